@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+/** One Drizzle type for both drivers: both are PostgreSQL, with one schema and one dialect. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseKind;
+  /** Runs a trivial query; throws when the database does not answer. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  /** PostgreSQL over a node-postgres pool. */
+  | { url: string; poolSize?: number }
+  /** Embedded PGlite kept in dataDir; `memory://` keeps it in memory (tests). */
+  | { dataDir: string };
+
+/**
+ * The migrations folder: beside src/ in development and tests, and beside dist/ once bundled
+ * (dist/server.js and src/db/client.ts both resolve to apps/server/drizzle).
+ */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle")];
+  return candidates.find((dir) => existsSync(path.join(dir, "meta"))) ?? candidates[0]!;
+}
+
+/** Opens the database and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg({ client: pool, schema });
+    try {
+      await migratePg(db, { migrationsFolder: migrationsFolder() });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,94 @@
+import type { ErrorBody } from "@kindred/shared";
+import { env } from "../config/env.ts";
+
+/** An error answer from the API, carrying the contract's error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: { path: string; message: string }[];
+  readonly body: unknown;
+
+  constructor(status: number, body: Partial<ErrorBody> | undefined, fallback: string) {
+    super(body?.message || fallback);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = body?.code ?? (status === 0 ? "NETWORK_ERROR" : "HTTP_ERROR");
+    this.errors = body?.errors ?? [];
+    this.body = body;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(";")) {
+    const cookie = part.trim();
+    if (cookie.startsWith(prefix)) return decodeURIComponent(cookie.slice(prefix.length));
+  }
+  return undefined;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+type RequestOptions = { query?: Query; body?: unknown; signal?: AbortSignal };
+
+function buildUrl(path: string, query?: Query): string {
+  const url = `${env.apiBaseUrl}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const unsafe = method !== "GET" && method !== "HEAD";
+  if (unsafe) {
+    headers["Content-Type"] = "application/json";
+    const xsrf = readCookie("XSRF-TOKEN");
+    if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      credentials: "include",
+      body: unsafe ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(0, undefined, "Network error: check your connection and try again.");
+  }
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      body as Partial<ErrorBody> | undefined,
+      response.statusText || "Something went wrong",
+    );
+  }
+  return body as T;
+}
+
+/** The only fetch wrapper: base URL, credentials, the XSRF header and typed errors. */
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("POST", path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PUT", path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>("PATCH", path, { ...options, body }),
+};
+
+/** The contract's success envelope. */
+export type Envelope<T> = { status: 1; message: string; data: T };

@@ -1,0 +1,26 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api-client.ts";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx will not change by asking again.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
+      },
+    },
+  });
+}
+
+/** Query keys shared across features, so a mutation in one can refresh another. */
+export const queryKeys = {
+  me: ["me"] as const,
+  feed: ["feed"] as const,
+  requests: ["requests"] as const,
+  connections: ["connections"] as const,
+  publicProfile: (publicUserId: string) => ["public-profile", publicUserId] as const,
+};

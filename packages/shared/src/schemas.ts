@@ -1,0 +1,245 @@
+import { z } from "zod";
+import {
+  ABOUT_MAX_LENGTH,
+  AGE_MAX,
+  AGE_MIN,
+  EMAIL_MAX_LENGTH,
+  FEED_DEFAULT_LIMIT,
+  FEED_MAX_LIMIT,
+  GENDERS,
+  MAX_SKILLS,
+  MIN_SKILLS,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REQUEST_STATUSES,
+  REVIEW_STATUSES,
+  SEND_STATUSES,
+  SKILL_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from "./constants.ts";
+
+// ---------- field rules ----------
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(EMAIL_MAX_LENGTH, "Email is too long")
+  .pipe(z.email({ error: "Enter a valid email address" }))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+export const firstNameSchema = z
+  .string({ error: "First name is required" })
+  .trim()
+  .min(1, "First name is required")
+  .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const lastNameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const aboutSchema = z
+  .string()
+  .trim()
+  .max(ABOUT_MAX_LENGTH, `About must be at most ${ABOUT_MAX_LENGTH} characters`);
+
+export const genderSchema = z.enum(GENDERS, { error: "Gender must be male, female or other" });
+
+/** An http(s) URL; an empty string clears the field (null). */
+export function optionalHttpUrl(label: string) {
+  return z
+    .union([z.string(), z.null()])
+    .transform((value) => (value === null ? "" : value.trim()))
+    .pipe(
+      z.union([
+        z.literal("").transform(() => null),
+        z
+          .string()
+          .max(URL_MAX_LENGTH, `${label} is too long`)
+          .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })),
+      ]),
+    );
+}
+
+export const skillsSchema = z
+  .array(
+    z
+      .string({ error: "Each skill must be text" })
+      .trim()
+      .min(1, "Skills cannot be empty")
+      .max(SKILL_MAX_LENGTH, `Each skill must be at most ${SKILL_MAX_LENGTH} characters`),
+    { error: "Skills must be a list" },
+  )
+  .transform(dedupeSkills)
+  .pipe(
+    z
+      .array(z.string())
+      .min(MIN_SKILLS, `Add at least ${MIN_SKILLS} different skills`)
+      .max(MAX_SKILLS, `Add at most ${MAX_SKILLS} skills`),
+  );
+
+/** Removes repeated skills regardless of case, keeping the first spelling. */
+export function dedupeSkills(skills: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const skill of skills) {
+    const key = skill.toLowerCase();
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(skill);
+    }
+  }
+  return out;
+}
+
+const AGE_MESSAGE = `Age must be a whole number from ${AGE_MIN} to ${AGE_MAX}`;
+
+/** Age arrives as free text from the form (or a number); empty clears it. */
+export const ageInputSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const text = String(value).trim();
+    if (text === "") return null;
+    if (!/^\d{1,3}$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    const age = Number(text);
+    if (age < AGE_MIN || age > AGE_MAX) {
+      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    return age;
+  });
+
+const playerIdSchema = z.string().max(200).nullish();
+
+// ---------- request bodies ----------
+
+export const signupBodySchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema.optional().default(""),
+  emailId: emailSchema,
+  password: passwordSchema,
+  skills: skillsSchema,
+  playerId: playerIdSchema,
+  instagramLink: optionalHttpUrl("Instagram link").optional(),
+  otherLink: optionalHttpUrl("Other link").optional(),
+});
+export type SignupBody = z.input<typeof signupBodySchema>;
+
+export const loginBodySchema = z.object({
+  emailId: emailSchema,
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX_LENGTH, "Password is too long"),
+  playerId: playerIdSchema,
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const profileEditBodySchema = z
+  .object({
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    photoUrl: optionalHttpUrl("Photo URL"),
+    age: ageInputSchema,
+    gender: genderSchema,
+    about: aboutSchema,
+    skills: skillsSchema,
+    instagramLink: optionalHttpUrl("Instagram link"),
+    otherLink: optionalHttpUrl("Other link"),
+  })
+  .partial()
+  .strict();
+export type ProfileEditBody = z.input<typeof profileEditBodySchema>;
+
+export const feedQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
+});
+
+export const sendRequestParamsSchema = z.object({
+  status: z.enum(SEND_STATUSES, { error: "Status must be interested or ignored" }),
+  userId: z.string().min(1),
+});
+export const reviewRequestParamsSchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: "Status must be accepted or rejected" }),
+  requestId: z.string().min(1),
+});
+
+// ---------- response shapes ----------
+
+export const cardSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  photoUrl: z.string(),
+  age: z.number().int().nullable(),
+  gender: genderSchema.nullable(),
+  about: z.string(),
+  skills: z.array(z.string()),
+});
+export type Card = z.infer<typeof cardSchema>;
+
+export const feedCardSchema = cardSchema.extend({ matchingSkills: z.array(z.string()) });
+export type FeedCard = z.infer<typeof feedCardSchema>;
+
+export const meSchema = cardSchema.extend({
+  emailId: z.string(),
+  instagramLink: z.string().nullable(),
+  otherLink: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const publicUserSchema = cardSchema.extend({
+  socialLinks: z.object({
+    instagramLink: z.string().nullable(),
+    otherLink: z.string().nullable(),
+  }),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+export const sentRequestSchema = z.object({
+  _id: z.string(),
+  fromUserId: z.string(),
+  toUserId: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+});
+export type SentRequest = z.infer<typeof sentRequestSchema>;
+
+export const receivedRequestSchema = z.object({
+  _id: z.string(),
+  fromUserId: cardSchema,
+  createdAt: z.string(),
+});
+export type ReceivedRequest = z.infer<typeof receivedRequestSchema>;
+
+export const reviewedRequestSchema = z.object({
+  _id: z.string(),
+  status: z.enum(REVIEW_STATUSES),
+});
+
+export const errorBodySchema = z.object({
+  status: z.literal(0),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The success envelope `{ status: 1, message, data }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ status: z.literal(1), message: z.string(), data });
+}
+export const okSchema = z.object({ status: z.literal(1), message: z.string() });
