@@ -2,9 +2,9 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -25,8 +25,11 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   /** PostgreSQL over a node-postgres pool. */
   | { url: string; poolSize?: number }
-  /** Embedded PGlite kept in dataDir; `memory://` keeps it in memory (tests). */
-  | { dataDir: string };
+  /**
+   * Embedded PGlite kept in dataDir; `memory://` keeps it in memory (tests). loadDataDir starts it
+   * from a dump (a migrated template), which skips the slow initdb.
+   */
+  | { dataDir: string; loadDataDir?: Blob };
 
 /**
  * The migrations folder: beside src/ in development and tests, and beside dist/ once bundled
@@ -34,8 +37,9 @@ export type DatabaseOptions =
  */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle")];
-  return candidates.find((dir) => existsSync(path.join(dir, "meta"))) ?? candidates[0]!;
+  const fromSource = path.resolve(here, "../../drizzle");
+  const fromBundle = path.resolve(here, "../drizzle");
+  return existsSync(path.join(fromSource, "meta")) ? fromSource : fromBundle;
 }
 
 /** Opens the database and applies pending migrations. */
@@ -59,7 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(
+    options.dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });

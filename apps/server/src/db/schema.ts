@@ -53,7 +53,10 @@ export const userSkills = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     skill: varchar("skill", { length: 30 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.skill] }), index("user_skills_skill_idx").on(t.skill, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.skill] }),
+    index("user_skills_skill_idx").on(t.skill, t.userId),
+  ],
 );
 
 export const sessions = pgTable(
@@ -67,7 +70,10 @@ export const sessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
 );
 
 export const connectionRequests = pgTable(

@@ -1,0 +1,36 @@
+// Bundles the server into dist/server.js. npm packages stay external (installed beside it);
+// @kindred/shared is TypeScript source, so it is bundled in.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sharedEntry = path.resolve(here, "../../packages/shared/src/index.ts");
+
+/** Resolves the workspace package to its source before the "external packages" rule applies. */
+const bundleSharedPackage = {
+  name: "bundle-kindred-shared",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^@kindred\/shared$/ }, () => ({ path: sharedEntry }));
+  },
+};
+
+rmSync(path.join(here, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(here, "src/server.ts")],
+  outfile: path.join(here, "dist/server.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  plugins: [bundleSharedPackage],
+  sourcemap: true,
+  logLevel: "warning",
+  // Some dependencies still call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+});
+console.log("built apps/server/dist/server.js");

@@ -1,0 +1,182 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** apps/server, whether running from src/ (tsx) or from the bundled dist/. */
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type RateLimitRule = { max: number; windowMs: number };
+
+export type RateLimits = {
+  /** Login attempts for one email address, from anywhere: stops password guessing. */
+  loginPerEmail: RateLimitRule;
+  /** Login attempts from one IP, generous so a campus behind one address is never locked out. */
+  loginPerIp: RateLimitRule;
+  /** Sign-ups from one IP: stops account spam, leaves room for a class signing up together. */
+  signupPerIp: RateLimitRule;
+};
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicOrigin: string;
+  smtpUrl: string | undefined;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  webDistDir: string;
+  rateLimits: RateLimits;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { max: 300, windowMs: 15 * MINUTE },
+  signupPerIp: { max: 200, windowMs: 60 * MINUTE },
+};
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const booleanFlag = (name: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["true", "false", "1", "0", "yes", "no"], {
+        error: `${name} must be true or false`,
+      })
+      .optional()
+      .transform((value) =>
+        value === undefined ? undefined : ["true", "1", "yes"].includes(value.toLowerCase()),
+      ),
+  );
+
+const positiveInt = (name: string) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: `${name} must be a whole number` })
+      .int(`${name} must be a whole number`)
+      .min(1, `${name} must be at least 1`)
+      .optional(),
+  );
+
+const urlWithProtocols = (name: string, protocols: string[]) =>
+  z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+      )
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["development", "production", "test"], {
+        error: "NODE_ENV must be development, production or test",
+      })
+      .default("production"),
+  ),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: "PORT must be a whole number from 0 to 65535" })
+      .int("PORT must be a whole number from 0 to 65535")
+      .min(0, "PORT must be a whole number from 0 to 65535")
+      .max(65535, "PORT must be a whole number from 0 to 65535")
+      .default(7777),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default("./data")),
+  DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
+  PUBLIC_ORIGIN: urlWithProtocols("PUBLIC_ORIGIN", ["http:", "https:"]),
+  SMTP_URL: urlWithProtocols("SMTP_URL", ["smtp:", "smtps:"]),
+  SEED_DEMO: booleanFlag("SEED_DEMO"),
+  REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  ),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt("RATE_LIMIT_LOGIN_PER_EMAIL"),
+  RATE_LIMIT_LOGIN_PER_IP: positiveInt("RATE_LIMIT_LOGIN_PER_IP"),
+  RATE_LIMIT_SIGNUP_PER_IP: positiveInt("RATE_LIMIT_SIGNUP_PER_IP"),
+});
+
+/** `true` (trust every hop), `false`, a hop count, or the addresses/CIDRs of trusted proxies (comma separated). */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (text === "true" || text === "yes") return true;
+  if (text === "false" || text === "0" || text === "no") return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  return value.trim();
+}
+
+/** Reads the configuration from the environment; throws a ConfigError naming the first bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path[0];
+    const message = issue?.message ?? "unknown problem";
+    throw new ConfigError(
+      message.startsWith(String(name)) ? message : `${String(name)}: ${message}`,
+    );
+  }
+  const e = parsed.data;
+  const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicOrigin,
+    smtpUrl: e.SMTP_URL,
+    seedDemo: e.SEED_DEMO ?? true,
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, "../web/dist")),
+    rateLimits: {
+      loginPerEmail: {
+        ...DEFAULT_RATE_LIMITS.loginPerEmail,
+        max: e.RATE_LIMIT_LOGIN_PER_EMAIL ?? DEFAULT_RATE_LIMITS.loginPerEmail.max,
+      },
+      loginPerIp: {
+        ...DEFAULT_RATE_LIMITS.loginPerIp,
+        max: e.RATE_LIMIT_LOGIN_PER_IP ?? DEFAULT_RATE_LIMITS.loginPerIp.max,
+      },
+      signupPerIp: {
+        ...DEFAULT_RATE_LIMITS.signupPerIp,
+        max: e.RATE_LIMIT_SIGNUP_PER_IP ?? DEFAULT_RATE_LIMITS.signupPerIp.max,
+      },
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { envelope, loginBodySchema, meSchema, okSchema, signupBodySchema } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../plugins/errors.ts";
+import { limitRequests } from "../../plugins/rate-limit.ts";
+import { createSession, destroySession } from "../../plugins/session.ts";
+import { toMe } from "../users/user-view.ts";
+import { getDummyHash, verifyPassword } from "./passwords.ts";
+import { createAccount, findUserByEmail, recordPlayerId } from "./service.ts";
+
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
+export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
+
+function emailKey(body: unknown): string | null {
+  const email = (body as { emailId?: unknown } | undefined)?.emailId;
+  return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
+}
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.rateLimits;
+  // Warm the dummy hash so the first unknown-email login is not measurably slower.
+  void getDummyHash();
+
+  r.post(
+    "/signup",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Create an account and start a session",
+        body: signupBodySchema,
+        response: { 201: envelope(meSchema) },
+      },
+      // preValidation: counted even when the body is invalid, so probing costs attempts too.
+      preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
+    },
+    async (request, reply) => {
+      const user = await createAccount(app.db, request.body);
+      if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
+      await createSession(reply, user.id);
+      return reply
+        .code(201)
+        .send({ status: 1, message: "Account created successfully", data: toMe(user) });
+    },
+  );
+
+  r.post(
+    "/login",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Log in with email and password",
+        body: loginBodySchema,
+        response: { 200: envelope(meSchema) },
+      },
+      preValidation: limitRequests(app, [
+        { name: "login-ip", rule: limits.loginPerIp },
+        { name: "login-email", rule: limits.loginPerEmail, key: (req) => emailKey(req.body) },
+      ]),
+    },
+    async (request, reply) => {
+      const { emailId, password, playerId } = request.body;
+      const user = await findUserByEmail(app.db, emailId);
+      const valid = user
+        ? await verifyPassword(user.passwordHash, password)
+        : await verifyPassword(await getDummyHash(), password).then(() => false);
+      if (!user || !valid) {
+        throw new HttpError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
+      }
+      if (playerId) await recordPlayerId(app.db, user.id, playerId);
+      await createSession(reply, user.id);
+      return { status: 1 as const, message: "Logged in successfully", data: toMe(user) };
+    },
+  );
+
+  r.post(
+    "/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "End the current session",
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      await destroySession(request, reply);
+      return { status: 1 as const, message: "Logged out successfully" };
+    },
+  );
+}

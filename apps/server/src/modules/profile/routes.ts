@@ -1,0 +1,68 @@
+import { envelope, MESSAGES, meSchema, profileEditBodySchema } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "../../plugins/errors.ts";
+import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
+import { findUserById } from "../users/repository.ts";
+import { toMe } from "../users/user-view.ts";
+import { updateProfile } from "./service.ts";
+
+/** The session's user vanished (deleted account): treat it as signed out. */
+function noUser(): never {
+  throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+}
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    "/profile/view",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "The signed-in user (the Me object itself, not wrapped)",
+        response: { 200: meSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => toMe((await findUserById(app.db, request.userId)) ?? noUser()),
+  );
+
+  r.patch(
+    "/profile/edit",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "Change any subset of the profile fields",
+        body: profileEditBodySchema,
+        response: { 200: envelope(meSchema) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const row = (await updateProfile(app.db, request.userId, request.body)) ?? noUser();
+      return { status: 1 as const, message: MESSAGES.profileSaved, data: toMe(row) };
+    },
+  );
+
+  r.get(
+    "/generate_public_url",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "The shareable address of the signed-in user's public profile",
+        response: { 200: envelope(z.object({ url: z.string() })) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const row = (await findUserById(app.db, request.userId)) ?? noUser();
+      return {
+        status: 1 as const,
+        message: "Public profile URL",
+        data: { url: `${app.config.publicOrigin}/GetToKnowMe/${row.publicId}` },
+      };
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { connectionRequests } from "../../db/schema.ts";
+import { type CardRow, cardColumns, isoTimestamp, selectRows, sqlState } from "../feed/card-sql.ts";
+
+const UNIQUE_VIOLATION = "23505";
+const FOREIGN_KEY_VIOLATION = "23503";
+
+export type SentRequestRow = {
+  id: string;
+  fromUserId: string;
+  toUserId: string;
+  status: RequestStatus;
+};
+
+export type SendOutcome =
+  | { kind: "sent"; request: SentRequestRow }
+  | { kind: "exists" }
+  | { kind: "unknown-user" };
+
+/**
+ * Inserts the request and lets the database decide: the pair index (least, greatest) makes a
+ * second request between the same two people fail whoever sends it, even when two sends race,
+ * and the foreign key rejects an unknown recipient without a separate lookup.
+ */
+export async function sendRequest(
+  db: Database,
+  fromUserId: string,
+  toUserId: string,
+  status: SendStatus,
+): Promise<SendOutcome> {
+  try {
+    const [row] = await db
+      .insert(connectionRequests)
+      .values({ fromUserId, toUserId, status })
+      .returning({
+        id: connectionRequests.id,
+        fromUserId: connectionRequests.fromUserId,
+        toUserId: connectionRequests.toUserId,
+        status: connectionRequests.status,
+      });
+    if (!row) throw new Error("The insert returned no row");
+    return { kind: "sent", request: { ...row, status: row.status as RequestStatus } };
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === UNIQUE_VIOLATION) return { kind: "exists" };
+    if (state === FOREIGN_KEY_VIOLATION) return { kind: "unknown-user" };
+    throw error;
+  }
+}
+
+export type ReceivedRequestRow = CardRow & { requestId: string; requestedAt: string };
+
+/** Pending requests sent to the user, newest first (connection_requests_to_idx). */
+export function findReceivedRequests(db: Database, userId: string): Promise<ReceivedRequestRow[]> {
+  return selectRows<ReceivedRequestRow>(
+    db,
+    sql`
+      select r.id as "requestId", ${isoTimestamp(sql`r.created_at`)} as "requestedAt",
+        ${cardColumns("u")}
+      from connection_requests r
+      join users u on u.id = r.from_user_id
+      where r.to_user_id = ${userId} and r.status = 'interested'
+      order by r.created_at desc, r.id desc
+    `,
+  );
+}
+
+/**
+ * One conditional update: only the recipient, only a pending request. Two reviews of the same
+ * request race on the row lock; the second finds it no longer pending and updates nothing.
+ */
+export async function reviewRequest(
+  db: Database,
+  userId: string,
+  requestId: string,
+  status: ReviewStatus,
+): Promise<{ id: string; status: ReviewStatus } | undefined> {
+  const [row] = await selectRows<{ id: string; status: ReviewStatus }>(
+    db,
+    sql`
+      update connection_requests
+      set status = ${status}, updated_at = now()
+      where id = ${requestId} and to_user_id = ${userId} and status = 'interested'
+      returning id, status
+    `,
+  );
+  return row;
+}
+
+/** People with an accepted request either way, the most recently accepted first. */
+export function findConnections(db: Database, userId: string): Promise<CardRow[]> {
+  return selectRows<CardRow>(
+    db,
+    sql`
+      select ${cardColumns("u")}
+      from (
+        select to_user_id as user_id, updated_at as connected_at, id
+        from connection_requests
+        where from_user_id = ${userId} and status = 'accepted'
+        union all
+        select from_user_id, updated_at, id
+        from connection_requests
+        where to_user_id = ${userId} and status = 'accepted'
+      ) c
+      join users u on u.id = c.user_id
+      order by c.connected_at desc, c.id desc
+    `,
+  );
+}

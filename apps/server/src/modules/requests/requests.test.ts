@@ -1,0 +1,313 @@
+import type { Card, ReceivedRequest } from "@kindred/shared";
+import { and, eq, or } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymousHeaders, createTestApp, signUpUser } from "../../../test/helpers.ts";
+import { connectionRequests } from "../../db/schema.ts";
+
+type Session = Awaited<ReturnType<typeof signUpUser>>;
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function sendRaw(from: Session, status: string, userId: string) {
+  return app.inject({
+    method: "POST",
+    url: `/api/request/send/${status}/${userId}`,
+    headers: from.headers,
+    payload: {},
+  });
+}
+
+async function send(from: Session, status: string, to: Session): Promise<string> {
+  const response = await sendRaw(from, status, to.me._id);
+  expect(response.statusCode).toBe(201);
+  return response.json().data._id as string;
+}
+
+function reviewRaw(reviewer: Session, status: string, requestId: string) {
+  return app.inject({
+    method: "POST",
+    url: `/api/request/review/${status}/${requestId}`,
+    headers: reviewer.headers,
+    payload: {},
+  });
+}
+
+async function received(user: Session): Promise<ReceivedRequest[]> {
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/user/requests/received",
+    headers: user.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.body).not.toMatch(/example\.com|emailId|password/i);
+  return response.json().data;
+}
+
+async function connections(user: Session): Promise<Card[]> {
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/user/connections",
+    headers: user.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.body).not.toMatch(/example\.com|emailId|password/i);
+  return response.json().data;
+}
+
+async function rowsBetween(a: Session, b: Session) {
+  return app.db
+    .select()
+    .from(connectionRequests)
+    .where(
+      or(
+        and(eq(connectionRequests.fromUserId, a.me._id), eq(connectionRequests.toUserId, b.me._id)),
+        and(eq(connectionRequests.fromUserId, b.me._id), eq(connectionRequests.toUserId, a.me._id)),
+      ),
+    );
+}
+
+const cardKeys = ["_id", "about", "age", "firstName", "gender", "lastName", "photoUrl", "skills"];
+
+describe("without a session", () => {
+  it("answers 401 on every discovery call", async () => {
+    const headers = await anonymousHeaders(app);
+    const calls = [
+      { method: "GET" as const, url: "/api/user/requests/received" },
+      { method: "GET" as const, url: "/api/user/connections" },
+      {
+        method: "POST" as const,
+        url: "/api/request/send/interested/00000000-0000-4000-8000-000000000000",
+      },
+      {
+        method: "POST" as const,
+        url: "/api/request/review/accepted/00000000-0000-4000-8000-000000000000",
+      },
+    ];
+    for (const call of calls) {
+      const response = await app.inject({ ...call, headers, payload: {} });
+      expect(response.statusCode, call.url).toBe(401);
+      expect(response.json().code).toBe("UNAUTHENTICATED");
+    }
+  });
+});
+
+describe("POST /api/request/send/:status/:userId", () => {
+  it("creates an interested or an ignored request", async () => {
+    const [a, b, c] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const response = await sendRaw(a, "interested", b.me._id);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.status).toBe(1);
+    expect(body.data).toEqual({
+      _id: expect.any(String),
+      fromUserId: a.me._id,
+      toUserId: b.me._id,
+      status: "interested",
+    });
+    const ignored = await sendRaw(a, "ignored", c.me._id);
+    expect(ignored.statusCode).toBe(201);
+    expect(ignored.json().data.status).toBe("ignored");
+  });
+
+  it("refuses a status other than interested or ignored", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    for (const status of ["accepted", "rejected", "loved", "INTERESTED"]) {
+      const response = await sendRaw(a, status, b.me._id);
+      expect(response.statusCode, status).toBe(400);
+      expect(response.json()).toMatchObject({ status: 0, code: "INVALID_STATUS" });
+    }
+    expect(await rowsBetween(a, b)).toHaveLength(0);
+  });
+
+  it("refuses a request to oneself", async () => {
+    const a = await signUpUser(app);
+    for (const id of [a.me._id, a.me._id.toUpperCase()]) {
+      const response = await sendRaw(a, "interested", id);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe("SELF_REQUEST");
+    }
+  });
+
+  it("answers 404 for an unknown user and for an id that is not a uuid", async () => {
+    const a = await signUpUser(app);
+    for (const id of ["5b0f9c1e-3f44-4c1a-9d7e-0a1b2c3d4e5f", "not-a-uuid", "1%27%20or%201%3D1"]) {
+      const response = await sendRaw(a, "interested", id);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json()).toMatchObject({ status: 0, code: "USER_NOT_FOUND" });
+    }
+  });
+
+  it("answers 409 for a second request between the same two people, in either direction", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    await send(a, "ignored", b);
+    for (const [from, to, status] of [
+      [a, b, "interested"],
+      [a, b, "ignored"],
+      [b, a, "interested"],
+    ] as const) {
+      const response = await sendRaw(from, status, to.me._id);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ status: 0, code: "REQUEST_EXISTS" });
+    }
+    expect(await rowsBetween(a, b)).toHaveLength(1);
+  });
+
+  it("turns two concurrent sends into one request and one 409", async () => {
+    const [a, b, c] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const same = await Promise.all([
+      sendRaw(a, "interested", b.me._id),
+      sendRaw(a, "interested", b.me._id),
+    ]);
+    expect(same.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(await rowsBetween(a, b)).toHaveLength(1);
+
+    const crossed = await Promise.all([
+      sendRaw(a, "interested", c.me._id),
+      sendRaw(c, "interested", a.me._id),
+    ]);
+    expect(crossed.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(await rowsBetween(a, c)).toHaveLength(1);
+  });
+});
+
+describe("GET /api/user/requests/received", () => {
+  it("lists only pending requests sent to me, newest first, with the sender's card", async () => {
+    const me = await signUpUser(app, { firstName: "Me" });
+    const first = await signUpUser(app, { firstName: "First", skills: ["Chess", "Go", "Tea"] });
+    const second = await signUpUser(app, { firstName: "Second" });
+    const ignorer = await signUpUser(app, { firstName: "Ignorer" });
+    const accepted = await signUpUser(app, { firstName: "Accepted" });
+    const target = await signUpUser(app, { firstName: "Target" });
+
+    const firstId = await send(first, "interested", me);
+    const secondId = await send(second, "interested", me);
+    await send(ignorer, "ignored", me);
+    const acceptedId = await send(accepted, "interested", me);
+    expect((await reviewRaw(me, "accepted", acceptedId)).statusCode).toBe(200);
+    await send(me, "interested", target);
+
+    const list = await received(me);
+    expect(list.map((request) => request._id)).toEqual([secondId, firstId]);
+    const oldest = list[1];
+    expect(oldest?.fromUserId._id).toBe(first.me._id);
+    expect(oldest?.fromUserId.skills).toEqual(["Chess", "Go", "Tea"]);
+    expect(Object.keys(oldest?.fromUserId ?? {}).sort()).toEqual([...cardKeys].sort());
+    expect(new Date(oldest?.createdAt ?? "").getTime()).not.toBeNaN();
+
+    expect((await received(target)).map((request) => request.fromUserId._id)).toEqual([me.me._id]);
+    expect(await received(first)).toEqual([]);
+  });
+});
+
+describe("POST /api/request/review/:status/:requestId", () => {
+  it("lets the recipient accept a pending request, once", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    const response = await reviewRaw(b, "accepted", requestId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 1,
+      data: { _id: requestId, status: "accepted" },
+    });
+
+    for (const status of ["accepted", "rejected"]) {
+      const again = await reviewRaw(b, status, requestId);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ status: 0, code: "REQUEST_NOT_FOUND" });
+    }
+    expect(await received(b)).toEqual([]);
+  });
+
+  it("lets the recipient reject a pending request", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    const response = await reviewRaw(b, "rejected", requestId);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ _id: requestId, status: "rejected" });
+    expect(await received(b)).toEqual([]);
+  });
+
+  it("refuses a review by a third user or by the sender", async () => {
+    const [a, b, c] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    for (const reviewer of [c, a]) {
+      const response = await reviewRaw(reviewer, "accepted", requestId);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe("REQUEST_NOT_FOUND");
+    }
+    const [row] = await rowsBetween(a, b);
+    expect(row?.status).toBe("interested");
+  });
+
+  it("refuses to review an ignored request", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "ignored", b);
+    const response = await reviewRaw(b, "accepted", requestId);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe("REQUEST_NOT_FOUND");
+    const [row] = await rowsBetween(a, b);
+    expect(row?.status).toBe("ignored");
+  });
+
+  it("refuses a status other than accepted or rejected, and unknown or malformed ids", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    for (const status of ["interested", "ignored", "maybe"]) {
+      const response = await reviewRaw(b, status, requestId);
+      expect(response.statusCode, status).toBe(400);
+      expect(response.json().code).toBe("INVALID_STATUS");
+    }
+    for (const id of ["5b0f9c1e-3f44-4c1a-9d7e-0a1b2c3d4e5f", "12345"]) {
+      const response = await reviewRaw(b, "accepted", id);
+      expect(response.statusCode, id).toBe(404);
+      expect(response.json().code).toBe("REQUEST_NOT_FOUND");
+    }
+  });
+
+  it("turns two concurrent reviews into one success and one 404", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    const responses = await Promise.all([
+      reviewRaw(b, "accepted", requestId),
+      reviewRaw(b, "rejected", requestId),
+    ]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 404]);
+  });
+});
+
+describe("GET /api/user/connections", () => {
+  it("lists accepted requests in either direction, newest connection first, and nothing else", async () => {
+    const me = await signUpUser(app, { firstName: "Me" });
+    const iSent = await signUpUser(app, { firstName: "ISent" });
+    const theySent = await signUpUser(app, { firstName: "TheySent" });
+    const rejected = await signUpUser(app, { firstName: "Rejected" });
+    const pending = await signUpUser(app, { firstName: "Pending" });
+    const ignored = await signUpUser(app, { firstName: "Ignored" });
+
+    const toTheySent = await send(theySent, "interested", me);
+    const toISent = await send(me, "interested", iSent);
+    const toRejected = await send(rejected, "interested", me);
+    await send(pending, "interested", me);
+    await send(me, "ignored", ignored);
+
+    expect((await reviewRaw(me, "accepted", toTheySent)).statusCode).toBe(200);
+    expect((await reviewRaw(iSent, "accepted", toISent)).statusCode).toBe(200);
+    expect((await reviewRaw(me, "rejected", toRejected)).statusCode).toBe(200);
+
+    const mine = await connections(me);
+    expect(mine.map((card) => card.firstName)).toEqual(["ISent", "TheySent"]);
+    expect(Object.keys(mine[0] ?? {}).sort()).toEqual([...cardKeys].sort());
+
+    expect((await connections(iSent)).map((card) => card._id)).toEqual([me.me._id]);
+    expect((await connections(theySent)).map((card) => card._id)).toEqual([me.me._id]);
+    expect(await connections(rejected)).toEqual([]);
+    expect(await connections(pending)).toEqual([]);
+  });
+});

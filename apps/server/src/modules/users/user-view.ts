@@ -1,0 +1,41 @@
+import type { Card, Gender, Me, PublicUser } from "@kindred/shared";
+import type { users } from "../../db/schema.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The avatar the server draws for a user without a photo (the app must work offline). */
+export function avatarUrl(userId: string): string {
+  return `/api/avatars/${userId}.svg`;
+}
+
+/** What anyone else may see of a user: never an email, hash or session. */
+export function toCard(row: UserRow): Card {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoUrl: row.photoUrl || avatarUrl(row.id),
+    age: row.age,
+    gender: row.gender as Gender | null,
+    about: row.about,
+    skills: row.skills,
+  };
+}
+
+/** The owner's own view, the only shape that carries the email. */
+export function toMe(row: UserRow): Me {
+  return {
+    ...toCard(row),
+    emailId: row.email,
+    instagramLink: row.instagramLink,
+    otherLink: row.otherLink,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    ...toCard(row),
+    socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
+  };
+}

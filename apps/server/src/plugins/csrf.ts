@@ -1,0 +1,57 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "./errors.ts";
+
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "x-xsrf-token";
+export const CSRF_MESSAGE =
+  "Your security token is missing or out of date. Reload the page and try again.";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A browser never adds this header by itself, so such a request cannot be a forged one. */
+function carriesBearer(request: FastifyRequest): boolean {
+  return /^Bearer\s+\S/i.test(request.headers.authorization ?? "");
+}
+
+/**
+ * Double-submit token: a page on another site can make the browser send our cookies but cannot
+ * read the XSRF-TOKEN cookie to copy it into the header.
+ */
+export const csrfPlugin = fp(
+  async (app: FastifyInstance) => {
+    const secure = app.config.publicOrigin.startsWith("https:");
+    app.addHook("onRequest", async (request, reply) => {
+      if (!isApiPath(request.url)) return;
+      const cookieToken = request.cookies[XSRF_COOKIE];
+      if (request.method === "GET" || request.method === "HEAD") {
+        if (!cookieToken) {
+          reply.setCookie(XSRF_COOKIE, randomBytes(32).toString("base64url"), {
+            httpOnly: false,
+            sameSite: "lax",
+            path: "/",
+            secure,
+          });
+        }
+        return;
+      }
+      if (!UNSAFE_METHODS.has(request.method) || carriesBearer(request)) return;
+      const headerToken = request.headers[XSRF_HEADER];
+      if (!cookieToken || typeof headerToken !== "string" || !sameToken(cookieToken, headerToken)) {
+        throw new HttpError(403, "CSRF", CSRF_MESSAGE);
+      }
+    });
+  },
+  { name: "csrf", dependencies: ["@fastify/cookie"] },
+);

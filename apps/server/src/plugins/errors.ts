@@ -1,0 +1,113 @@
+import type { ErrorBody } from "@kindred/shared";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+type FieldError = { path: string; message: string };
+
+/** The one way a handler says "this request fails": status, machine code and a sentence. */
+export class HttpError extends Error {
+  override name = "HttpError";
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+
+/** Messages for the errors Fastify itself raises before a handler runs. */
+const frameworkErrors: Record<number, { code: string; message: string }> = {
+  400: { code: "BAD_REQUEST", message: "The request could not be read." },
+  404: { code: "NOT_FOUND", message: "Not found." },
+  405: { code: "METHOD_NOT_ALLOWED", message: "This method is not allowed here." },
+  413: { code: "PAYLOAD_TOO_LARGE", message: "The request body is larger than 64 KiB." },
+  415: {
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Send the request body as JSON (Content-Type: application/json).",
+  },
+  429: { code: "RATE_LIMITED", message: "Too many requests. Try again later." },
+};
+
+const fastifyCodeMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty; send {} when there is nothing to say.",
+};
+
+function toPath(instancePath: string): string {
+  return instancePath.replace(/^\//, "").replaceAll("/", ".");
+}
+
+function validationErrors(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) {
+    return (error.validation ?? []).map((issue) => ({
+      path: toPath(issue.instancePath),
+      message: issue.message ?? "Invalid value",
+    }));
+  }
+  return error.validation.map((issue) => {
+    const keys = (issue.params as { keys?: unknown }).keys;
+    // A strict object reports unknown keys at its own path; name the offending field instead.
+    const unknownKey = issue.keyword === "unrecognized_keys" && Array.isArray(keys) ? keys : null;
+    const path = toPath(issue.instancePath);
+    return {
+      path: unknownKey ? [path, unknownKey.join(",")].filter(Boolean).join(".") : path,
+      message:
+        unknownKey !== null
+          ? `Unknown field: ${unknownKey.join(", ")}`
+          : (issue.message ?? "Invalid value"),
+    };
+  });
+}
+
+export function errorBody(
+  code: string,
+  message: string,
+  extra: Partial<Pick<ErrorBody, "errors" | "requestId">> = {},
+): ErrorBody {
+  return { status: 0, code, message, ...extra };
+}
+
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    const extra = error.statusCode >= 500 ? { requestId: String(request.id) } : {};
+    return reply
+      .code(error.statusCode)
+      .send(
+        errorBody(
+          error.code,
+          error.message,
+          error.errors ? { errors: error.errors, ...extra } : extra,
+        ),
+      );
+  }
+  if (error.validation) {
+    const errors = validationErrors(error);
+    return reply
+      .code(400)
+      .send(errorBody("VALIDATION_ERROR", errors[0]?.message ?? "Invalid request", { errors }));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const known = frameworkErrors[status] ?? { code: "BAD_REQUEST", message: error.message };
+    const message = fastifyCodeMessages[error.code] ?? known.message;
+    return reply.code(status).send(errorBody(known.code, message));
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply
+    .code(500)
+    .send(errorBody("INTERNAL", INTERNAL_MESSAGE, { requestId: String(request.id) }));
+}
+
+/** One error handler: every failure leaves as the contract's error body. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler(handleError);
+  },
+  { name: "errors" },
+);

@@ -1,0 +1,368 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { connectionRequests, userSkills, users } from "../src/db/schema.ts";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/db/seed-demo.ts";
+import { anonymousHeaders, createTestApp, signUpUser, testConfig } from "./helpers.ts";
+
+let app: FastifyInstance;
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "kindred-test-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  app.get("/api/test/explode", async () => {
+    throw new Error('relation "secret_table" does not exist at /srv/app/secret.ts:42');
+  });
+});
+afterAll(async () => {
+  await app.close();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("health", () => {
+  it("reports which database answers", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 1,
+      message: "OK",
+      data: { db: process.env.TEST_DATABASE_URL ? "postgres" : "pglite" },
+    });
+  });
+
+  it("answers 503 DB_UNAVAILABLE when the database does not answer", async () => {
+    const handle = await openDatabase({ dataDir: "memory://" });
+    const broken = await buildApp(testConfig(), {
+      database: {
+        ...handle,
+        ping: async () => {
+          throw new Error("connection refused");
+        },
+      },
+    });
+    try {
+      const response = await broken.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 0, code: "DB_UNAVAILABLE" });
+      expect(response.body).not.toContain("connection refused");
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown /api path with a JSON 404, for any method", async () => {
+    const get = await app.inject({
+      method: "GET",
+      url: "/api/no/such/thing",
+      headers: { accept: "text/html" },
+    });
+    expect(get.statusCode).toBe(404);
+    expect(get.headers["content-type"]).toMatch(/application\/json/);
+    expect(get.json()).toMatchObject({ status: 0, code: "NOT_FOUND" });
+    const post = await app.inject({
+      method: "POST",
+      url: "/api/no/such/thing",
+      headers: await anonymousHeaders(app),
+      payload: {},
+    });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().code).toBe("NOT_FOUND");
+  });
+
+  it("hides the internals of a 500 and carries the request id", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/test/explode" });
+    expect(response.statusCode).toBe(500);
+    const body = response.json();
+    expect(body).toEqual({
+      status: 0,
+      code: "INTERNAL",
+      message: "Something went wrong on our side. Please try again.",
+      requestId: response.headers["x-request-id"],
+    });
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.body).not.toMatch(/secret|relation|stack|\.ts/);
+  });
+
+  it("refuses a body over 64 KiB with 413", async () => {
+    const { headers } = await signUpUser(app);
+    const response = await app.inject({
+      method: "PATCH",
+      url: "/api/profile/edit",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: JSON.stringify({ about: "x".repeat(70 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 0, code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("answers malformed JSON with a 400 error body", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: { ...(await anonymousHeaders(app)), "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 0, code: "BAD_REQUEST" });
+  });
+});
+
+describe("security headers", () => {
+  it("sends a strict Content-Security-Policy and the other helmet headers", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toMatch(/img-src 'self' data: .*https:/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("sets a readable XSRF-TOKEN cookie on a GET under /api when absent, and not again when present", async () => {
+    const first = await app.inject({ method: "GET", url: "/api/health" });
+    const cookie = first.cookies.find((c) => c.name === "XSRF-TOKEN");
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookie?.httpOnly).toBeFalsy();
+    expect(cookie?.path).toBe("/");
+    const second = await app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { cookie: `XSRF-TOKEN=${cookie?.value}` },
+    });
+    expect(second.cookies.find((c) => c.name === "XSRF-TOKEN")).toBeUndefined();
+  });
+
+  it("refuses a sign-up without the XSRF header with 403 CSRF", async () => {
+    const response = await app.inject({ method: "POST", url: "/api/signup", payload: {} });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe("CSRF");
+  });
+});
+
+describe("avatars", () => {
+  it("draws an SVG with the initials, escaped, on a colour derived from the id", async () => {
+    const { me } = await signUpUser(app, { firstName: "<script>", lastName: "&Co" });
+    const response = await app.inject({ method: "GET", url: me.photoUrl });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(response.headers["cache-control"]).toMatch(/max-age=\d+/);
+    expect(response.body).toContain("<svg");
+    expect(response.body).toContain("&#60;&#38;");
+    expect(response.body).not.toContain("<script");
+    expect(response.body).not.toContain("<&");
+    const again = await app.inject({ method: "GET", url: me.photoUrl });
+    expect(again.body).toBe(response.body);
+  });
+
+  it("answers 404 for an unknown user or a malformed name", async () => {
+    for (const url of [
+      "/api/avatars/00000000-0000-4000-8000-000000000000.svg",
+      "/api/avatars/not-a-uuid.svg",
+      "/api/avatars/00000000-0000-4000-8000-000000000000.png",
+    ]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe("NOT_FOUND");
+    }
+  });
+});
+
+describe("openapi", () => {
+  it("serves the generated OpenAPI document", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/signup", "/api/login", "/api/profile/edit", "/api/health"]),
+    );
+  });
+});
+
+describe("the built web app", () => {
+  it("serves index.html for client routes, assets with a long cache, and keeps /api 404s JSON", async () => {
+    const dist = tempDir();
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(
+      path.join(dist, "index.html"),
+      "<!doctype html><title>Kindred</title><div id=root></div>",
+    );
+    writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('hi')");
+    const web = await createTestApp({ webDistDir: dist });
+    try {
+      for (const url of ["/", "/profile", "/GetToKnowMe/abcDEF123", "/some/unknown/page"]) {
+        const response = await web.inject({ method: "GET", url, headers: { accept: "text/html" } });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers["content-type"]).toMatch(/text\/html/);
+        expect(response.body).toContain("<div id=root>");
+        expect(response.headers["cache-control"]).toBe("no-cache");
+        expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+      }
+      const asset = await web.inject({ method: "GET", url: "/assets/index-abc123.js" });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers["cache-control"]).toContain("immutable");
+      const missingAsset = await web.inject({ method: "GET", url: "/assets/gone-123.js" });
+      expect(missingAsset.statusCode).toBe(404);
+      const api = await web.inject({
+        method: "GET",
+        url: "/api/nothing",
+        headers: { accept: "text/html" },
+      });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe("NOT_FOUND");
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("says clearly that the web app is not built when its folder is missing", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/profile",
+      headers: { accept: "text/html" },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain("not built");
+  });
+});
+
+describe("persistence", () => {
+  it("keeps accounts across a restart on the same DATA_DIR", async () => {
+    const dataDir = tempDir();
+    const first = await buildApp(testConfig({ dataDir }));
+    let email: string;
+    try {
+      const { me } = await signUpUser(first, { password: "survives restarts" });
+      email = me.emailId;
+    } finally {
+      await first.close();
+    }
+    const second = await buildApp(testConfig({ dataDir }));
+    try {
+      const response = await second.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: await anonymousHeaders(second),
+        payload: { emailId: email, password: "survives restarts" },
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await second.inject({ method: "GET", url: "/api/health" })).json().data.db).toBe(
+        "pglite",
+      );
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("demo data", () => {
+  it("seeds an empty database once: ~40 people with skills, the demo account and requests to it", async () => {
+    const handle = await openDatabase({ dataDir: "memory://" });
+    const seeded = await buildApp(testConfig({ seedDemo: true }), { database: handle });
+    try {
+      const [people] = await seeded.db.select({ n: count() }).from(users);
+      expect(people?.n).toBeGreaterThanOrEqual(40);
+      const [skills] = await seeded.db.select({ n: count() }).from(userSkills);
+      expect(skills?.n).toBeGreaterThanOrEqual(120);
+      const [demo] = await seeded.db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+      if (!demo) throw new Error("no demo account");
+      const requests = await seeded.db
+        .select()
+        .from(connectionRequests)
+        .where(eq(connectionRequests.toUserId, demo.id));
+      expect(requests.length).toBeGreaterThan(0);
+      expect(requests.every((r) => r.status === "interested")).toBe(true);
+
+      const login = await seeded.inject({
+        method: "POST",
+        url: "/api/login",
+        headers: await anonymousHeaders(seeded),
+        payload: { emailId: DEMO_EMAIL, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data.skills.length).toBeGreaterThanOrEqual(3);
+      const ages = (await seeded.db.select({ age: users.age }).from(users)).map((r) => r.age ?? 0);
+      expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
+      expect(Math.max(...ages)).toBeLessThanOrEqual(45);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it("does not seed a database that already has people", async () => {
+    const dataDir = tempDir();
+    const first = await buildApp(testConfig({ dataDir }));
+    await signUpUser(first);
+    await first.close();
+    const second = await buildApp(testConfig({ dataDir, seedDemo: true }));
+    try {
+      const [people] = await second.db.select({ n: count() }).from(users);
+      expect(people?.n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe("configuration", () => {
+  it("applies the documented defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 7777,
+      host: "0.0.0.0",
+      publicOrigin: "http://localhost:7777",
+      seedDemo: true,
+      trustProxy: false,
+      databaseUrl: undefined,
+      logLevel: "info",
+    });
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.webDistDir.endsWith(path.join("apps", "web", "dist"))).toBe(true);
+  });
+
+  it("reads every value from the environment", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      PUBLIC_ORIGIN: "https://kindred.example/",
+      SEED_DEMO: "false",
+      DATABASE_URL: "postgres://u@db:5432/kindred",
+      TRUST_PROXY: "1",
+      RATE_LIMIT_LOGIN_PER_EMAIL: "5",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicOrigin: "https://kindred.example",
+      seedDemo: false,
+      databaseUrl: "postgres://u@db:5432/kindred",
+      trustProxy: 1,
+    });
+    expect(config.rateLimits.loginPerEmail.max).toBe(5);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be/],
+    [{ PORT: "70000" }, /^PORT must be/],
+    [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL must be/],
+    [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
+    [{ PUBLIC_ORIGIN: "localhost" }, /^PUBLIC_ORIGIN must be/],
+  ])("stops with one clear message for %j", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
