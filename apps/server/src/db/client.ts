@@ -70,6 +70,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    // PGlite runs no autovacuum: without fresh statistics the feed's plan degrades as data grows.
+    await client.exec("analyze");
   } catch (error) {
     await client.close();
     throw error;

@@ -1,0 +1,157 @@
+import type { Card, Me, ProfileEditBody, SignupBody } from "@kindred/shared";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  request,
+} from "@playwright/test";
+
+export { expect };
+
+export const PASSWORD = "correct-horse-battery";
+
+export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
+
+/** Sign-up fields plus the profile fields that only an edit can set. */
+export type NewUser = Partial<SignupBody> &
+  Pick<ProfileEditBody, "gender" | "age" | "about" | "photoUrl">;
+
+export type TestUser = {
+  me: Me;
+  emailId: string;
+  password: string;
+  /** The session and XSRF cookies, ready for `browser.newContext({ storageState })`. */
+  storageState: StorageState;
+};
+
+/** A short tag that keeps names, emails and skills of parallel tests apart. */
+export function uniqueId(): string {
+  return Math.random().toString(36).slice(2, 8);
+}
+
+function xsrfToken(state: StorageState): string {
+  const cookie = state.cookies.find((c) => c.name === "XSRF-TOKEN");
+  if (!cookie) throw new Error("GET /api/health did not set the XSRF-TOKEN cookie");
+  return decodeURIComponent(cookie.value);
+}
+
+/** An API client that carries a session (or none) and the XSRF header on unsafe calls. */
+export class ApiSession {
+  private constructor(
+    readonly context: APIRequestContext,
+    private xsrf: string,
+  ) {}
+
+  static async open(baseURL: string, storageState?: StorageState): Promise<ApiSession> {
+    const context = await request.newContext({ baseURL, storageState });
+    const health = await context.get("/api/health");
+    expect(health.ok(), "GET /api/health").toBe(true);
+    return new ApiSession(context, xsrfToken(await context.storageState()));
+  }
+
+  async post<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.send<T>("POST", url, data);
+  }
+
+  async patch<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.send<T>("PATCH", url, data);
+  }
+
+  private async send<T>(method: "POST" | "PATCH", url: string, data: unknown): Promise<T> {
+    const response = await this.context.fetch(url, {
+      method,
+      data: data as object,
+      headers: { "X-XSRF-TOKEN": this.xsrf },
+    });
+    const body = await response.json();
+    expect(response.ok(), `${method} ${url}: ${JSON.stringify(body)}`).toBe(true);
+    return body.data as T;
+  }
+
+  async get<T>(url: string): Promise<T> {
+    const response = await this.context.get(url);
+    const body = await response.json();
+    expect(response.ok(), `GET ${url}: ${JSON.stringify(body)}`).toBe(true);
+    return body.data as T;
+  }
+
+  async signUp(overrides: NewUser = {}): Promise<TestUser> {
+    const { gender, age, about, photoUrl, ...signup } = overrides;
+    const id = uniqueId();
+    const body: SignupBody = {
+      firstName: `Tess${id}`,
+      lastName: "Tester",
+      emailId: `tess.${id}@example.com`,
+      password: PASSWORD,
+      skills: ["games", "cooking", "coding"],
+      playerId: null,
+      ...signup,
+    };
+    let me = await this.post<Me>("/api/signup", body);
+    const profile = Object.fromEntries(
+      Object.entries({ gender, age, about, photoUrl }).filter(([, value]) => value !== undefined),
+    );
+    if (Object.keys(profile).length > 0) me = await this.patch<Me>("/api/profile/edit", profile);
+    const storageState = await this.context.storageState();
+    this.xsrf = xsrfToken(storageState);
+    return { me, emailId: body.emailId, password: body.password, storageState };
+  }
+
+  /** Sends an interested (or ignored) signal from this session's user. */
+  sendRequest(status: "interested" | "ignored", to: Pick<Card, "_id">) {
+    return this.post<{ _id: string }>(`/api/request/send/${status}/${to._id}`);
+  }
+
+  dispose() {
+    return this.context.dispose();
+  }
+}
+
+type Fixtures = {
+  /** Signs a new person up through the API; every call is a new account. */
+  createUser: (overrides?: NewUser) => Promise<TestUser>;
+  /** An API session acting as that person. */
+  apiAs: (user: TestUser) => Promise<ApiSession>;
+  /** A page in a browser context of its own, signed in as that person by its session cookie. */
+  signedInPage: (user: TestUser) => Promise<Page>;
+};
+
+export const test = base.extend<Fixtures>({
+  createUser: async ({ baseURL }, use) => {
+    const sessions: ApiSession[] = [];
+    await use(async (overrides) => {
+      const session = await ApiSession.open(baseURL as string);
+      sessions.push(session);
+      return session.signUp(overrides);
+    });
+    await Promise.all(sessions.map((session) => session.dispose()));
+  },
+
+  apiAs: async ({ baseURL }, use) => {
+    const sessions: ApiSession[] = [];
+    await use(async (user) => {
+      const session = await ApiSession.open(baseURL as string, user.storageState);
+      sessions.push(session);
+      return session;
+    });
+    await Promise.all(sessions.map((session) => session.dispose()));
+  },
+
+  signedInPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (user) => {
+      // Inside a test, a new context takes the configured options (baseURL, viewport, permissions).
+      const context = await browser.newContext({ storageState: user.storageState });
+      contexts.push(context);
+      return context.newPage();
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+});
+
+/** Skills no other test uses, so a test controls who shares skills with whom. */
+export function uniqueSkills(id: string, ...names: string[]): string[] {
+  return names.map((name) => `${name}-${id}`);
+}

@@ -1,0 +1,96 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const isCI = Boolean(process.env.CI);
+
+// Workers load this file again; the port and the data folder are chosen once, in the runner, and
+// handed down through the environment so every worker talks to the same server.
+if (!process.env.E2E_PORT) {
+  process.env.E2E_PORT = execFileSync(process.execPath, [
+    "-e",
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ])
+    .toString()
+    .trim();
+}
+if (!process.env.E2E_DATA_DIR) {
+  const created = mkdtempSync(path.join(os.tmpdir(), "kindred-e2e-"));
+  process.env.E2E_DATA_DIR = created;
+  // The server is stopped before the runner exits, so its data can go then.
+  process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_DATA_DIR;
+
+const port = Number(process.env.E2E_PORT);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "./tests",
+  // Screenshots are a review aid for people, taken on request (SCREENSHOTS=1), not a CI check.
+  testIgnore: process.env.SCREENSHOTS ? [] : ["**/screens.spec.ts"],
+  outputDir: "./.artifacts/test-results",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "on-first-retry",
+    screenshot: "only-on-failure",
+    // Before any system setting: the screens follow the stored theme, never the machine's.
+    colorScheme: "light",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The built app, exactly as `npm start` serves it; the build step runs before Playwright.
+    command: "node apps/server/dist/server.js",
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !isCI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      // Every test signs up its own people from this one address.
+      RATE_LIMIT_SIGNUP_PER_IP: "10000",
+      RATE_LIMIT_LOGIN_PER_IP: "10000",
+    },
+  },
+});

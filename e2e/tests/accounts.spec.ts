@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { expect, PASSWORD, test, uniqueId } from "../fixtures.ts";
+
+async function addTags(page: Page, tags: string[]) {
+  const input = page.getByPlaceholder("Add a tag");
+  for (const tag of tags) {
+    await input.fill(tag);
+    await input.press("Enter");
+  }
+}
+
+async function fillSignup(page: Page, firstName: string, tags: string[]) {
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(`${firstName.toLowerCase()}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await addTags(page, tags);
+}
+
+async function chooseFromAccountMenu(page: Page, item: string) {
+  await page.getByRole("button", { name: "Open account menu" }).click();
+  await page.getByRole("menu").getByRole("menuitem", { name: item }).click();
+}
+
+/** Gender is a select of the allowed values plus an empty choice, or free text. */
+async function setGender(page: Page, value: string) {
+  const gender = page.getByLabel("Gender");
+  if ((await gender.evaluate((el) => el.tagName)) === "SELECT") await gender.selectOption(value);
+  else await gender.fill(value);
+}
+
+test.describe("signing up", () => {
+  test("with two tags shows the minimum-tags message, then the hint", async ({ page }) => {
+    await fillSignup(page, `Ada${uniqueId()}`, ["games", "cooking"]);
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect(page.getByText("Minimum 3 tags are required")).toBeVisible();
+    // The hint follows 3 s later, not at once.
+    await expect(page.getByText("Hint: tags can be games, cooking, coding")).toHaveCount(0);
+    await expect(page.getByText("Hint: tags can be games, cooking, coding")).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test("with three tags lands on the profile with the welcome text", async ({ page }) => {
+    const firstName = `Ada${uniqueId()}`;
+    await fillSignup(page, firstName, ["games", "cooking"]);
+    // The tag input also takes Tab, and Backspace on an empty input removes the last tag.
+    const input = page.getByPlaceholder("Add a tag");
+    await input.fill("chess");
+    await input.press("Tab");
+    await expect(page.getByRole("button", { name: "Remove chess" })).toBeVisible();
+    await input.focus();
+    await input.press("Backspace");
+    await expect(page.getByRole("button", { name: "Remove chess" })).toHaveCount(0);
+    await input.fill("coding");
+    await input.press("Enter");
+    await expect(page.getByRole("list", { name: "Added tags" }).getByRole("listitem")).toHaveCount(
+      3,
+    );
+
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(`Welcome, ${firstName}`)).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue(firstName);
+  });
+
+  test("without an email or password asks for all details", async ({ page }) => {
+    await page.goto("/signup");
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Please enter all details")).toBeVisible();
+  });
+});
+
+test.describe("the profile", () => {
+  test("refuses an invalid gender, then saves a valid one", async ({
+    createUser,
+    signedInPage,
+  }) => {
+    const user = await createUser();
+    const page = await signedInPage(user);
+    await page.goto("/profile");
+    await expect(page.getByText(`Welcome, ${user.me.firstName}`)).toBeVisible();
+
+    // A new account has no gender yet, and an empty one is not a valid one.
+    await setGender(page, "");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Enter a valid Gender type")).toBeVisible();
+
+    await setGender(page, "female");
+    await page.getByLabel("About").fill("Builds analytical engines on weekends.");
+    // The live preview follows the form before anything is saved.
+    await expect(page.getByText("Builds analytical engines on weekends.").first()).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Profile Saved Successfully")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Gender")).toHaveValue("female");
+    await expect(page.getByLabel("About")).toHaveValue("Builds analytical engines on weekends.");
+  });
+});
+
+test.describe("the public profile link", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("is copied from the menu, and another person connects from it", async ({
+    createUser,
+    signedInPage,
+    browser,
+  }) => {
+    const owner = await createUser({ about: "Happy to pair on compilers." });
+    const visitor = await createUser();
+
+    const ownerPage = await signedInPage(owner);
+    await ownerPage.goto("/profile");
+    await chooseFromAccountMenu(ownerPage, "Copy Profile URL");
+
+    await expect
+      .poll(() => ownerPage.evaluate(() => navigator.clipboard.readText()))
+      .toMatch(/\/GetToKnowMe\/[^/]+$/);
+    const url = await ownerPage.evaluate(() => navigator.clipboard.readText());
+    expect(url).not.toContain(owner.me._id);
+
+    const visitorPage = await signedInPage(visitor);
+    await visitorPage.goto(url);
+    await expect(visitorPage.getByText("Happy to pair on compilers.")).toBeVisible();
+    await expect(visitorPage.getByText(owner.me.firstName).first()).toBeVisible();
+    await visitorPage.getByRole("button", { name: "Connect" }).click();
+    await expect(visitorPage.getByText("Request Sent")).toBeVisible();
+
+    // Signed out, Connect goes to the login page instead.
+    const strangerContext = await browser.newContext({ storageState: undefined });
+    const stranger = await strangerContext.newPage();
+    await stranger.goto(url);
+    await stranger.getByRole("button", { name: "Connect" }).click();
+    await expect(stranger).toHaveURL(/\/login$/);
+    await strangerContext.close();
+  });
+
+  test("of someone unknown leads to the not-found page", async ({ page }) => {
+    await page.goto("/GetToKnowMe/no-such-person");
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByText("404 - PAGE NOT FOUND")).toBeVisible();
+  });
+});
+
+test.describe("signing in and out", () => {
+  test("logs in through the form and out from the menu", async ({ createUser, page }) => {
+    const user = await createUser();
+
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Please enter all details")).toBeVisible();
+
+    await page.getByLabel("Email").fill(user.emailId);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto("/profile");
+    await expect(page.getByText(`Welcome, ${user.me.firstName}`)).toBeVisible();
+    await chooseFromAccountMenu(page, "Logout");
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The session is gone: the signed-in area sends us back to the login page.
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a wrong password shows the server's message", async ({ createUser, page }) => {
+    const user = await createUser();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(user.emailId);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(
+      page
+        .getByRole("alert")
+        .or(page.getByText(/invalid|incorrect/i))
+        .first(),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test("an unknown path shows the not-found page", async ({ page }) => {
+  await page.goto(`/no/such/page/${uniqueId()}`);
+  await expect(page.getByText("Oops!")).toBeVisible();
+  await expect(page.getByText("404 - PAGE NOT FOUND")).toBeVisible();
+  await page
+    .getByRole("button", { name: "GO TO HOMEPAGE" })
+    .or(page.getByRole("link", { name: "GO TO HOMEPAGE" }))
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown API path answers JSON, not the app", async ({ request }) => {
+  const response = await request.get("/api/no-such-call");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-type"]).toContain("application/json");
+});
