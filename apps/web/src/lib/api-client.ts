@@ -18,6 +18,22 @@ export class ApiError extends Error {
   }
 }
 
+/** Field messages of a 400 answer keyed by the top-level field ("skills.1" counts as "skills"). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const byField: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return byField;
+  for (const item of error.errors) {
+    const field = item.path.split(/[.[]/)[0] || item.path;
+    byField[field] ??= item.message;
+  }
+  return byField;
+}
+
+/** What to tell the user about a failed call: the server's sentence when there is one. */
+export function errorMessageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   for (const part of document.cookie.split(";")) {
@@ -41,10 +57,27 @@ function buildUrl(path: string, query?: Query): string {
   return search ? `${url}?${search}` : url;
 }
 
+let xsrfBootstrap: Promise<unknown> | undefined;
+
+/**
+ * The server sets the XSRF-TOKEN cookie on any GET, so a first visit that goes straight to an
+ * unsafe call (signing up from a fresh tab) asks for it with the cheapest GET there is.
+ */
+async function ensureXsrfCookie(): Promise<void> {
+  if (readCookie("XSRF-TOKEN")) return;
+  xsrfBootstrap ??= request("GET", "/health")
+    .catch(() => undefined)
+    .finally(() => {
+      xsrfBootstrap = undefined;
+    });
+  await xsrfBootstrap;
+}
+
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   const unsafe = method !== "GET" && method !== "HEAD";
   if (unsafe) {
+    await ensureXsrfCookie();
     headers["Content-Type"] = "application/json";
     const xsrf = readCookie("XSRF-TOKEN");
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
@@ -81,7 +114,8 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
 /** The only fetch wrapper: base URL, credentials, the XSRF header and typed errors. */
 export const apiClient = {
-  get: <T>(path: string, options?: Omit<RequestOptions, "body">) => request<T>("GET", path, options),
+  get: <T>(path: string, options?: Omit<RequestOptions, "body">) =>
+    request<T>("GET", path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("POST", path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>

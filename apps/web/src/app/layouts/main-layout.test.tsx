@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { queryKeys } from "../../lib/query-client.ts";
+import {
+  firstLoad,
+  mockFetch,
+  renderApp,
+  sampleMe,
+  setXsrfCookie,
+  unauthenticated,
+} from "../../test/render.tsx";
+
+describe("main layout", () => {
+  it("sends a signed-out visitor from a protected route to /login, replacing the entry", async () => {
+    mockFetch((call) => (call.path === "/profile/view" ? unauthenticated : undefined));
+    const { router } = renderApp("/home");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"), firstLoad);
+    expect(router.state.historyAction).toBe("REPLACE");
+  });
+
+  it("shows Login and Signup on an informational route to a signed-out visitor", async () => {
+    mockFetch((call) => (call.path === "/profile/view" ? unauthenticated : undefined));
+    const { router } = renderApp("/about");
+    expect(await screen.findByRole("link", { name: "Signup" }, firstLoad)).toHaveAttribute(
+      "href",
+      "/signup",
+    );
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("heading", { name: "About Kindred" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/about");
+  });
+
+  it("welcomes the user and offers the account menu, copying the profile URL", async () => {
+    setXsrfCookie();
+    mockFetch((call) => {
+      if (call.path === "/profile/view") return { body: sampleMe };
+      if (call.path === "/generate_public_url") {
+        return {
+          body: { status: 1, message: "ok", data: { url: "http://localhost/GetToKnowMe/p1" } },
+        };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/about");
+    expect(await screen.findByText(/Welcome,/, {}, firstLoad)).toHaveTextContent("Welcome, Ada");
+
+    await user.click(screen.getByRole("button", { name: "Open account menu" }));
+    const menu = screen.getByRole("menu", { name: "Account" });
+    const profile = within(menu).getByRole("menuitem", { name: /^Profile/ });
+    // Focus moves into the menu (the first item; Discover is CSS-hidden on wide screens only).
+    expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus();
+    expect(within(profile).getByText("New")).toBeInTheDocument();
+    for (const name of ["Connections", "Requests", "Copy Profile URL", "Logout"]) {
+      expect(within(menu).getByRole("menuitem", { name })).toBeInTheDocument();
+    }
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Open account menu" })).toHaveFocus();
+
+    await user.click(screen.getByRole("button", { name: "Open account menu" }));
+    await user.click(screen.getByRole("menuitem", { name: "Copy Profile URL" }));
+    expect(await screen.findByText("Profile URL copied", {}, firstLoad)).toBeInTheDocument();
+    // user-event provides the clipboard stub that the app writes to.
+    expect(await navigator.clipboard.readText()).toBe("http://localhost/GetToKnowMe/p1");
+  });
+
+  it("logs out: clears the user and goes to /login even when the call fails", async () => {
+    setXsrfCookie();
+    const calls = mockFetch((call) => {
+      if (call.path === "/profile/view") return { body: sampleMe };
+      if (call.path === "/logout")
+        return { status: 500, body: { status: 0, code: "X", message: "x" } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderApp("/about");
+    await user.click(await screen.findByRole("button", { name: "Open account menu" }, firstLoad));
+    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"), firstLoad);
+    expect(calls.some((call) => call.method === "POST" && call.path === "/logout")).toBe(true);
+    expect(queryClient.getQueryData(queryKeys.me)).toBeNull();
+  });
+});

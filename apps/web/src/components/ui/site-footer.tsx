@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { paths } from "../../config/paths.ts";
+
+const LINKS = [
+  { label: "About", to: paths.about },
+  { label: "Services", to: paths.services },
+  { label: "Blog", to: paths.blog },
+  { label: "FAQ", to: paths.faq },
+  { label: "Support", to: paths.support },
+  { label: "Contact", to: paths.contact },
+  { label: "Community", to: paths.community },
+  { label: "Privacy", to: paths.privacy },
+  { label: "Terms", to: paths.terms },
+  { label: "Cookies", to: paths.cookies },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-base-300 bg-base-200 text-base-content">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
+        <div>
+          <Link to={paths.landing} className="text-lg font-bold text-primary">
+            Kindred
+          </Link>
+          <p className="text-sm text-base-content/70">
+            Meet people who share your interests and skills.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="link link-hover">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="pb-6 text-center text-xs text-base-content/60">
+        © {new Date().getFullYear()} Kindred
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,56 @@
+import { render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { UserCard } from "./user-card.tsx";
+
+const ada = {
+  _id: "u1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  photoUrl: "/api/avatars/u1.svg",
+  age: 28,
+  gender: "female" as const,
+  about: "I write programs for engines.",
+  skills: ["Math", "Poetry", "Engines"],
+};
+
+describe("UserCard", () => {
+  it("shows the photo, name, age, gender, about and skills", () => {
+    render(<UserCard user={ada} />);
+    expect(screen.getByRole("img", { name: "Ada Lovelace" })).toHaveAttribute(
+      "src",
+      "/api/avatars/u1.svg",
+    );
+    expect(screen.getByRole("heading", { name: "Ada Lovelace" })).toBeInTheDocument();
+    expect(screen.getByText("28 · Female")).toBeInTheDocument();
+    expect(screen.getByText("I write programs for engines.")).toBeInTheDocument();
+    const skills = within(screen.getByRole("list", { name: "Skills" })).getAllByRole("listitem");
+    expect(skills.map((item) => item.textContent)).toEqual(["Math", "Poetry", "Engines"]);
+  });
+
+  it("highlights shared skills regardless of case and shows the '{n}+' count", () => {
+    render(<UserCard user={ada} matchingSkills={["math", "Engines"]} />);
+    expect(screen.getByText("2+")).toBeInTheDocument();
+    expect(screen.getByText("Math").closest("li")).toHaveAttribute("data-shared", "true");
+    expect(screen.getByText("Engines").closest("li")).toHaveAttribute("data-shared", "true");
+    expect(screen.getByText("Poetry").closest("li")).not.toHaveAttribute("data-shared");
+  });
+
+  it("takes the shared skills from a feed card and shows no count without any", () => {
+    const { rerender } = render(<UserCard user={{ ...ada, matchingSkills: ["Poetry"] }} />);
+    expect(screen.getByText("1+")).toBeInTheDocument();
+    rerender(<UserCard user={{ ...ada, matchingSkills: [] }} />);
+    expect(screen.queryByText(/^\d+\+$/)).not.toBeInTheDocument();
+  });
+
+  it("renders a footer and a draft with free-text age and no photo", () => {
+    render(
+      <UserCard
+        user={{ firstName: "Grace", lastName: "", photoUrl: "", age: "40", skills: [] }}
+        footer={<button type="button">Accept</button>}
+      />,
+    );
+    expect(screen.getByRole("img", { name: "Grace" })).toBeInTheDocument();
+    expect(screen.getByText("40")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Accept" })).toBeInTheDocument();
+  });
+});

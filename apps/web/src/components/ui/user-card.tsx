@@ -1,0 +1,119 @@
+import type { ReactNode } from "react";
+
+/** Anything shaped like a user: a Card, a FeedCard, Me, or the profile form's live draft. */
+export type UserCardUser = {
+  firstName: string;
+  lastName?: string | null;
+  photoUrl?: string | null;
+  age?: number | string | null;
+  gender?: string | null;
+  about?: string | null;
+  skills?: readonly string[];
+  matchingSkills?: readonly string[];
+};
+
+export type UserCardProps = {
+  user: UserCardUser;
+  /** Skills shared with the viewer; defaults to the user's own matchingSkills (feed cards). */
+  matchingSkills?: readonly string[];
+  footer?: ReactNode;
+  className?: string;
+  /** A shorter card for lists and grids; the default is the 400x600 deck card. */
+  compact?: boolean;
+};
+
+export function fullName(user: Pick<UserCardUser, "firstName" | "lastName">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function UserCard({
+  user,
+  matchingSkills,
+  footer,
+  className = "",
+  compact = false,
+}: UserCardProps) {
+  const name = fullName(user) || "Unnamed";
+  const shared = matchingSkills ?? user.matchingSkills ?? [];
+  // The server returns shared skills in the card's own spelling, but a draft may not.
+  const sharedKeys = new Set(shared.map((skill) => skill.toLowerCase()));
+  const skills = user.skills ?? [];
+  const age = user.age === null || user.age === undefined ? "" : String(user.age).trim();
+  const details = [age, user.gender ? capitalize(user.gender) : ""].filter(Boolean).join(" · ");
+
+  return (
+    <article
+      aria-label={name}
+      className={`card flex flex-col overflow-hidden border border-base-300 bg-base-100 text-base-content shadow-xl ${
+        compact ? "h-full w-full" : "aspect-[2/3] w-full max-w-[400px]"
+      } ${className}`}
+    >
+      <figure
+        className={`relative m-0 shrink-0 overflow-hidden bg-base-300 ${
+          compact ? "aspect-[4/3]" : "min-h-0 flex-1"
+        }`}
+      >
+        {user.photoUrl ? (
+          <img
+            src={user.photoUrl}
+            alt={name}
+            draggable={false}
+            className="h-full w-full select-none object-cover"
+          />
+        ) : (
+          <div
+            role="img"
+            aria-label={name}
+            className="flex h-full w-full items-center justify-center text-6xl font-bold text-base-content/40"
+          >
+            {name.charAt(0).toUpperCase()}
+          </div>
+        )}
+        <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 via-black/35 to-transparent px-5 pt-12 pb-3 text-white">
+          <h2 className="truncate text-2xl font-bold leading-tight drop-shadow">{name}</h2>
+          {details ? <p className="text-sm font-medium text-white/90">{details}</p> : null}
+        </div>
+        {shared.length > 0 ? (
+          <div
+            className="badge badge-secondary absolute top-3 right-3 gap-1 font-semibold shadow"
+            title={`${shared.length} shared ${shared.length === 1 ? "skill" : "skills"}`}
+          >
+            <span className="sr-only">Shared skills: </span>
+            <span>{shared.length}+</span>
+          </div>
+        ) : null}
+      </figure>
+      <div className={`flex flex-col gap-3 p-5 ${compact ? "flex-1" : "max-h-[55%] shrink-0"}`}>
+        {user.about ? (
+          <p className="line-clamp-3 shrink-0 text-sm leading-relaxed text-base-content/80">
+            {user.about}
+          </p>
+        ) : null}
+        {skills.length > 0 ? (
+          <ul aria-label="Skills" className="flex min-h-0 flex-wrap gap-1.5 overflow-hidden">
+            {skills.map((skill) => {
+              const isShared = sharedKeys.has(skill.toLowerCase());
+              return (
+                <li
+                  key={skill}
+                  data-shared={isShared || undefined}
+                  className={`badge badge-sm ${
+                    isShared ? "badge-primary font-semibold" : "badge-ghost"
+                  }`}
+                >
+                  {isShared ? <span className="sr-only">Shared: </span> : null}
+                  {skill}
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+        {footer ? <div className="mt-auto pt-1">{footer}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import type { LoginBody, Me } from "@kindred/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient, type Envelope } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-client.ts";
+
+export async function login(body: LoginBody): Promise<Me> {
+  const response = await apiClient.post<Envelope<Me>>("/login", body);
+  return response.data;
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (me) => {
+      // A different person may have been signed in before: drop their cached lists.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+      queryClient.setQueryData(queryKeys.me, me);
+    },
+  });
+}

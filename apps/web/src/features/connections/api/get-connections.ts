@@ -1,0 +1,20 @@
+import type { Card } from "@kindred/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiClient, type Envelope } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../lib/query-client.ts";
+
+export async function getConnections(signal?: AbortSignal): Promise<Card[]> {
+  const body = await apiClient.get<Envelope<Card[]>>("/user/connections", { signal });
+  return body.data;
+}
+
+export function connectionsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.connections,
+    queryFn: ({ signal }) => getConnections(signal),
+  });
+}
+
+export function useConnections() {
+  return useQuery(connectionsQueryOptions());
+}

@@ -1,0 +1,64 @@
+import type { Card } from "@kindred/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ConnectionsPage } from "./connections-page.tsx";
+
+function person(id: string, firstName: string): Card {
+  return {
+    _id: id,
+    firstName,
+    lastName: "Friend",
+    photoUrl: `/api/avatars/${id}.svg`,
+    age: null,
+    gender: null,
+    about: "Hello there",
+    skills: ["Design", "Figma", "CSS"],
+  };
+}
+
+function stubConnections(data: Card[]) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ status: 1, message: "ok", data }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
+    ),
+  );
+}
+
+function renderConnections() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <ConnectionsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("ConnectionsPage", () => {
+  it("shows 'Loading...' and then the empty text", async () => {
+    stubConnections([]);
+    renderConnections();
+    expect(screen.getByRole("heading", { name: "Connections" })).toBeInTheDocument();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+    expect(await screen.findByText("No Connections Found")).toBeInTheDocument();
+  });
+
+  it("shows a card for each connection", async () => {
+    stubConnections([person("a", "Ann"), person("b", "Ben")]);
+    renderConnections();
+    expect(await screen.findByRole("article", { name: "Ann Friend" })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Ben Friend" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Ben Friend" })).toHaveAttribute(
+      "src",
+      "/api/avatars/b.svg",
+    );
+  });
+});

@@ -1,0 +1,87 @@
+import {
+  type FeedCard,
+  type SendStatus,
+  SWIPE_MAX_TILT_DEG,
+  SWIPE_THRESHOLD,
+} from "@kindred/shared";
+import { animate, motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
+import { useRef } from "react";
+import { UserCard } from "../../../components/ui/user-card.tsx";
+import { swipeDecision } from "../lib/swipe-decision.ts";
+
+type SwipeCardProps = {
+  card: FeedCard;
+  width: number;
+  interactive: boolean;
+  /** Sends the decision; resolves true when the card may leave, false to bring it back. */
+  onSwipe: (status: SendStatus) => Promise<boolean>;
+};
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const SPRING_BACK = { type: "spring", stiffness: 420, damping: 32 } as const;
+
+export function SwipeCard({ card, width, interactive, onSwipe }: SwipeCardProps) {
+  const x = useMotionValue(0);
+  // The transforms read the latest width without re-subscribing on every resize.
+  const widthRef = useRef(width);
+  widthRef.current = width;
+  const rotate = useTransform(x, (value) =>
+    clamp((value / widthRef.current) * SWIPE_MAX_TILT_DEG, -SWIPE_MAX_TILT_DEG, SWIPE_MAX_TILT_DEG),
+  );
+  // A stamp is fully visible exactly when letting go would decide.
+  const interestedOpacity = useTransform(x, (value) =>
+    clamp(value / (SWIPE_THRESHOLD * widthRef.current), 0, 1),
+  );
+  const ignoreOpacity = useTransform(x, (value) =>
+    clamp(-value / (SWIPE_THRESHOLD * widthRef.current), 0, 1),
+  );
+
+  async function handleDragEnd(_event: unknown, info: PanInfo) {
+    const decision = swipeDecision({
+      offsetX: info.offset.x,
+      offsetY: info.offset.y,
+      velocityX: info.velocity.x,
+      velocityY: info.velocity.y,
+      width: widthRef.current,
+    });
+    if (!decision) {
+      animate(x, 0, SPRING_BACK);
+      return;
+    }
+    const sign = decision === "interested" ? 1 : -1;
+    animate(x, sign * widthRef.current * 1.6, {
+      type: "tween",
+      ease: "easeOut",
+      duration: 0.25,
+      velocity: info.velocity.x,
+    });
+    const accepted = await onSwipe(decision);
+    if (!accepted) animate(x, 0, SPRING_BACK);
+  }
+
+  return (
+    <motion.div
+      className={`h-full w-full will-change-transform ${interactive ? "cursor-grab active:cursor-grabbing" : ""}`}
+      style={{ x, rotate, touchAction: "pan-y" }}
+      drag={interactive ? "x" : false}
+      dragMomentum={false}
+      onDragEnd={handleDragEnd}
+    >
+      <UserCard user={card} className="h-full select-none" />
+      <motion.div
+        aria-hidden="true"
+        style={{ opacity: interestedOpacity }}
+        className="pointer-events-none absolute top-8 left-6 -rotate-12 rounded-lg border-4 border-success bg-base-100/20 px-3 py-1 text-3xl font-black tracking-widest text-success"
+      >
+        INTERESTED
+      </motion.div>
+      <motion.div
+        aria-hidden="true"
+        style={{ opacity: ignoreOpacity }}
+        className="pointer-events-none absolute top-8 right-6 rotate-12 rounded-lg border-4 border-error bg-base-100/20 px-3 py-1 text-3xl font-black tracking-widest text-error"
+      >
+        IGNORE
+      </motion.div>
+    </motion.div>
+  );
+}

@@ -1,0 +1,113 @@
+import { CARD_WIDTH, type FeedCard, type SendStatus } from "@kindred/shared";
+import { AnimatePresence, motion, useIsPresent } from "motion/react";
+import { useEffect, useRef, useState } from "react";
+import { SwipeCard } from "./swipe-card.tsx";
+
+/** The top card plus two peeking behind it; more would only cost image loads. */
+const VISIBLE_CARDS = 3;
+const STACK_STEP_PX = 10;
+const STACK_SCALE_STEP = 0.05;
+
+type SwipeDeckProps = {
+  cards: readonly FeedCard[];
+  /** Which way the card that is leaving now should fly out. */
+  exitDirection: SendStatus;
+  /** Whether the top card can be dragged (not while a swipe is being sent). */
+  interactive: boolean;
+  onSwipe: (card: FeedCard, status: SendStatus) => Promise<boolean>;
+};
+
+const exitVariant = {
+  exit: (direction: SendStatus) => ({
+    x: (direction === "interested" ? 1 : -1) * CARD_WIDTH * 1.5,
+    rotate: (direction === "interested" ? 1 : -1) * 20,
+    opacity: 0,
+    transition: { duration: 0.3, ease: "easeIn" as const },
+  }),
+};
+
+export function SwipeDeck({ cards, exitDirection, interactive, onSwipe }: SwipeDeckProps) {
+  const deckRef = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(CARD_WIDTH);
+
+  useEffect(() => {
+    const deck = deckRef.current;
+    if (!deck || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
+    });
+    observer.observe(deck);
+    return () => observer.disconnect();
+  }, []);
+
+  const shown = cards.slice(0, VISIBLE_CARDS);
+
+  return (
+    <div
+      ref={deckRef}
+      className="relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw-32px))]"
+      style={{ marginBottom: STACK_STEP_PX * (VISIBLE_CARDS - 1) }}
+    >
+      <AnimatePresence custom={exitDirection} initial={false}>
+        {shown
+          .map((card, index) => (
+            <DeckSlot
+              key={card._id}
+              card={card}
+              index={index}
+              width={width}
+              exitDirection={exitDirection}
+              interactive={interactive && index === 0}
+              onSwipe={onSwipe}
+            />
+          ))
+          // The top card is painted last so it sits above the peeking ones.
+          .reverse()}
+      </AnimatePresence>
+    </div>
+  );
+}
+
+type DeckSlotProps = {
+  card: FeedCard;
+  index: number;
+  width: number;
+  exitDirection: SendStatus;
+  interactive: boolean;
+  onSwipe: (card: FeedCard, status: SendStatus) => Promise<boolean>;
+};
+
+function DeckSlot({ card, index, width, exitDirection, interactive, onSwipe }: DeckSlotProps) {
+  // A card flying out is already decided: hidden from assistive tech and out of reach.
+  const isPresent = useIsPresent();
+  const isTop = index === 0 && isPresent;
+  return (
+    <motion.div
+      data-testid={isTop ? "top-card" : undefined}
+      aria-hidden={isTop ? undefined : true}
+      className={`absolute inset-0 ${isPresent ? "" : "pointer-events-none"}`}
+      style={{ zIndex: VISIBLE_CARDS - index, transformOrigin: "50% 100%" }}
+      custom={exitDirection}
+      variants={exitVariant}
+      initial={{
+        scale: 1 - VISIBLE_CARDS * STACK_SCALE_STEP,
+        y: VISIBLE_CARDS * STACK_STEP_PX,
+        opacity: 0,
+      }}
+      animate={{
+        scale: 1 - index * STACK_SCALE_STEP,
+        y: index * STACK_STEP_PX,
+        opacity: 1,
+        transition: { type: "spring", stiffness: 300, damping: 30 },
+      }}
+      exit="exit"
+    >
+      <SwipeCard
+        card={card}
+        width={width}
+        interactive={interactive && isPresent}
+        onSwipe={(status) => onSwipe(card, status)}
+      />
+    </motion.div>
+  );
+}

@@ -1,0 +1,218 @@
+import type { FeedCard } from "@kindred/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MotionGlobalConfig } from "motion/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setXsrfCookie } from "../../../test/render.tsx";
+import { PROGRAMMER_JOKES } from "../components/feed-failure.tsx";
+import { FeedPage } from "./feed-page.tsx";
+
+function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {
+  return {
+    _id: id,
+    firstName,
+    lastName: "Tester",
+    photoUrl: `/api/avatars/${id}.svg`,
+    age: 25,
+    gender: "other",
+    about: `About ${firstName}`,
+    skills: ["React", "Go", "Chess"],
+    matchingSkills: [],
+    ...extra,
+  };
+}
+
+type Call = { method: string; url: string };
+type Handler = (call: Call) => { status: number; body: unknown } | Promise<never>;
+
+let calls: Call[];
+
+function stubApi(handler: Handler) {
+  calls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { method: init?.method ?? "GET", url: String(input) };
+      calls.push(call);
+      const { status, body } = await handler(call);
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { "Content-Type": "application/json" },
+      });
+    }),
+  );
+}
+
+const ok = (data: unknown) => ({ status: 200, body: { status: 1, message: "ok", data } });
+const sent = { status: 201, body: { status: 1, message: "sent", data: {} } };
+const failure = { status: 500, body: { status: 0, code: "INTERNAL", message: "Boom" } };
+
+function renderFeed() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <FeedPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const topName = () => screen.getByTestId("top-card").querySelector("h2")?.textContent;
+
+beforeEach(() => {
+  MotionGlobalConfig.skipAnimations = true;
+  setXsrfCookie();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  MotionGlobalConfig.skipAnimations = false;
+});
+
+describe("FeedPage", () => {
+  it("shows the heading and 'Loading...' while the feed loads", () => {
+    stubApi(() => new Promise<never>(() => {}));
+    renderFeed();
+    expect(screen.getByRole("heading", { name: "Discover People" })).toBeInTheDocument();
+    expect(
+      screen.getByText("Swipe right if you're interested. Swipe left to ignore."),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Loading...")).toBeInTheDocument();
+  });
+
+  it("shows 'No new users found!' when the feed is empty", async () => {
+    stubApi(() => ok([]));
+    renderFeed();
+    expect(await screen.findByText("No new users found!")).toBeInTheDocument();
+  });
+
+  it("shows the failure panel with a joke, another joke on demand, and retries", async () => {
+    let fail = true;
+    stubApi(() => (fail ? failure : ok([card("a", "Alice")])));
+    renderFeed();
+    expect(await screen.findByText("Uh oh, feed failed to load!")).toBeInTheDocument();
+    expect(screen.getByText("Failed to load feed. Please try again.")).toBeInTheDocument();
+    const joke = screen.getByTestId("feed-joke").textContent;
+    expect(PROGRAMMER_JOKES).toContain(joke);
+
+    await userEvent.click(screen.getByRole("button", { name: "Another Joke" }));
+    const next = screen.getByTestId("feed-joke").textContent;
+    expect(PROGRAMMER_JOKES).toContain(next);
+    expect(next).not.toBe(joke);
+
+    fail = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByRole("heading", { name: "Alice Tester" })).toBeInTheDocument();
+    // One quick automatic retry before the panel, then the Try Again.
+    expect(calls.filter((c) => c.url.includes("/feed"))).toHaveLength(3);
+  });
+
+  it("shows the shared-skill count and highlights the shared skills", async () => {
+    stubApi(() => ok([card("a", "Alice", { matchingSkills: ["React", "Chess"] })]));
+    renderFeed();
+    expect(await screen.findByText("2+")).toBeInTheDocument();
+    expect(screen.getByText("React").closest("li")).toHaveAttribute("data-shared", "true");
+    expect(screen.getByText("Go").closest("li")).not.toHaveAttribute("data-shared");
+  });
+
+  it("sends interested from the button and removes the card at once", async () => {
+    let release: () => void = () => {};
+    stubApi((call) => {
+      if (call.url.includes("/request/send/")) {
+        // The card must leave before the server answers.
+        return new Promise((resolve) => {
+          release = () => resolve(sent as never);
+        });
+      }
+      return ok([card("a", "Alice"), card("b", "Bob")]);
+    });
+    renderFeed();
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    expect(topName()).toBe("Alice Tester");
+
+    await userEvent.click(screen.getByRole("button", { name: "Interested" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("heading", { name: "Alice Tester" })).not.toBeInTheDocument(),
+    );
+    expect(topName()).toBe("Bob Tester");
+    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/interested/a" });
+    release();
+  });
+
+  it("removes the card even when the button's request fails", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    stubApi((call) =>
+      call.url.includes("/request/send/") ? failure : ok([card("a", "Alice"), card("b", "Bob")]),
+    );
+    renderFeed();
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
+    await waitFor(() => expect(topName()).toBe("Bob Tester"));
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(screen.queryByRole("heading", { name: "Alice Tester" })).not.toBeInTheDocument();
+    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/ignored/a" });
+    warn.mockRestore();
+  });
+
+  it("sends ignored on ArrowLeft and interested on ArrowRight", async () => {
+    stubApi((call) =>
+      call.url.includes("/request/send/")
+        ? sent
+        : ok([card("a", "Alice"), card("b", "Bob"), card("c", "Cleo")]),
+    );
+    renderFeed();
+    await screen.findByRole("heading", { name: "Alice Tester" });
+
+    await userEvent.keyboard("{ArrowLeft}");
+    await waitFor(() => expect(topName()).toBe("Bob Tester"));
+    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/ignored/a" });
+
+    await userEvent.keyboard("{ArrowRight}");
+    await waitFor(() => expect(topName()).toBe("Cleo Tester"));
+    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/interested/b" });
+  });
+
+  it("leaves the arrow keys alone while typing in a text field", async () => {
+    stubApi(() => ok([card("a", "Alice")]));
+    render(<input aria-label="Search" />);
+    renderFeed();
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    await userEvent.click(screen.getByRole("textbox", { name: "Search" }));
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(topName()).toBe("Alice Tester");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("loads more from page 1 before the stack runs out, skipping no one", async () => {
+    const everyone = Array.from({ length: 14 }, (_, i) => card(`u${i}`, `Person${i}`));
+    const decided = new Set<string>();
+    stubApi((call) => {
+      const match = call.url.match(/\/request\/send\/\w+\/(\w+)/);
+      if (match?.[1]) {
+        decided.add(match[1]);
+        return sent;
+      }
+      const url = new URL(call.url, "http://localhost");
+      expect(url.searchParams.get("page")).toBe("1");
+      const limit = Number(url.searchParams.get("limit"));
+      return ok(everyone.filter((c) => !decided.has(c._id)).slice(0, limit));
+    });
+    renderFeed();
+    await screen.findByRole("heading", { name: "Person0 Tester" });
+    for (let i = 0; i < 7; i++) {
+      await userEvent.keyboard("{ArrowLeft}");
+      await waitFor(() => expect(topName()).toBe(`Person${i + 1} Tester`));
+    }
+    // Three left in hand: the next load asks for them plus ten.
+    await waitFor(() => expect(calls.some((c) => c.url.includes("limit=13"))).toBe(true));
+    for (let i = 7; i < 13; i++) {
+      await userEvent.keyboard("{ArrowLeft}");
+      await waitFor(() => expect(topName()).toBe(`Person${i + 1} Tester`));
+    }
+    await userEvent.keyboard("{ArrowLeft}");
+    expect(await screen.findByText("No new users found!")).toBeInTheDocument();
+    expect(decided.size).toBe(14);
+  });
+});

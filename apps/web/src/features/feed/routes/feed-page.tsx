@@ -1,0 +1,210 @@
+import { type FeedCard, MESSAGES, type SendStatus } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { Heart, SearchX, X } from "lucide-react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError } from "../../../lib/api-client.ts";
+import { deckCards, removeFromFeed, useFeed } from "../api/get-feed.ts";
+import { sendRequest } from "../api/send-request.ts";
+import { FeedFailure } from "../components/feed-failure.tsx";
+import { SwipeDeck } from "../components/swipe-deck.tsx";
+
+/** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
+const PREFETCH_WHEN_LEFT = 3;
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest("input, textarea, select") !== null;
+}
+
+export function FeedPage() {
+  const queryClient = useQueryClient();
+  const feed = useFeed();
+  const cards = useMemo(() => (feed.data ? deckCards(feed.data.pages) : []), [feed.data]);
+  const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
+  const [swipingId, setSwipingId] = useState<string | null>(null);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
+  useEffect(() => {
+    if (
+      cards.length <= PREFETCH_WHEN_LEFT &&
+      hasNextPage &&
+      !isFetchingNextPage &&
+      !isFetchNextPageError
+    ) {
+      void fetchNextPage();
+    }
+  }, [cards.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // Buttons and keys: the card leaves at once, whatever the server answers.
+  const decideNow = useCallback(
+    (card: FeedCard, status: SendStatus) => {
+      setExitDirection(status);
+      removeFromFeed(queryClient, card._id);
+      sendRequest(status, card._id).catch((error: unknown) => {
+        console.warn(`Could not send ${status} for ${card._id}`, error);
+      });
+    },
+    [queryClient],
+  );
+
+  // A swipe: the request goes first; the card leaves on success and springs back on failure.
+  const swipe = useCallback(
+    async (card: FeedCard, status: SendStatus) => {
+      setSwipingId(card._id);
+      try {
+        await sendRequest(status, card._id);
+        setExitDirection(status);
+        removeFromFeed(queryClient, card._id);
+        return true;
+      } catch (error) {
+        // A request that already exists (or a person who left) can never succeed: let it go.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          setExitDirection(status);
+          removeFromFeed(queryClient, card._id);
+          return true;
+        }
+        console.warn(`Could not send ${status} for ${card._id}`, error);
+        return false;
+      } finally {
+        setSwipingId(null);
+      }
+    },
+    [queryClient],
+  );
+
+  const top = swipingId ? undefined : cards[0];
+  const topRef = useRef(top);
+  topRef.current = top;
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTyping(event.target)) return;
+      const card = topRef.current;
+      if (!card) return;
+      event.preventDefault();
+      decideNow(card, event.key === "ArrowRight" ? "interested" : "ignored");
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [decideNow]);
+
+  let content: ReactNode;
+  if (feed.isPending) {
+    content = <FeedLoading />;
+  } else if (feed.isError && !feed.data) {
+    content = <FeedFailure onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;
+  } else if (cards.length === 0) {
+    if (isFetchNextPageError) {
+      content = <FeedFailure onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />;
+    } else if (hasNextPage || isFetchingNextPage) {
+      content = <FeedLoading />;
+    } else {
+      content = (
+        <div className="flex flex-col items-center gap-3 py-16 text-center">
+          <SearchX aria-hidden="true" className="size-14 text-base-content/40" />
+          <p className="text-xl font-semibold">{MESSAGES.feedEmpty}</p>
+          <p className="text-base-content/70">Check back later as more people join.</p>
+        </div>
+      );
+    }
+  } else {
+    const ignore = (
+      <DecisionButton
+        label="Ignore"
+        className="btn-error"
+        disabled={!top}
+        onClick={() => top && decideNow(top, "ignored")}
+      >
+        <X aria-hidden="true" className="size-7 sm:size-8" strokeWidth={2.5} />
+      </DecisionButton>
+    );
+    const interested = (
+      <DecisionButton
+        label="Interested"
+        className="btn-success"
+        disabled={!top}
+        onClick={() => top && decideNow(top, "interested")}
+      >
+        <Heart aria-hidden="true" className="size-7 sm:size-8" strokeWidth={2.5} />
+      </DecisionButton>
+    );
+    // One grid, each control rendered once: phones get the buttons in a row under the deck,
+    // wider screens get them beside it, where they stay in view.
+    content = (
+      <div className="flex w-full flex-col items-center gap-4">
+        <div className="grid grid-cols-2 items-center gap-x-12 gap-y-4 sm:grid-cols-[auto_auto_auto] sm:gap-x-10">
+          <div className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+            <SwipeDeck
+              cards={cards}
+              exitDirection={exitDirection}
+              interactive={swipingId === null}
+              onSwipe={swipe}
+            />
+          </div>
+          <div className="justify-self-end sm:col-start-1 sm:row-start-1 sm:justify-self-center">
+            {ignore}
+          </div>
+          <div className="justify-self-start sm:col-start-3 sm:row-start-1 sm:justify-self-center">
+            {interested}
+          </div>
+        </div>
+        <p className="hidden text-sm text-base-content/60 sm:block">
+          Tip: use the <kbd className="kbd kbd-sm">←</kbd> and <kbd className="kbd kbd-sm">→</kbd>{" "}
+          arrow keys.
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    // Clipped sideways so a card flying out never widens the page (no sideways scroll on phones).
+    <section className="flex w-full flex-col items-center gap-4 overflow-x-clip px-4 py-4 sm:gap-6 sm:py-8">
+      <header className="text-center">
+        <h1 className="text-2xl font-bold sm:text-4xl">Discover People</h1>
+        <p className="mt-1 text-sm text-base-content/70 sm:mt-2 sm:text-base">
+          Swipe right if you're interested. Swipe left to ignore.
+        </p>
+      </header>
+      {content}
+    </section>
+  );
+}
+
+function FeedLoading() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <p className="text-base-content/70">{MESSAGES.loading}</p>
+    </div>
+  );
+}
+
+type DecisionButtonProps = {
+  label: string;
+  className: string;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+};
+
+function DecisionButton({ label, className, disabled, onClick, children }: DecisionButtonProps) {
+  return (
+    <div className="flex flex-col items-center gap-1">
+      <button
+        type="button"
+        aria-label={label}
+        title={label}
+        className={`btn btn-circle btn-soft size-14 shadow-md sm:size-16 ${className}`}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+      <span aria-hidden="true" className="text-sm font-medium text-base-content/70">
+        {label}
+      </span>
+    </div>
+  );
+}

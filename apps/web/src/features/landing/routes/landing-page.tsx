@@ -1,0 +1,161 @@
+import { LANDING_NAV_SOLID_AFTER_PX } from "@kindred/shared";
+import {
+  ArrowRight,
+  Hand,
+  HeartHandshake,
+  Link2,
+  type LucideIcon,
+  ShieldCheck,
+  Sparkles,
+  UsersRound,
+} from "lucide-react";
+import { motion } from "motion/react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { SiteFooter } from "../../../components/ui/site-footer.tsx";
+import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
+import { paths } from "../../../config/paths.ts";
+import { useMe } from "../../auth/api/get-me.ts";
+
+const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
+  {
+    title: "Swipe to discover",
+    text: "Browse people one card at a time. Right means interested, left means not now.",
+    icon: Hand,
+  },
+  {
+    title: "Shared skills first",
+    text: "Skills you have in common are highlighted, so good matches stand out.",
+    icon: Sparkles,
+  },
+  {
+    title: "Requests you control",
+    text: "Nobody joins your connections until you accept their request.",
+    icon: HeartHandshake,
+  },
+  {
+    title: "Your people, in one place",
+    text: "Every accepted request becomes a connection you can come back to.",
+    icon: UsersRound,
+  },
+  {
+    title: "A link to share",
+    text: "Copy your public profile URL and let anyone send you a connect request.",
+    icon: Link2,
+  },
+  {
+    title: "Private by default",
+    text: "Your email stays yours. Others only see what your profile shows.",
+    icon: ShieldCheck,
+  },
+];
+
+function useScrolledPast(offset: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > offset);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [offset]);
+  return scrolled;
+}
+
+export function LandingPage() {
+  const { data: me } = useMe();
+  const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
+
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100">
+      <header
+        className={`sticky top-0 z-40 transition-colors duration-200 ${
+          solidNav ? "border-b border-base-300 bg-base-100 shadow-sm" : "bg-transparent"
+        }`}
+      >
+        <nav aria-label="Main" className="navbar mx-auto max-w-6xl gap-2 px-4">
+          <div className="flex-1">
+            <Link to={paths.landing} className="text-xl font-bold tracking-tight text-primary">
+              Kindred
+            </Link>
+          </div>
+          <div className="flex items-center gap-1 sm:gap-2">
+            <ThemeToggle />
+            {me ? (
+              <Link to={paths.home} className="btn btn-primary btn-sm">
+                Open Discover
+              </Link>
+            ) : me === null ? (
+              <>
+                <Link to={paths.login} className="btn btn-ghost btn-sm">
+                  Login
+                </Link>
+                <Link to={paths.signup} className="btn btn-primary btn-sm">
+                  Signup
+                </Link>
+              </>
+            ) : null}
+          </div>
+        </nav>
+      </header>
+
+      <main className="flex-1">
+        <section className="relative overflow-hidden">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-0 bg-gradient-to-br from-primary/15 via-base-100 to-secondary/15"
+          />
+          <div className="relative mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
+            <span className="badge badge-primary badge-outline">
+              For students and professionals
+            </span>
+            <h1 className="text-5xl font-extrabold tracking-tight sm:text-7xl">Kindred</h1>
+            <p className="max-w-xl text-lg text-base-content/80 sm:text-2xl">
+              Meet people who share your interests and skills
+            </p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <Link to={paths.home} className="btn btn-primary btn-lg">
+                Get Started
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+              {me ? null : (
+                <Link to={paths.signup} className="btn btn-outline btn-lg">
+                  Create an account
+                </Link>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="features-title" className="mb-2 text-center text-3xl font-bold">
+            How Kindred works
+          </h2>
+          <p className="mx-auto mb-10 max-w-xl text-center text-base-content/70">
+            Everything you need to find your people, nothing you do not.
+          </p>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <motion.li
+                key={feature.title}
+                initial={{ opacity: 0, y: 16 }}
+                whileInView={{ opacity: 1, y: 0 }}
+                viewport={{ once: true }}
+                transition={{ duration: 0.5 }}
+                className="card border border-base-300 bg-base-100 shadow-sm"
+              >
+                <div className="card-body">
+                  <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
+                    <feature.icon aria-hidden="true" className="size-6" />
+                  </span>
+                  <h3 className="card-title">{feature.title}</h3>
+                  <p className="text-base-content/70">{feature.text}</p>
+                </div>
+              </motion.li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from "@kindred/shared";
+import { useCallback } from "react";
+import { useToast } from "../../../components/ui/toast.tsx";
+import { apiClient, type Envelope } from "../../../lib/api-client.ts";
+
+export const PROFILE_URL_COPIED = "Profile URL copied";
+
+export async function generatePublicUrl(): Promise<Envelope<{ url: string }>> {
+  return apiClient.get<Envelope<{ url: string }>>("/generate_public_url");
+}
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  // Older browsers and insecure origins have no async clipboard.
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("Could not copy the profile URL");
+}
+
+/** Asks for the shareable link and puts it on the clipboard, telling the user how it went. */
+export function useCopyProfileUrl(): () => Promise<void> {
+  const { showToast } = useToast();
+  return useCallback(async () => {
+    try {
+      const response = await generatePublicUrl();
+      if (response.status !== 1) throw new Error(response.message || MESSAGES.somethingWrong);
+      await copyText(response.data.url);
+      showToast(PROFILE_URL_COPIED, { variant: "success" });
+    } catch (error) {
+      showToast(error instanceof Error && error.message ? error.message : MESSAGES.somethingWrong, {
+        variant: "error",
+      });
+    }
+  }, [showToast]);
+}

@@ -1,0 +1,26 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false } },
+  },
+  preview: {
+    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false } },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // The server's CSP forbids inline scripts, so the module preload polyfill must stay out.
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    name: "web",
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: ["src/test/setup.ts"],
+    css: false,
+  },
+});
