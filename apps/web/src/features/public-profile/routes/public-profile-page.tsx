@@ -58,7 +58,8 @@ export function PublicProfilePage() {
 function PublicProfile({ user }: { user: PublicUser }) {
   const navigate = useNavigate();
   const { showToast } = useToast();
-  const { data: me } = useMe();
+  const meQuery = useMe();
+  const me = meQuery.data;
   const sendMutation = useSendConnectRequest();
   const [checking, setChecking] = useState(false);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -158,7 +159,7 @@ function PublicProfile({ user }: { user: PublicUser }) {
             </ul>
           </section>
         ) : null}
-        {isSelf ? (
+        {meQuery.isPending ? null : isSelf ? (
           <p className="text-center text-sm text-base-content/70">
             This is your public profile. Share its link so people can connect with you.
           </p>
