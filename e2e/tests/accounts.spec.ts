@@ -66,6 +66,26 @@ test.describe("signing up", () => {
     await expect(page.getByLabel("First name")).toHaveValue(firstName);
   });
 
+  test("on a phone, wrapped tags keep the tag field inside its box", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await fillSignup(page, `Ada${uniqueId()}`, [
+      "TypeScript",
+      "Hiking",
+      "Board games",
+      "Photography",
+      "Rock climbing",
+    ]);
+    const input = page.getByPlaceholder("Add a tag");
+    const box = await input.locator("xpath=..").boundingBox();
+    const field = await input.boundingBox();
+    const hint = await page.getByText("Press Enter or Tab to add each one").boundingBox();
+    if (!box || !field || !hint) throw new Error("the tag input is not laid out");
+    // The chips take more than one line here, so this only holds if the box grows with them.
+    expect(box.height).toBeGreaterThan(2 * field.height);
+    expect(field.y + field.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(hint.y).toBeGreaterThanOrEqual(box.y + box.height);
+  });
+
   test("without an email or password asks for all details", async ({ page }) => {
     await page.goto("/signup");
     await page.getByLabel("First name").fill("Grace");

@@ -8,14 +8,15 @@ import {
   useLocation,
   useNavigate,
 } from "react-router";
+import { AuthLinks } from "../../components/ui/auth-links.tsx";
 import { ScrollToTop } from "../../components/ui/scroll-to-top.tsx";
 import { SiteFooter } from "../../components/ui/site-footer.tsx";
 import { ThemeToggle } from "../../components/ui/theme-toggle.tsx";
 import { paths } from "../../config/paths.ts";
-import { useMe } from "../../features/auth/api/get-me.ts";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { useCopyProfileUrl } from "../../features/profile/api/generate-public-url.ts";
 import { errorMessageOf } from "../../lib/api-client.ts";
+import { useMe } from "../../lib/get-me.ts";
 import { UserMenu } from "./user-menu.tsx";
 
 /** Screens that only make sense for a signed-in user; the informational ones stay open. */
@@ -124,14 +125,7 @@ export function MainLayout() {
                 />
               </>
             ) : me === null ? (
-              <>
-                <Link to={paths.login} className="btn btn-ghost btn-sm">
-                  Login
-                </Link>
-                <Link to={paths.signup} className="btn btn-primary btn-sm">
-                  Signup
-                </Link>
-              </>
+              <AuthLinks />
             ) : null}
           </div>
         </nav>

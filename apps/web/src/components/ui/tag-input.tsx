@@ -86,7 +86,8 @@ export function TagInput({ label, tags, onChange, id, error, description }: TagI
           autoComplete="off"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
-          className="min-w-24 flex-1 bg-transparent outline-none"
+          // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
+          className="h-7 min-w-24 flex-1 bg-transparent outline-none"
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={handleKeyDown}
           onBlur={addDraft}

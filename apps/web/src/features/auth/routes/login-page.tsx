@@ -1,6 +1,7 @@
 import { MESSAGES } from "@kindred/shared";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -60,16 +61,9 @@ export function LoginPage() {
             {errorMessageOf(loginMutation.error, MESSAGES.somethingWrong)}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="btn btn-primary mt-3 w-full"
-          disabled={loginMutation.isPending}
-        >
-          {loginMutation.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
+        <SubmitButton pending={loginMutation.isPending} className="mt-3 w-full">
           Login
-        </button>
+        </SubmitButton>
       </form>
       <p className="text-center text-sm">
         New to Kindred?{" "}

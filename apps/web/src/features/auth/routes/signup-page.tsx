@@ -1,6 +1,8 @@
 import { MESSAGES, MIN_SKILLS } from "@kindred/shared";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { NameFields, SocialLinkFields } from "../../../components/ui/person-fields.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { TagInput, useMinTagsToast } from "../../../components/ui/tag-input.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
@@ -62,22 +64,7 @@ export function SignupPage() {
     <AuthShell title="Join Kindred" subtitle="Tell us a little about you and what you are into.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
         <div className="grid gap-x-3 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            name="firstName"
-            autoComplete="given-name"
-            value={form.firstName}
-            onChange={update("firstName")}
-            error={fieldErrors.firstName}
-          />
-          <TextField
-            label="Last name"
-            name="lastName"
-            autoComplete="family-name"
-            value={form.lastName}
-            onChange={update("lastName")}
-            error={fieldErrors.lastName}
-          />
+          <NameFields values={form} onChange={update} errors={fieldErrors} />
         </div>
         <TextField
           label="Email"
@@ -98,24 +85,7 @@ export function SignupPage() {
           onChange={update("password")}
           error={fieldErrors.password}
         />
-        <TextField
-          label="Instagram link"
-          type="url"
-          name="instagramLink"
-          placeholder="https://instagram.com/you"
-          value={form.instagramLink}
-          onChange={update("instagramLink")}
-          error={fieldErrors.instagramLink}
-        />
-        <TextField
-          label="Other link"
-          type="url"
-          name="otherLink"
-          placeholder="https://"
-          value={form.otherLink}
-          onChange={update("otherLink")}
-          error={fieldErrors.otherLink}
-        />
+        <SocialLinkFields values={form} onChange={update} errors={fieldErrors} />
         <TagInput
           label="Skills and interests"
           tags={skills}
@@ -128,16 +98,9 @@ export function SignupPage() {
             {errorMessageOf(signupMutation.error, MESSAGES.somethingWrong)}
           </p>
         ) : null}
-        <button
-          type="submit"
-          className="btn btn-primary mt-3 w-full"
-          disabled={signupMutation.isPending}
-        >
-          {signupMutation.isPending ? (
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-          ) : null}
+        <SubmitButton pending={signupMutation.isPending} className="mt-3 w-full">
           Sign up
-        </button>
+        </SubmitButton>
       </form>
       <p className="text-center text-sm">
         Already have an account?{" "}

@@ -2,6 +2,7 @@ import { MESSAGES } from "@kindred/shared";
 import { Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { EmptyPanel, LoadingPanel } from "../../../components/ui/status-panel.tsx";
 import { UserCard } from "../../../components/ui/user-card.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useConnections } from "../api/get-connections.ts";
@@ -13,21 +14,14 @@ export function ConnectionsPage() {
 
   let content: ReactNode;
   if (connections.isPending) {
-    content = (
-      <div className="flex flex-col items-center gap-3 py-16" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <p className="text-base-content/70">{MESSAGES.loading}</p>
-      </div>
-    );
+    content = <LoadingPanel />;
   } else if (list.length === 0) {
     content = (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <Users aria-hidden="true" className="size-14 text-base-content/40" />
-        <p className="text-xl font-semibold">{MESSAGES.noConnections}</p>
+      <EmptyPanel icon={Users} title={MESSAGES.noConnections}>
         <Link to={paths.home} className="btn btn-primary btn-sm mt-2">
           Discover people
         </Link>
-      </div>
+      </EmptyPanel>
     );
   } else {
     content = (

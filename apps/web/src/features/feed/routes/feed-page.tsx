@@ -2,6 +2,7 @@ import { type FeedCard, MESSAGES, type SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { Heart, SearchX, X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { EmptyPanel, LoadingPanel } from "../../../components/ui/status-panel.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { deckCards, removeFromFeed, useFeed } from "../api/get-feed.ts";
 import { sendRequest } from "../api/send-request.ts";
@@ -92,21 +93,19 @@ export function FeedPage() {
 
   let content: ReactNode;
   if (feed.isPending) {
-    content = <FeedLoading />;
+    content = <LoadingPanel />;
   } else if (feed.isError && !feed.data) {
     content = <FeedFailure onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;
   } else if (cards.length === 0) {
     if (isFetchNextPageError) {
       content = <FeedFailure onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />;
     } else if (hasNextPage || isFetchingNextPage) {
-      content = <FeedLoading />;
+      content = <LoadingPanel />;
     } else {
       content = (
-        <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <SearchX aria-hidden="true" className="size-14 text-base-content/40" />
-          <p className="text-xl font-semibold">{MESSAGES.feedEmpty}</p>
+        <EmptyPanel icon={SearchX} title={MESSAGES.feedEmpty}>
           <p className="text-base-content/70">Check back later as more people join.</p>
-        </div>
+        </EmptyPanel>
       );
     }
   } else {
@@ -169,15 +168,6 @@ export function FeedPage() {
       </header>
       {content}
     </section>
-  );
-}
-
-function FeedLoading() {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16" role="status">
-      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-      <p className="text-base-content/70">{MESSAGES.loading}</p>
-    </div>
   );
 }
 

@@ -12,10 +12,11 @@ import {
 import { motion } from "motion/react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { AuthLinks } from "../../../components/ui/auth-links.tsx";
 import { SiteFooter } from "../../../components/ui/site-footer.tsx";
 import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useMe } from "../../auth/api/get-me.ts";
+import { useMe } from "../../../lib/get-me.ts";
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -85,14 +86,7 @@ export function LandingPage() {
                 Open Discover
               </Link>
             ) : me === null ? (
-              <>
-                <Link to={paths.login} className="btn btn-ghost btn-sm">
-                  Login
-                </Link>
-                <Link to={paths.signup} className="btn btn-primary btn-sm">
-                  Signup
-                </Link>
-              </>
+              <AuthLinks />
             ) : null}
           </div>
         </nav>

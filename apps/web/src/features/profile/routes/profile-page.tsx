@@ -8,12 +8,14 @@ import {
 } from "@kindred/shared";
 import { Link2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
+import { NameFields, SocialLinkFields } from "../../../components/ui/person-fields.tsx";
+import { SubmitButton } from "../../../components/ui/submit-button.tsx";
 import { TagInput, useMinTagsToast } from "../../../components/ui/tag-input.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { UserCard } from "../../../components/ui/user-card.tsx";
 import { errorMessageOf, fieldErrorsOf } from "../../../lib/api-client.ts";
-import { useMe } from "../../auth/api/get-me.ts";
+import { useMe } from "../../../lib/get-me.ts";
 import { useEditProfile } from "../api/edit-profile.ts";
 import { useCopyProfileUrl } from "../api/generate-public-url.ts";
 
@@ -129,20 +131,7 @@ function ProfileEditor({ me }: { me: Me }) {
         >
           <div className="card-body gap-1">
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                value={form.firstName}
-                onChange={update("firstName")}
-                error={fieldErrors.firstName}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                value={form.lastName}
-                onChange={update("lastName")}
-                error={fieldErrors.lastName}
-              />
+              <NameFields values={form} onChange={update} errors={fieldErrors} />
               <TextField
                 label="Age"
                 inputMode="numeric"
@@ -202,34 +191,12 @@ function ProfileEditor({ me }: { me: Me }) {
               error={fieldErrors.skills}
             />
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                label="Instagram link"
-                type="url"
-                placeholder="https://instagram.com/you"
-                value={form.instagramLink}
-                onChange={update("instagramLink")}
-                error={fieldErrors.instagramLink}
-              />
-              <TextField
-                label="Other link"
-                type="url"
-                placeholder="https://"
-                value={form.otherLink}
-                onChange={update("otherLink")}
-                error={fieldErrors.otherLink}
-              />
+              <SocialLinkFields values={form} onChange={update} errors={fieldErrors} />
             </div>
             <div className="mt-4 flex flex-col gap-3">
-              <button
-                type="submit"
-                className="btn btn-primary sm:w-40"
-                disabled={editMutation.isPending}
-              >
-                {editMutation.isPending ? (
-                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-                ) : null}
+              <SubmitButton pending={editMutation.isPending} className="sm:w-40">
                 Save
-              </button>
+              </SubmitButton>
               {editMutation.isError ? (
                 <p role="alert" className="text-error">
                   {errorMessageOf(editMutation.error, MESSAGES.somethingWrong)}

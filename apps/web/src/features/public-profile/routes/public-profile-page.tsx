@@ -6,7 +6,7 @@ import { Avatar } from "../../../components/ui/avatar.tsx";
 import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
 import { useToast } from "../../../components/ui/toast.tsx";
 import { paths } from "../../../config/paths.ts";
-import { useMe } from "../../auth/api/get-me.ts";
+import { useMe } from "../../../lib/get-me.ts";
 import { usePublicProfile } from "../api/get-public-profile.ts";
 import { checkSession, useSendConnectRequest } from "../api/send-connect-request.ts";
 

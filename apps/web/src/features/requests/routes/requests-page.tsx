@@ -3,6 +3,7 @@ import { Check, Inbox, X } from "lucide-react";
 import { AnimatePresence, motion } from "motion/react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { EmptyPanel, LoadingPanel } from "../../../components/ui/status-panel.tsx";
 import { fullName, UserCard } from "../../../components/ui/user-card.tsx";
 import { paths } from "../../../config/paths.ts";
 import { useReceivedRequests } from "../api/get-requests.ts";
@@ -16,21 +17,14 @@ export function RequestsPage() {
 
   let content: ReactNode;
   if (requests.isPending) {
-    content = (
-      <div className="flex flex-col items-center gap-3 py-16" role="status">
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-        <p className="text-base-content/70">{MESSAGES.loading}</p>
-      </div>
-    );
+    content = <LoadingPanel />;
   } else if (list.length === 0) {
     content = (
-      <div className="flex flex-col items-center gap-3 py-16 text-center">
-        <Inbox aria-hidden="true" className="size-14 text-base-content/40" />
-        <p className="text-xl font-semibold">{MESSAGES.noRequests}</p>
+      <EmptyPanel icon={Inbox} title={MESSAGES.noRequests}>
         <Link to={paths.home} className="btn btn-primary btn-sm mt-2">
           Discover people
         </Link>
-      </div>
+      </EmptyPanel>
     );
   } else {
     content = (

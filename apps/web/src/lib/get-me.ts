@@ -1,7 +1,7 @@
 import type { Me } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiClient } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { ApiError, apiClient } from "./api-client.ts";
+import { queryKeys } from "./query-client.ts";
 
 /**
  * The signed-in user, or null for a visitor. A 401 is an answer ("signed out"), not a failure,

@@ -1,0 +1,30 @@
+import { MESSAGES } from "@kindred/shared";
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** The 'Loading...' state of a list or screen, announced to screen readers. */
+export function LoadingPanel() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <p className="text-base-content/70">{MESSAGES.loading}</p>
+    </div>
+  );
+}
+
+type EmptyPanelProps = {
+  icon: LucideIcon;
+  title: string;
+  children?: ReactNode;
+};
+
+/** An empty list: an icon, the spec's empty text, and what to do next. */
+export function EmptyPanel({ icon: Icon, title, children }: EmptyPanelProps) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <Icon aria-hidden="true" className="size-14 text-base-content/40" />
+      <p className="text-xl font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
