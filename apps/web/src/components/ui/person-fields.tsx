@@ -1,65 +1,56 @@
+import type { InputHTMLAttributes } from "react";
 import { TextField } from "./text-field.tsx";
 
-type ChangeHandler<Field extends string> = (
-  field: Field,
-) => (event: { target: { value: string } }) => void;
+type FieldSpec<Name extends string> = {
+  name: Name;
+  label: string;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "placeholder">;
 
-type FieldPairProps<Field extends string> = {
-  values: Record<Field, string>;
-  onChange: ChangeHandler<Field>;
+type FieldGroupProps<Name extends string> = {
+  values: Record<Name, string>;
+  onChange: (field: Name) => (event: { target: { value: string } }) => void;
   errors: Partial<Record<string, string>>;
 };
 
-/** First and last name, as signup and the profile editor both ask them; the caller lays them out. */
-export function NameFields({ values, onChange, errors }: FieldPairProps<"firstName" | "lastName">) {
-  return (
-    <>
-      <TextField
-        label="First name"
-        name="firstName"
-        autoComplete="given-name"
-        value={values.firstName}
-        onChange={onChange("firstName")}
-        error={errors.firstName}
-      />
-      <TextField
-        label="Last name"
-        name="lastName"
-        autoComplete="family-name"
-        value={values.lastName}
-        onChange={onChange("lastName")}
-        error={errors.lastName}
-      />
-    </>
-  );
-}
+const NAME_FIELDS: FieldSpec<"firstName" | "lastName">[] = [
+  { name: "firstName", label: "First name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+];
 
-/** The two social links of a profile. */
-export function SocialLinkFields({
+const SOCIAL_LINK_FIELDS: FieldSpec<"instagramLink" | "otherLink">[] = [
+  {
+    name: "instagramLink",
+    label: "Instagram link",
+    type: "url",
+    placeholder: "https://instagram.com/you",
+  },
+  { name: "otherLink", label: "Other link", type: "url", placeholder: "https://" },
+];
+
+function FieldGroup<Name extends string>({
+  fields,
   values,
   onChange,
   errors,
-}: FieldPairProps<"instagramLink" | "otherLink">) {
-  return (
-    <>
-      <TextField
-        label="Instagram link"
-        type="url"
-        name="instagramLink"
-        placeholder="https://instagram.com/you"
-        value={values.instagramLink}
-        onChange={onChange("instagramLink")}
-        error={errors.instagramLink}
-      />
-      <TextField
-        label="Other link"
-        type="url"
-        name="otherLink"
-        placeholder="https://"
-        value={values.otherLink}
-        onChange={onChange("otherLink")}
-        error={errors.otherLink}
-      />
-    </>
-  );
+}: FieldGroupProps<Name> & { fields: FieldSpec<Name>[] }) {
+  return fields.map(({ name, ...spec }) => (
+    <TextField
+      key={name}
+      name={name}
+      {...spec}
+      value={values[name]}
+      onChange={onChange(name)}
+      error={errors[name]}
+    />
+  ));
+}
+
+/** First and last name, as signup and the profile editor both ask them; the caller lays them out. */
+export function NameFields(props: FieldGroupProps<"firstName" | "lastName">) {
+  return <FieldGroup fields={NAME_FIELDS} {...props} />;
+}
+
+/** The two social links of a profile. */
+export function SocialLinkFields(props: FieldGroupProps<"instagramLink" | "otherLink">) {
+  return <FieldGroup fields={SOCIAL_LINK_FIELDS} {...props} />;
 }
