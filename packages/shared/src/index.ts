@@ -1,2 +1,3 @@
 export * from "./constants.ts";
+export * from "./paths.ts";
 export * from "./schemas.ts";

@@ -201,11 +201,20 @@ export const meSchema = cardSchema.extend({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/**
+ * How the signed-in viewer stands with a public profile's person: `sent` and `received` are
+ * pending requests, `closed` an ignored or rejected one. Absent for a visitor.
+ */
+export const RELATIONSHIPS = ["self", "none", "sent", "received", "connected", "closed"] as const;
+export const relationshipSchema = z.enum(RELATIONSHIPS);
+export type Relationship = z.infer<typeof relationshipSchema>;
+
 export const publicUserSchema = cardSchema.extend({
   socialLinks: z.object({
     instagramLink: z.string().nullable(),
     otherLink: z.string().nullable(),
   }),
+  relationship: relationshipSchema.optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -228,6 +237,11 @@ export const reviewedRequestSchema = z.object({
   _id: z.string(),
   status: z.enum(REVIEW_STATUSES),
 });
+
+export const deleteRequestParamsSchema = z.object({ requestId: z.string().max(100) });
+/** Undo of a request not yet answered: the deleted request's id. */
+export const deletedRequestSchema = z.object({ _id: z.string() });
+export type DeletedRequest = z.infer<typeof deletedRequestSchema>;
 
 export const errorBodySchema = z.object({
   status: z.literal(0),

@@ -1,4 +1,10 @@
-import { envelope, MESSAGES, meSchema, profileEditBodySchema } from "@kindred/shared";
+import {
+  envelope,
+  MESSAGES,
+  meSchema,
+  profileEditBodySchema,
+  publicProfilePath,
+} from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -61,7 +67,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       return {
         status: 1 as const,
         message: "Public profile URL",
-        data: { url: `${app.config.publicOrigin}/GetToKnowMe/${row.publicId}` },
+        data: { url: `${app.config.publicOrigin}${publicProfilePath(row.publicId)}` },
       };
     },
   );

@@ -1,13 +1,31 @@
 import { envelope, publicUserSchema } from "@kindred/shared";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { users } from "../../db/schema.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { SESSION_COOKIE } from "../../plugins/session.ts";
 import { toPublicUser } from "../users/user-view.ts";
+import { findRelationship } from "./repository.ts";
 
 export const PROFILE_NOT_FOUND_MESSAGE = "This profile does not exist.";
+
+/** The signed-in viewer's id, or undefined for a visitor (no session is not an error here). */
+async function optionalViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | undefined> {
+  if (!request.cookies[SESSION_COOKIE]) return undefined;
+  try {
+    await app.authenticate(request, reply);
+    return request.userId;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return undefined;
+    throw error;
+  }
+}
 
 export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,19 +35,26 @@ export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["profile"],
-        summary: "Anyone's public profile, by its shareable id (no session needed)",
+        summary:
+          "Anyone's public profile, by its shareable id (no session needed); with a session, how the viewer stands with that person",
         params: z.object({ publicUserId: z.string().max(64) }),
         response: { 200: envelope(publicUserSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const [row] = await app.db
         .select()
         .from(users)
         .where(eq(users.publicId, request.params.publicUserId))
         .limit(1);
       if (!row) throw new HttpError(404, "NOT_FOUND", PROFILE_NOT_FOUND_MESSAGE);
-      return { status: 1 as const, message: "Profile found", data: toPublicUser(row) };
+      const viewerId = await optionalViewer(app, request, reply);
+      const relationship = viewerId ? await findRelationship(app.db, viewerId, row.id) : undefined;
+      return {
+        status: 1 as const,
+        message: "Profile found",
+        data: { ...toPublicUser(row), ...(relationship ? { relationship } : {}) },
+      };
     },
   );
 }

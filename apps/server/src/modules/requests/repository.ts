@@ -109,3 +109,24 @@ export function findConnections(db: Database, userId: string): Promise<CardRow[]
     `,
   );
 }
+
+/**
+ * Undo: deletes a request the user sent that nobody has answered yet (interested or ignored).
+ * One conditional delete, so an answer that lands first wins and the undo finds nothing.
+ */
+export async function deleteUnansweredRequest(
+  db: Database,
+  userId: string,
+  requestId: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      delete from connection_requests
+      where id = ${requestId} and from_user_id = ${userId}
+        and status in ('interested', 'ignored')
+      returning id
+    `,
+  );
+  return row;
+}

@@ -311,3 +311,71 @@ describe("GET /api/user/connections", () => {
     expect(await connections(pending)).toEqual([]);
   });
 });
+
+describe("DELETE /api/request/:requestId (undo)", () => {
+  function undoRaw(user: Session, requestId: string) {
+    return app.inject({
+      method: "DELETE",
+      url: `/api/request/${requestId}`,
+      headers: user.headers,
+    });
+  }
+
+  it("deletes my interested or ignored request, so the person comes back to my feed", async () => {
+    const [a, b, c] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const interested = await send(a, "interested", b);
+    const ignored = await send(a, "ignored", c);
+    for (const requestId of [interested, ignored]) {
+      const response = await undoRaw(a, requestId);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ status: 1, data: { _id: requestId } });
+    }
+    expect(await rowsBetween(a, b)).toHaveLength(0);
+    expect(await rowsBetween(a, c)).toHaveLength(0);
+    expect(await received(b)).toEqual([]);
+    const feed = await app.inject({ method: "GET", url: "/api/feed?limit=50", headers: a.headers });
+    const ids = (feed.json().data as Card[]).map((card) => card._id);
+    expect(ids).toEqual(expect.arrayContaining([b.me._id, c.me._id]));
+    // Undone means a new decision can be sent.
+    expect((await sendRaw(a, "interested", b.me._id)).statusCode).toBe(201);
+  });
+
+  it("answers 404 once the request was answered, for someone else's request and for unknown ids", async () => {
+    const [a, b, c] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    const accepted = await send(a, "interested", b);
+    expect((await reviewRaw(b, "accepted", accepted)).statusCode).toBe(200);
+    const pending = await send(c, "interested", a);
+    for (const [user, requestId] of [
+      [a, accepted],
+      [b, accepted],
+      [a, pending],
+      [b, pending],
+      [a, "5b0f9c1e-3f44-4c1a-9d7e-0a1b2c3d4e5f"],
+      [a, "not-a-uuid"],
+    ] as const) {
+      const response = await undoRaw(user, requestId);
+      expect(response.statusCode, requestId).toBe(404);
+      expect(response.json()).toMatchObject({ status: 0, code: "REQUEST_NOT_FOUND" });
+    }
+    expect(await rowsBetween(a, b)).toHaveLength(1);
+    expect(await rowsBetween(a, c)).toHaveLength(1);
+  });
+
+  it("needs a session and the XSRF header", async () => {
+    const [a, b] = [await signUpUser(app), await signUpUser(app)];
+    const requestId = await send(a, "interested", b);
+    const anonymous = await app.inject({
+      method: "DELETE",
+      url: `/api/request/${requestId}`,
+      headers: await anonymousHeaders(app),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const noXsrf = await app.inject({
+      method: "DELETE",
+      url: `/api/request/${requestId}`,
+      headers: { cookie: a.headers.cookie },
+    });
+    expect(noXsrf.statusCode).toBe(403);
+    expect(await rowsBetween(a, b)).toHaveLength(1);
+  });
+});

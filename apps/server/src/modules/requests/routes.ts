@@ -1,6 +1,8 @@
 import {
   type Card,
   cardSchema,
+  deletedRequestSchema,
+  deleteRequestParamsSchema,
   envelope,
   REVIEW_STATUSES,
   type ReviewStatus,
@@ -16,7 +18,13 @@ import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { rowToCard } from "../feed/card-sql.ts";
 import { isUuid } from "../users/repository.ts";
-import { findConnections, findReceivedRequests, reviewRequest, sendRequest } from "./repository.ts";
+import {
+  deleteUnansweredRequest,
+  findConnections,
+  findReceivedRequests,
+  reviewRequest,
+  sendRequest,
+} from "./repository.ts";
 
 export const REQUEST_MESSAGES = {
   invalidSendStatus: "Status must be interested or ignored.",
@@ -25,6 +33,7 @@ export const REQUEST_MESSAGES = {
   userNotFound: "This user does not exist.",
   requestExists: "You already have a request with this person.",
   requestNotFound: "This request is not waiting for your answer.",
+  undoNotFound: "There is no unanswered request of yours to undo.",
 } as const;
 
 // Status is checked by hand, not by the params schema, so a wrong one gets its own code.
@@ -131,6 +140,27 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         message: status === "accepted" ? "Request accepted" : "Request rejected",
         data: { _id: reviewed.id, status: reviewed.status },
       };
+    },
+  );
+
+  r.delete(
+    "/request/:requestId",
+    {
+      schema: {
+        tags: ["requests"],
+        summary: "Undo: delete a request I sent that has not been answered yet",
+        params: deleteRequestParamsSchema,
+        response: { 200: envelope(deletedRequestSchema) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const { requestId } = request.params;
+      const deleted = isUuid(requestId)
+        ? await deleteUnansweredRequest(app.db, request.userId, requestId.toLowerCase())
+        : undefined;
+      if (!deleted) throw new HttpError(404, "REQUEST_NOT_FOUND", REQUEST_MESSAGES.undoNotFound);
+      return { status: 1 as const, message: "Request undone", data: { _id: deleted.id } };
     },
   );
 

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUpUser } from "../../../test/helpers.ts";
+
+type Session = Awaited<ReturnType<typeof signUpUser>>;
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function publicIdOf(user: Session): Promise<string> {
+  const response = await app.inject({
+    method: "GET",
+    url: "/api/generate_public_url",
+    headers: user.headers,
+  });
+  expect(response.statusCode).toBe(200);
+  const url = response.json().data.url as string;
+  expect(url).toMatch(/\/GetToKnowMe\/[^/]+$/);
+  return url.split("/").pop() as string;
+}
+
+async function relationship(viewer: Session | undefined, of: Session): Promise<unknown> {
+  const response = await app.inject({
+    method: "GET",
+    url: `/api/get_public_profile/${await publicIdOf(of)}`,
+    headers: viewer ? { cookie: viewer.headers.cookie } : {},
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json().data._id).toBe(of.me._id);
+  return response.json().data.relationship;
+}
+
+async function send(from: Session, status: string, to: Session): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/request/send/${status}/${to.me._id}`,
+    headers: from.headers,
+    payload: {},
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().data._id;
+}
+
+async function review(by: Session, status: string, requestId: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/request/review/${status}/${requestId}`,
+    headers: by.headers,
+    payload: {},
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+describe("GET /api/get_public_profile/:publicUserId relationship", () => {
+  it("is absent for a visitor and for a session that is not valid", async () => {
+    const ada = await signUpUser(app);
+    expect(await relationship(undefined, ada)).toBeUndefined();
+    const response = await app.inject({
+      method: "GET",
+      url: `/api/get_public_profile/${await publicIdOf(ada)}`,
+      headers: { cookie: "token=not-a-session" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).not.toHaveProperty("relationship");
+  });
+
+  it("says self, none, sent and received", async () => {
+    const [me, them, fan] = [await signUpUser(app), await signUpUser(app), await signUpUser(app)];
+    expect(await relationship(me, me)).toBe("self");
+    expect(await relationship(me, them)).toBe("none");
+    await send(me, "interested", them);
+    expect(await relationship(me, them)).toBe("sent");
+    expect(await relationship(them, me)).toBe("received");
+    await send(fan, "interested", me);
+    expect(await relationship(me, fan)).toBe("received");
+  });
+
+  it("says connected after an acceptance either way, closed after an ignore or a rejection", async () => {
+    const [me, friend, ignored, rejecter] = [
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+    ];
+    await review(friend, "accepted", await send(me, "interested", friend));
+    expect(await relationship(me, friend)).toBe("connected");
+    expect(await relationship(friend, me)).toBe("connected");
+    await send(me, "ignored", ignored);
+    expect(await relationship(me, ignored)).toBe("closed");
+    expect(await relationship(ignored, me)).toBe("closed");
+    await review(rejecter, "rejected", await send(me, "interested", rejecter));
+    expect(await relationship(me, rejecter)).toBe("closed");
+  });
+});

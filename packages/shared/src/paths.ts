@@ -1,0 +1,7 @@
+/** Route paths that both sides build: the server writes shareable links, the web app routes them. */
+export const PUBLIC_PROFILE_BASE = "/GetToKnowMe";
+
+/** `/GetToKnowMe/{publicUserId}`: the public profile page of one person. */
+export function publicProfilePath(publicUserId: string): string {
+  return `${PUBLIC_PROFILE_BASE}/${encodeURIComponent(publicUserId)}`;
+}
