@@ -10,8 +10,10 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { mailPlugin } from "./modules/mail/plugin.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
+import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -86,6 +88,7 @@ export async function buildApp(
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(mailPlugin);
 
   await app.register(
     async (api) => {
@@ -96,6 +99,7 @@ export async function buildApp(
       await api.register(avatarRoutes);
       await api.register(feedRoutes);
       await api.register(requestRoutes);
+      await api.register(recoveryRoutes);
     },
     { prefix: "/api" },
   );

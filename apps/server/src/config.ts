@@ -16,6 +16,15 @@ export type RateLimits = {
   signupPerIp: RateLimitRule;
 };
 
+export type RecoveryLimits = {
+  /** Recovery codes asked for one email: stops mail bombing and bounds code guessing. */
+  forgotPasswordPerEmail: RateLimitRule;
+  /** Recovery codes asked from one IP, generous for the same campus reason as login. */
+  forgotPasswordPerIp: RateLimitRule;
+  /** Code checks from one IP; each code also dies after 5 wrong tries whatever the IP. */
+  verifyCodePerIp: RateLimitRule;
+};
+
 export type Config = {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -24,12 +33,21 @@ export type Config = {
   databaseUrl: string | undefined;
   publicOrigin: string;
   smtpUrl: string | undefined;
+  /** Sender of every mail, e.g. `Kindred <no-reply@kindred.app>`. */
+  mailFrom: string;
+  /** Where mail goes when SMTP_URL is unset: one JSON file per message. */
+  outboxDir: string;
+  /** Address that receives reports and support tickets. */
+  supportEmail: string;
+  /** The clock for expiries (codes, grants); tests pass their own. */
+  now?: () => Date;
   seedDemo: boolean;
   redisUrl: string | undefined;
   trustProxy: boolean | number | string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   webDistDir: string;
   rateLimits: RateLimits;
+  recoveryLimits: RecoveryLimits;
 };
 
 export class ConfigError extends Error {
@@ -42,6 +60,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 300, windowMs: 15 * MINUTE },
   signupPerIp: { max: 200, windowMs: 60 * MINUTE },
+};
+
+export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
+  forgotPasswordPerEmail: { max: 5, windowMs: 30 * MINUTE },
+  forgotPasswordPerIp: { max: 100, windowMs: 30 * MINUTE },
+  verifyCodePerIp: { max: 300, windowMs: 30 * MINUTE },
 };
 
 const emptyAsUndefined = (value: unknown) =>
@@ -111,6 +135,21 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols("DATABASE_URL", ["postgres:", "postgresql:"]),
   PUBLIC_ORIGIN: urlWithProtocols("PUBLIC_ORIGIN", ["http:", "https:"]),
   SMTP_URL: urlWithProtocols("SMTP_URL", ["smtp:", "smtps:"]),
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(320, "MAIL_FROM is too long")
+      .regex(
+        /^[^\r\n]*@[^\r\n]*$/,
+        "MAIL_FROM must hold an email address, e.g. Kindred <no-reply@example.com>",
+      )
+      .default("Kindred <no-reply@kindred.app>"),
+  ),
+  SUPPORT_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z.email({ error: "SUPPORT_EMAIL must be an email address" }).default("support@kindred.app"),
+  ),
   SEED_DEMO: booleanFlag("SEED_DEMO"),
   REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -126,6 +165,9 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt("RATE_LIMIT_LOGIN_PER_EMAIL"),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt("RATE_LIMIT_LOGIN_PER_IP"),
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt("RATE_LIMIT_SIGNUP_PER_IP"),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: positiveInt("RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL"),
+  RATE_LIMIT_FORGOT_PASSWORD_PER_IP: positiveInt("RATE_LIMIT_FORGOT_PASSWORD_PER_IP"),
+  RATE_LIMIT_VERIFY_CODE_PER_IP: positiveInt("RATE_LIMIT_VERIFY_CODE_PER_IP"),
 });
 
 /** `true` (trust every hop), `false`, a hop count, or the addresses/CIDRs of trusted proxies (comma separated). */
@@ -151,14 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     publicOrigin,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    supportEmail: e.SUPPORT_EMAIL,
     seedDemo: e.SEED_DEMO ?? true,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -176,6 +222,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupPerIp: {
         ...DEFAULT_RATE_LIMITS.signupPerIp,
         max: e.RATE_LIMIT_SIGNUP_PER_IP ?? DEFAULT_RATE_LIMITS.signupPerIp.max,
+      },
+    },
+    recoveryLimits: {
+      forgotPasswordPerEmail: {
+        ...DEFAULT_RECOVERY_LIMITS.forgotPasswordPerEmail,
+        max:
+          e.RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL ??
+          DEFAULT_RECOVERY_LIMITS.forgotPasswordPerEmail.max,
+      },
+      forgotPasswordPerIp: {
+        ...DEFAULT_RECOVERY_LIMITS.forgotPasswordPerIp,
+        max: e.RATE_LIMIT_FORGOT_PASSWORD_PER_IP ?? DEFAULT_RECOVERY_LIMITS.forgotPasswordPerIp.max,
+      },
+      verifyCodePerIp: {
+        ...DEFAULT_RECOVERY_LIMITS.verifyCodePerIp,
+        max: e.RATE_LIMIT_VERIFY_CODE_PER_IP ?? DEFAULT_RECOVERY_LIMITS.verifyCodePerIp.max,
       },
     },
   };

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Me, SignupBody } from "@kindred/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -19,12 +21,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     publicOrigin: "http://localhost:7777",
     smtpUrl: undefined,
+    mailFrom: "Kindred <no-reply@kindred.test>",
+    // Each app its own outbox, so a test reads only its own mail.
+    outboxDir: path.join(os.tmpdir(), `kindred-outbox-${randomBytes(6).toString("hex")}`),
+    supportEmail: "support@kindred.test",
     seedDemo: false,
     redisUrl: undefined,
     trustProxy: false,
     logLevel: "silent",
     webDistDir: "/nonexistent/kindred-web-dist",
     rateLimits: { loginPerEmail: generous, loginPerIp: generous, signupPerIp: generous },
+    recoveryLimits: {
+      forgotPasswordPerEmail: generous,
+      forgotPasswordPerIp: generous,
+      verifyCodePerIp: generous,
+    },
     ...overrides,
   };
 }

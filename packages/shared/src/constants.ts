@@ -14,6 +14,12 @@ export const URL_MAX_LENGTH = 2048;
 export const AGE_MIN = 13;
 export const AGE_MAX = 120;
 
+/** Password recovery (spec section 9: the code has 6 characters). */
+export const OTP_LENGTH = 6;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_TTL_MINUTES = 10;
+export const RESET_GRANT_TTL_MINUTES = 15;
+
 export const FEED_DEFAULT_LIMIT = 10;
 export const FEED_MAX_LIMIT = 50;
 
@@ -60,4 +66,8 @@ export const MESSAGES = {
   noRequests: " No Requests Found",
   loading: "Loading...",
   tagPlaceholder: "Add a tag",
+  enterFullOtp: "Enter full OTP",
+  sequenceProcess: "Please come in Sequence Process",
+  passwordsDiffer: "Both Password and Re Entered password should be same",
+  invalidCode: "Invalid or expired code",
 } as const;

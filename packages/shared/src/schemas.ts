@@ -8,8 +8,10 @@ import {
   FEED_MAX_LIMIT,
   GENDERS,
   MAX_SKILLS,
+  MESSAGES,
   MIN_SKILLS,
   NAME_MAX_LENGTH,
+  OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   REQUEST_STATUSES,
@@ -161,6 +163,42 @@ export const profileEditBodySchema = z
   .partial()
   .strict();
 export type ProfileEditBody = z.input<typeof profileEditBodySchema>;
+
+// ---------- password recovery ----------
+
+/** The recovery screens say one thing for any bad email (spec section 5). */
+export const recoveryEmailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, MESSAGES.invalidEmail)
+  .pipe(z.email({ error: MESSAGES.invalidEmail }))
+  .transform((email) => email.toLowerCase());
+
+export const otpSchema = z
+  .string({ error: MESSAGES.enterFullOtp })
+  .trim()
+  .length(OTP_LENGTH, MESSAGES.enterFullOtp);
+
+export const forgotPasswordBodySchema = z.object({ emailId: recoveryEmailSchema });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const verifyOtpBodySchema = z.object({ emailId: recoveryEmailSchema, otp: otpSchema });
+export type VerifyOtpBody = z.input<typeof verifyOtpBodySchema>;
+
+export const updatePasswordBodySchema = z.object({
+  emailId: recoveryEmailSchema,
+  password: passwordSchema,
+});
+export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
+
+/** The set-password form: the account's password rules, typed twice. */
+export const setPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: MESSAGES.passwordsDiffer,
+  });
+export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
 
 export const feedQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

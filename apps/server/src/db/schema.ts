@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   smallint,
@@ -103,5 +104,47 @@ export const connectionRequests = pgTable(
       "connection_requests_status_check",
       sql`${t.status} in ('interested', 'ignored', 'accepted', 'rejected')`,
     ),
+  ],
+);
+
+/**
+ * The live password-reset code of an account: at most one (the primary key), replaced by a new
+ * request, deleted when used. Only an argon2id hash of the code is stored.
+ */
+export const passwordResetCodes = pgTable(
+  "password_reset_codes",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    /** Wrong tries so far; at the cap the code is dead until a new one is requested. */
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    check("password_reset_codes_attempts_check", sql`${t.failedAttempts} between 0 and 5`),
+    check("password_reset_codes_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);
+
+/**
+ * The permission to set a new password, opened by a verified code: at most one per account, bound
+ * to the browser that verified (only the SHA-256 of its cookie token is stored), deleted when used.
+ */
+export const passwordResetGrants = pgTable(
+  "password_reset_grants",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("password_reset_grants_token_hash_key").on(t.tokenHash),
+    check("password_reset_grants_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );

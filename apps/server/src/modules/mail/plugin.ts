@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../../plugins/errors.ts";
+import { createMailer, type MailMessage } from "./mailer.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends one mail for a request; a failed delivery becomes 503 MAIL_UNAVAILABLE. */
+    sendMail: (request: FastifyRequest, message: MailMessage) => Promise<void>;
+  }
+}
+
+export const MAIL_UNAVAILABLE_MESSAGE =
+  "We could not send the email right now. Please try again in a few minutes.";
+
+export const mailPlugin = fp(
+  async (app: FastifyInstance) => {
+    const mailer = createMailer({
+      smtpUrl: app.config.smtpUrl,
+      from: app.config.mailFrom,
+      outboxDir: app.config.outboxDir,
+      now: app.config.now ?? (() => new Date()),
+    });
+    app.log.info(
+      mailer.kind === "smtp"
+        ? "mail goes out over SMTP (SMTP_URL)"
+        : `mail is written to ${app.config.outboxDir} (SMTP_URL is unset)`,
+    );
+    app.addHook("onClose", async () => mailer.close());
+    app.decorate("sendMail", async (request: FastifyRequest, message: MailMessage) => {
+      try {
+        await mailer.send(message, request.log);
+      } catch (error) {
+        // request.log carries the request id; the body says only what the person can act on.
+        request.log.error(
+          { err: error, mailTo: message.to },
+          `mail not sent: "${message.subject}"`,
+        );
+        throw new HttpError(503, "MAIL_UNAVAILABLE", MAIL_UNAVAILABLE_MESSAGE);
+      }
+    });
+  },
+  { name: "mail" },
+);

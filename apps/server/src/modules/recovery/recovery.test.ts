@@ -1,0 +1,428 @@
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  anonymousHeaders,
+  cookieFrom,
+  createTestApp,
+  signUpUser,
+  testConfig,
+  uniqueEmail,
+} from "../../../test/helpers.ts";
+import { passwordResetCodes, passwordResetGrants, sessions } from "../../db/schema.ts";
+import type { OutboxEntry } from "../mail/mailer.ts";
+
+const START = new Date("2026-03-02T09:00:00.000Z");
+let clock = START;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp({ now: () => clock });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(app.config.outboxDir, { recursive: true, force: true });
+});
+
+function advance(ms: number) {
+  clock = new Date(clock.getTime() + ms);
+}
+const MINUTE = 60_000;
+
+async function outbox(target = app): Promise<OutboxEntry[]> {
+  const dir = target.config.outboxDir;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const files = names.filter((name) => name.endsWith(".json")).sort();
+  return Promise.all(
+    files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
+  );
+}
+
+async function mailsTo(email: string, target = app): Promise<OutboxEntry[]> {
+  return (await outbox(target)).filter((mail) => mail.to === email);
+}
+
+function codeIn(mail: OutboxEntry | undefined): string {
+  const code = mail?.text.match(/^\s+(\d{6})$/m)?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail?.text}`);
+  return code;
+}
+
+async function forgot(emailId: string, target = app) {
+  return target.inject({
+    method: "POST",
+    url: "/api/forgot_password",
+    headers: await anonymousHeaders(target),
+    payload: { emailId },
+  });
+}
+
+/** Asks for a code and reads it from the outbox. */
+async function requestCode(emailId: string, target = app): Promise<string> {
+  const response = await forgot(emailId, target);
+  expect(response.statusCode).toBe(200);
+  return codeIn((await mailsTo(emailId, target)).at(-1));
+}
+
+async function verify(emailId: string, otp: string, target = app) {
+  return target.inject({
+    method: "POST",
+    url: "/api/verify_OTP",
+    headers: await anonymousHeaders(target),
+    payload: { emailId, otp },
+  });
+}
+
+async function updatePassword(emailId: string, password: string, grant?: string) {
+  const headers = await anonymousHeaders(app);
+  return app.inject({
+    method: "PUT",
+    url: "/api/update_password",
+    headers: grant ? { ...headers, cookie: `${headers.cookie}; reset_grant=${grant}` } : headers,
+    payload: { emailId, password },
+  });
+}
+
+async function login(emailId: string, password: string) {
+  return app.inject({
+    method: "POST",
+    url: "/api/login",
+    headers: await anonymousHeaders(app),
+    payload: { emailId, password },
+  });
+}
+
+/** A signed-up user with a verified code: returns the grant cookie's value. */
+async function userWithGrant() {
+  const email = uniqueEmail();
+  const { me, headers } = await signUpUser(app, { emailId: email, password: "old password 1" });
+  const response = await verify(email, await requestCode(email));
+  expect(response.statusCode).toBe(200);
+  const grant = cookieFrom(response, "reset_grant");
+  if (!grant) throw new Error("no reset_grant cookie");
+  return { email, me, headers, grant };
+}
+
+const INVALID_CODE = { status: 0, code: "INVALID_CODE", message: "Invalid or expired code" };
+
+describe("POST /api/forgot_password", () => {
+  it("mails a 6-digit code in a text and an HTML part, and stores only its hash", async () => {
+    const email = uniqueEmail();
+    const { me } = await signUpUser(app, { emailId: email, firstName: "<b>Ana</b>" });
+    const response = await forgot(email.toUpperCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 1,
+      message:
+        "If an account uses this email, we have sent it a 6-digit code. It is valid for 10 minutes.",
+    });
+    const [mail] = await mailsTo(email);
+    expect(Object.keys(mail ?? {}).sort()).toEqual(["createdAt", "html", "subject", "text", "to"]);
+    expect(mail?.createdAt).toBe(clock.toISOString());
+    const code = codeIn(mail);
+    expect(mail?.html).toContain(code);
+    expect(mail?.text).toContain("Kindred");
+    expect(mail?.html).toContain("Kindred");
+    // The name the person typed is text in the HTML part, never markup.
+    expect(mail?.text).toContain("Hi <b>Ana</b>,");
+    expect(mail?.html).toContain("Hi &lt;b&gt;Ana&lt;/b&gt;,");
+    expect(mail?.html).not.toContain("<b>Ana</b>");
+
+    const rows = await app.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, me._id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.codeHash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]?.codeHash).not.toContain(code);
+    expect(rows[0]?.expiresAt.getTime()).toBe(clock.getTime() + 10 * MINUTE);
+  });
+
+  it("answers an unknown email with the same status, body and about the same time", async () => {
+    const known = uniqueEmail();
+    await signUpUser(app, { emailId: known });
+    const unknown = uniqueEmail();
+    const timings = { known: [] as number[], unknown: [] as number[] };
+    const bodies = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      for (const [kind, email] of [
+        ["known", known],
+        ["unknown", unknown],
+      ] as const) {
+        const started = performance.now();
+        const response = await forgot(email);
+        timings[kind].push(performance.now() - started);
+        expect(response.statusCode).toBe(200);
+        bodies.add(response.body);
+      }
+    }
+    expect(bodies.size).toBe(1);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? 0;
+    // Both hash once and send one mail: no branch is skipped for unknown emails.
+    expect(median(timings.unknown)).toBeGreaterThan(median(timings.known) * 0.4);
+    expect(median(timings.unknown)).toBeLessThan(median(timings.known) * 2.5 + 50);
+    // The unknown address is told that it has no account, and gets no code.
+    const [mail] = await mailsTo(unknown);
+    expect(mail?.text).toContain("no Kindred account uses it");
+    expect(mail?.text).not.toMatch(/\d{6}/);
+  });
+
+  it("refuses a malformed email with 400 'Invalid email address'", async () => {
+    const response = await forgot("not-an-email");
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 0, message: "Invalid email address" });
+  });
+
+  it("replaces the earlier code: only the newest one works, and one row is kept", async () => {
+    const email = uniqueEmail();
+    const { me } = await signUpUser(app, { emailId: email });
+    const first = await requestCode(email);
+    let second = await requestCode(email);
+    // One chance in a million that both are equal; ask once more then.
+    if (second === first) second = await requestCode(email);
+    expect(
+      await app.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, me._id)),
+    ).toHaveLength(1);
+    const old = await verify(email, first);
+    expect(old.statusCode).toBe(400);
+    expect(old.json()).toEqual(INVALID_CODE);
+    expect((await verify(email, second)).statusCode).toBe(200);
+  });
+});
+
+describe("POST /api/verify_OTP", () => {
+  it("opens a grant with an HttpOnly cookie for update_password, and the code works once", async () => {
+    const email = uniqueEmail();
+    const { me } = await signUpUser(app, { emailId: email });
+    const code = await requestCode(email);
+    const response = await verify(email, code);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 1,
+      message: "Code verified. Choose a new password.",
+    });
+    const cookie = response.cookies.find((c) => c.name === "reset_grant");
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: "Strict",
+      path: "/api/update_password",
+      maxAge: 15 * 60,
+    });
+    const [grant] = await app.db
+      .select()
+      .from(passwordResetGrants)
+      .where(eq(passwordResetGrants.userId, me._id));
+    expect(grant?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(grant?.tokenHash).not.toBe(cookie?.value);
+    expect(grant?.expiresAt.getTime()).toBe(clock.getTime() + 15 * MINUTE);
+
+    const again = await verify(email, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual(INVALID_CODE);
+  });
+
+  it("accepts a code until 10 minutes have passed, and refuses it after", async () => {
+    const email = uniqueEmail();
+    await signUpUser(app, { emailId: email });
+    const code = await requestCode(email);
+    advance(10 * MINUTE - 1000);
+    expect((await verify(email, code)).statusCode).toBe(200);
+
+    const late = await requestCode(email);
+    advance(10 * MINUTE);
+    const response = await verify(email, late);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(INVALID_CODE);
+  });
+
+  it("kills a code after 5 wrong tries: even the right code then fails, until a new one is asked", async () => {
+    const email = uniqueEmail();
+    await signUpUser(app, { emailId: email });
+    const code = await requestCode(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let i = 0; i < 5; i++) {
+      const response = await verify(email, wrong);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_CODE);
+    }
+    const right = await verify(email, code);
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual(INVALID_CODE);
+
+    const fresh = await requestCode(email);
+    expect((await verify(email, fresh)).statusCode).toBe(200);
+  });
+
+  it("counts concurrent guesses too: 12 at once use up the code's 5 tries", async () => {
+    const email = uniqueEmail();
+    const { me } = await signUpUser(app, { emailId: email });
+    const code = await requestCode(email);
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"),
+    );
+    const answers = await Promise.all(guesses.map((guess) => verify(email, guess)));
+    expect(answers.every((response) => response.statusCode === 400)).toBe(true);
+    const [row] = await app.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, me._id));
+    expect(row?.failedAttempts).toBe(5);
+    expect((await verify(email, code)).statusCode).toBe(400);
+  });
+
+  it("answers an unknown email and a malformed code like a wrong code or a short one", async () => {
+    const unknown = await verify(uniqueEmail(), "123456");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual(INVALID_CODE);
+    const short = await verify(uniqueEmail(), "123");
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("Enter full OTP");
+  });
+});
+
+describe("PUT /api/update_password", () => {
+  it("sets the new password, ends every session and mails a notice; the old password fails", async () => {
+    const { email, me, headers, grant } = await userWithGrant();
+    const second = await login(email, "old password 1");
+    const secondToken = cookieFrom(second, "token");
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, me._id))).toHaveLength(2);
+
+    const response = await updatePassword(email, "brand new password", grant);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 1,
+      message: "Your password has been changed. Log in with your new password.",
+    });
+    expect(cookieFrom(response, "reset_grant")).toBe("");
+
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, me._id))).toHaveLength(0);
+    for (const cookie of [headers.cookie, `token=${secondToken}`]) {
+      const view = await app.inject({
+        method: "GET",
+        url: "/api/profile/view",
+        headers: { cookie },
+      });
+      expect(view.statusCode).toBe(401);
+    }
+    expect((await login(email, "old password 1")).statusCode).toBe(401);
+    expect((await login(email, "brand new password")).statusCode).toBe(200);
+
+    const notice = (await mailsTo(email)).at(-1);
+    expect(notice?.subject).toBe("Your Kindred password was changed");
+    expect(notice?.html).toContain("every device signed in to it was signed out");
+  });
+
+  it("refuses without a grant, and with a grant opened for another account", async () => {
+    const email = uniqueEmail();
+    await signUpUser(app, { emailId: email, password: "old password 1" });
+    const none = await updatePassword(email, "brand new password");
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({
+      status: 0,
+      code: "NO_RESET_GRANT",
+      message: "Your password reset has expired or was already used. Ask for a new code.",
+    });
+    const other = await userWithGrant();
+    expect((await updatePassword(email, "brand new password", other.grant)).statusCode).toBe(400);
+    expect((await updatePassword(email, "brand new password", "made-up")).statusCode).toBe(400);
+    expect((await login(email, "old password 1")).statusCode).toBe(200);
+    // The other account's grant was not used up by those attempts.
+    expect((await updatePassword(other.email, "brand new password", other.grant)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("refuses a second use of the same grant", async () => {
+    const { email, grant } = await userWithGrant();
+    expect((await updatePassword(email, "first new password", grant)).statusCode).toBe(200);
+    const reuse = await updatePassword(email, "second new password", grant);
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().code).toBe("NO_RESET_GRANT");
+    expect((await login(email, "first new password")).statusCode).toBe(200);
+  });
+
+  it("lets only one of two concurrent updates with one grant through", async () => {
+    const { email, grant } = await userWithGrant();
+    const answers = await Promise.all([
+      updatePassword(email, "concurrent one 1", grant),
+      updatePassword(email, "concurrent two 2", grant),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it("refuses a grant after 15 minutes", async () => {
+    const { email, grant } = await userWithGrant();
+    advance(15 * MINUTE + 1000);
+    expect((await updatePassword(email, "brand new password", grant)).statusCode).toBe(400);
+    expect((await login(email, "old password 1")).statusCode).toBe(200);
+  });
+
+  it("applies the account's password rules and keeps the grant open", async () => {
+    const { email, grant } = await userWithGrant();
+    const weak = await updatePassword(email, "short", grant);
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: "Password must be at least 8 characters",
+    });
+    expect((await updatePassword(email, "long enough now", grant)).statusCode).toBe(200);
+  });
+});
+
+describe("recovery limits", () => {
+  it("limits codes per email with 429, Retry-After and a clear message; other emails go on", async () => {
+    const limited = await createTestApp({
+      recoveryLimits: {
+        ...testConfig().recoveryLimits,
+        forgotPasswordPerEmail: { max: 2, windowMs: 30 * MINUTE },
+      },
+    });
+    try {
+      const email = uniqueEmail();
+      expect((await forgot(email, limited)).statusCode).toBe(200);
+      expect((await forgot(email, limited)).statusCode).toBe(200);
+      const blocked = await forgot(email.toUpperCase(), limited);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+      expect(blocked.json()).toEqual({
+        status: 0,
+        code: "RATE_LIMITED",
+        message: "Too many attempts. Try again in 30 minutes.",
+      });
+      expect(await mailsTo(email, limited)).toHaveLength(2);
+      expect((await forgot(uniqueEmail(), limited)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+      await rm(limited.config.outboxDir, { recursive: true, force: true });
+    }
+  });
+
+  it("limits codes and code checks per IP", async () => {
+    const limited = await createTestApp({
+      recoveryLimits: {
+        forgotPasswordPerEmail: { max: 100, windowMs: MINUTE },
+        forgotPasswordPerIp: { max: 2, windowMs: MINUTE },
+        verifyCodePerIp: { max: 3, windowMs: MINUTE },
+      },
+    });
+    try {
+      await forgot(uniqueEmail(), limited);
+      await forgot(uniqueEmail(), limited);
+      const third = await forgot(uniqueEmail(), limited);
+      expect(third.statusCode).toBe(429);
+      expect(third.headers["retry-after"]).toBeDefined();
+
+      for (let i = 0; i < 3; i++) {
+        expect((await verify(uniqueEmail(), "123456", limited)).statusCode).toBe(400);
+      }
+      const fourth = await verify(uniqueEmail(), "123456", limited);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json().code).toBe("RATE_LIMITED");
+    } finally {
+      await limited.close();
+      await rm(limited.config.outboxDir, { recursive: true, force: true });
+    }
+  });
+});

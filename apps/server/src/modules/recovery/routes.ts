@@ -1,0 +1,159 @@
+import {
+  forgotPasswordBodySchema,
+  MESSAGES,
+  OTP_TTL_MINUTES,
+  okSchema,
+  RESET_GRANT_TTL_MINUTES,
+  updatePasswordBodySchema,
+  verifyOtpBodySchema,
+} from "@kindred/shared";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { HttpError } from "../../plugins/errors.ts";
+import { limitRequests } from "../../plugins/rate-limit.ts";
+import { hashPassword } from "../accounts/passwords.ts";
+import { findUserByEmail } from "../accounts/service.ts";
+import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
+import {
+  hashGrantToken,
+  hasOpenGrant,
+  issueCode,
+  issueNoCode,
+  resetPassword,
+  verifyCode,
+} from "./service.ts";
+
+/** HttpOnly cookie binding the reset grant to the browser that verified the code. */
+export const RESET_GRANT_COOKIE = "reset_grant";
+const RESET_GRANT_PATH = "/api/update_password";
+
+export const CODE_SENT_MESSAGE = `If an account uses this email, we have sent it a 6-digit code. It is valid for ${OTP_TTL_MINUTES} minutes.`;
+export const CODE_VERIFIED_MESSAGE = "Code verified. Choose a new password.";
+export const NO_GRANT_MESSAGE =
+  "Your password reset has expired or was already used. Ask for a new code.";
+export const PASSWORD_CHANGED_MESSAGE =
+  "Your password has been changed. Log in with your new password.";
+
+function emailKey(body: unknown): string | null {
+  const email = (body as { emailId?: unknown } | undefined)?.emailId;
+  return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
+}
+
+function clearGrantCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(RESET_GRANT_COOKIE, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: RESET_GRANT_PATH,
+    secure,
+  });
+}
+
+export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = app.config.recoveryLimits;
+  const now = app.config.now ?? (() => new Date());
+  const secure = app.config.publicOrigin.startsWith("https:");
+
+  r.post(
+    "/forgot_password",
+    {
+      schema: {
+        tags: ["recovery"],
+        summary:
+          "Mail a 6-digit password reset code (same answer whether or not the account exists)",
+        body: forgotPasswordBodySchema,
+        response: { 200: okSchema },
+      },
+      preValidation: limitRequests(app, [
+        { name: "forgot-ip", rule: limits.forgotPasswordPerIp },
+        {
+          name: "forgot-email",
+          rule: limits.forgotPasswordPerEmail,
+          key: (req) => emailKey(req.body),
+        },
+      ]),
+    },
+    async (request) => {
+      const { emailId } = request.body;
+      const user = await findUserByEmail(app.db, emailId);
+      // Both branches hash once and send one mail, so neither the answer nor its timing (nor a
+      // mail outage) tells whether the account exists.
+      if (user) {
+        const code = await issueCode(app.db, user.id, now());
+        await app.sendMail(request, codeMail(user.email, user.firstName, code));
+      } else {
+        await issueNoCode();
+        await app.sendMail(request, noAccountMail(emailId, app.config.publicOrigin));
+      }
+      return { status: 1 as const, message: CODE_SENT_MESSAGE };
+    },
+  );
+
+  r.post(
+    "/verify_OTP",
+    {
+      schema: {
+        tags: ["recovery"],
+        summary: "Check a reset code; opens a single-use 15-minute reset grant for this browser",
+        body: verifyOtpBodySchema,
+        response: { 200: okSchema },
+      },
+      preValidation: limitRequests(app, [{ name: "verify-ip", rule: limits.verifyCodePerIp }]),
+    },
+    async (request, reply) => {
+      const { emailId, otp } = request.body;
+      const user = await findUserByEmail(app.db, emailId);
+      const token = await verifyCode(app.db, user?.id, otp, now());
+      if (!token) throw new HttpError(400, "INVALID_CODE", MESSAGES.invalidCode);
+      reply.setCookie(RESET_GRANT_COOKIE, token, {
+        httpOnly: true,
+        sameSite: "strict",
+        path: RESET_GRANT_PATH,
+        secure,
+        maxAge: RESET_GRANT_TTL_MINUTES * 60,
+      });
+      return { status: 1 as const, message: CODE_VERIFIED_MESSAGE };
+    },
+  );
+
+  r.put(
+    "/update_password",
+    {
+      schema: {
+        tags: ["recovery"],
+        summary: "Set a new password with an open reset grant; ends every session of the account",
+        body: updatePasswordBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request, reply) => {
+      const { emailId, password } = request.body;
+      const token = request.cookies[RESET_GRANT_COOKIE];
+      const user = await findUserByEmail(app.db, emailId);
+      const tokenHash = token && token.length <= 100 ? hashGrantToken(token) : null;
+      // Checked before hashing, so a request without a grant costs no argon2 work.
+      if (!user || !tokenHash || !(await hasOpenGrant(app.db, user.id, tokenHash, now()))) {
+        throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
+      }
+      const passwordHash = await hashPassword(password);
+      if (!(await resetPassword(app.db, user.id, tokenHash, passwordHash, now()))) {
+        throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
+      }
+      clearGrantCookie(reply, secure);
+      try {
+        await app.sendMail(
+          request,
+          passwordChangedMail(
+            user.email,
+            user.firstName,
+            app.config.publicOrigin,
+            app.config.supportEmail,
+          ),
+        );
+      } catch {
+        // Already logged with the request id; the password did change, so the answer says so.
+      }
+      return { status: 1 as const, message: PASSWORD_CHANGED_MESSAGE };
+    },
+  );
+}
