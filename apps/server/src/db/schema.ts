@@ -148,3 +148,92 @@ export const passwordResetGrants = pgTable(
     check("password_reset_grants_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );
+
+/**
+ * Who may post in the community: an account (the row's id is the account's id) or a member known
+ * only by a community username and its own password (argon2id, like accounts).
+ */
+export const communityMembers = pgTable(
+  "community_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** As first typed; unique regardless of case. */
+    username: varchar("username", { length: 30 }),
+    passwordHash: text("password_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("community_members_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("community_members_user_id_key").on(t.userId),
+    check(
+      "community_members_kind_check",
+      sql`(${t.userId} = ${t.id} and ${t.username} is null and ${t.passwordHash} is null) or (${t.userId} is null and ${t.username} is not null and ${t.passwordHash} is not null)`,
+    ),
+  ],
+);
+
+// Community lists are paged by keyset on (time, id): milliseconds, so a cursor made from a
+// JavaScript Date names a row exactly.
+
+export const communityPosts = pgTable(
+  "community_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 120 }).notNull(),
+    content: varchar("content", { length: 5000 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("community_posts_created_at_idx").on(t.createdAt, t.id),
+    index("community_posts_author_idx").on(t.authorId),
+  ],
+);
+
+export const studyGroups = pgTable(
+  "study_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    name: varchar("name", { length: 80 }).notNull(),
+    description: varchar("description", { length: 500 }).notNull(),
+    tag: text("tag").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("study_groups_created_at_idx").on(t.createdAt, t.id),
+    index("study_groups_author_idx").on(t.authorId),
+    check(
+      "study_groups_tag_check",
+      sql`${t.tag} in ('Math', 'Programming', 'DSA', 'Machine Learning')`,
+    ),
+  ],
+);
+
+export const communityEvents = pgTable(
+  "community_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    title: varchar("title", { length: 120 }).notNull(),
+    description: varchar("description", { length: 2000 }).notNull(),
+    location: varchar("location", { length: 200 }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("community_events_starts_at_idx").on(t.startsAt, t.id),
+    index("community_events_author_idx").on(t.authorId),
+  ],
+);
