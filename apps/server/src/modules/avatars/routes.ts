@@ -15,6 +15,12 @@ export async function avatarRoutes(app: FastifyInstance): Promise<void> {
         tags: ["avatars"],
         summary: "The generated avatar of a user without a photo (GET /api/avatars/<userId>.svg)",
         params: z.object({ file: z.string().max(64) }),
+        response: {
+          200: {
+            description: "An SVG picture with the user's initials",
+            content: { "image/svg+xml": { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -121,7 +121,11 @@ describe("POST /api/request/send/:status/:userId", () => {
     for (const status of ["accepted", "rejected", "loved", "INTERESTED"]) {
       const response = await sendRaw(a, status, b.me._id);
       expect(response.statusCode, status).toBe(400);
-      expect(response.json()).toMatchObject({ status: 0, code: "INVALID_STATUS" });
+      expect(response.json()).toMatchObject({
+        status: 0,
+        code: "VALIDATION_ERROR",
+        message: "Status must be interested or ignored.",
+      });
     }
     expect(await rowsBetween(a, b)).toHaveLength(0);
   });
@@ -262,7 +266,10 @@ describe("POST /api/request/review/:status/:requestId", () => {
     for (const status of ["interested", "ignored", "maybe"]) {
       const response = await reviewRaw(b, status, requestId);
       expect(response.statusCode, status).toBe(400);
-      expect(response.json().code).toBe("INVALID_STATUS");
+      expect(response.json()).toMatchObject({
+        code: "VALIDATION_ERROR",
+        message: "Status must be accepted or rejected.",
+      });
     }
     for (const id of ["5b0f9c1e-3f44-4c1a-9d7e-0a1b2c3d4e5f", "12345"]) {
       const response = await reviewRaw(b, "accepted", id);

@@ -5,17 +5,16 @@ import {
   deleteRequestParamsSchema,
   envelope,
   REVIEW_STATUSES,
-  type ReviewStatus,
   receivedRequestSchema,
   reviewedRequestSchema,
   SEND_STATUSES,
-  type SendStatus,
   sentRequestSchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
+import { errorResponse } from "../../plugins/openapi.ts";
 import { rowToCard } from "../feed/card-sql.ts";
 import { isUuid } from "../users/repository.ts";
 import {
@@ -36,17 +35,16 @@ export const REQUEST_MESSAGES = {
   undoNotFound: "There is no unanswered request of yours to undo.",
 } as const;
 
-// Status is checked by hand, not by the params schema, so a wrong one gets its own code.
-const sendParamsSchema = z.object({ status: z.string().max(40), userId: z.string().max(100) });
-const reviewParamsSchema = z.object({ status: z.string().max(40), requestId: z.string().max(100) });
-
-function isSendStatus(value: string): value is SendStatus {
-  return (SEND_STATUSES as readonly string[]).includes(value);
-}
-
-function isReviewStatus(value: string): value is ReviewStatus {
-  return (REVIEW_STATUSES as readonly string[]).includes(value);
-}
+// The statuses are enums in the params schema, so the OpenAPI document lists them; an id that is
+// not a uuid is a 404 (it cannot name anything), not a validation error.
+const sendParamsSchema = z.object({
+  status: z.enum(SEND_STATUSES, { error: REQUEST_MESSAGES.invalidSendStatus }),
+  userId: z.string().max(100),
+});
+const reviewParamsSchema = z.object({
+  status: z.enum(REVIEW_STATUSES, { error: REQUEST_MESSAGES.invalidReviewStatus }),
+  requestId: z.string().max(100),
+});
 
 /** Connection requests: send, list the received ones, review, and the resulting connections. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
@@ -59,14 +57,17 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         tags: ["requests"],
         summary: "Say interested or ignored to someone (one request per pair of people)",
         params: sendParamsSchema,
-        response: { 201: envelope(sentRequestSchema) },
+        response: {
+          201: envelope(sentRequestSchema),
+          409: errorResponse(
+            "A request between the two already exists, either way (`code` REQUEST_EXISTS)",
+          ),
+        },
       },
       preHandler: app.authenticate,
     },
     async (request, reply) => {
       const { status } = request.params;
-      if (!isSendStatus(status))
-        throw new HttpError(400, "INVALID_STATUS", REQUEST_MESSAGES.invalidSendStatus);
       // Not a uuid: it cannot name anyone.
       if (!isUuid(request.params.userId)) {
         throw new HttpError(404, "USER_NOT_FOUND", REQUEST_MESSAGES.userNotFound);
@@ -127,9 +128,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { status, requestId } = request.params;
-      if (!isReviewStatus(status)) {
-        throw new HttpError(400, "INVALID_STATUS", REQUEST_MESSAGES.invalidReviewStatus);
-      }
       const reviewed = isUuid(requestId)
         ? await reviewRequest(app.db, request.userId, requestId, status)
         : undefined;
