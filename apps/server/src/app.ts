@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
-import { seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { acquireDataDirLock } from "./db/data-dir-lock.ts";
+import { demoPasswordFor } from "./db/demo-password.ts";
+import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { verifyPassword } from "./modules/accounts/passwords.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
+import { findUserByEmail } from "./modules/accounts/service.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -16,9 +21,17 @@ import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
 import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
-import { errorsPlugin } from "./plugins/errors.ts";
+import {
+  answerClientError,
+  answerFrameworkError,
+  errorsPlugin,
+  HttpError,
+} from "./plugins/errors.ts";
+import { inputGuardPlugin } from "./plugins/input-guard.ts";
+import { type Lifecycle, lifecyclePlugin } from "./plugins/lifecycle.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
@@ -27,20 +40,74 @@ declare module "fastify" {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Settles once the database is open, migrated and seeded (buildApp waits for it by default). */
+    databaseReady: Promise<void>;
+    /** The demo login to print at start, when there is a demo account. */
+    demoLogin: DemoLogin | null;
   }
 }
+
+/** password null: the demo account exists but its password is not the one kept in this DATA_DIR. */
+export type DemoLogin = { email: string; password: string | null; file: string | null };
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export type BuildOptions = {
-  /** An already open database (tests); otherwise opened from the config. The app closes it. */
-  database?: DatabaseHandle;
+  /** An already open (or opening) database (tests); otherwise opened from the config. The app closes it. */
+  database?: DatabaseHandle | Promise<DatabaseHandle>;
+  /**
+   * false: return before the database is open, so the server can listen (and /api/ready answer
+   * 503) while migrations run; `app.databaseReady` settles when it is open.
+   */
+  waitForDatabase?: boolean;
 };
 
+/**
+ * Opens the database the config names. The embedded one is opened only once its folder is locked
+ * to this process (thrown synchronously, before anything else starts, when another holds it); the
+ * lock is released when the database closes or fails to open.
+ */
 function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.databaseUrl
-    ? openDatabase({ url: config.databaseUrl })
-    : openDatabase({ dataDir: path.join(config.dataDir, "pglite") });
+  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+  if (config.dataDir.startsWith("memory://")) return openDatabase({ dataDir: "memory://" });
+  const lock = acquireDataDirLock(config.dataDir);
+  return openDatabase({ dataDir: path.join(config.dataDir, "pglite") }).then(
+    (handle) => ({
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          lock.release();
+        }
+      },
+    }),
+    (error: unknown) => {
+      lock.release();
+      throw error;
+    },
+  );
+}
+
+/** Adds the demo people on an empty database and finds the demo login to print. */
+async function prepareDemo(config: Config, db: Database, app: FastifyInstance) {
+  const { password, file } = demoPasswordFor(config.dataDir);
+  await seedDemoIfEmpty(db, password, app.log);
+  const demo = await findUserByEmail(db, DEMO_EMAIL);
+  if (!demo) return null;
+  const matches = await verifyPassword(demo.passwordHash, password);
+  return { email: DEMO_EMAIL, password: matches ? password : null, file: matches ? file : null };
+}
+
+/** A database that does not answer within this is reported as down by /api/health. */
+const PING_TIMEOUT_MS = 2_000;
+
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 function loggerOptions(config: Config) {
@@ -58,30 +125,68 @@ export async function buildApp(
   config: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // First, so a second server on a locked data folder stops before doing anything else.
+  const opening = Promise.resolve(options.database ?? openConfiguredDatabase(config));
+  opening.catch(() => {}); // handled where it is awaited; this only keeps Node from crashing early
+  const { timeouts } = config;
   const app = Fastify({
     logger: loggerOptions(config),
+    // Fastify's two lines per request give way to the request-log plugin's one line per API call.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy:
-      typeof config.trustProxy === "number"
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    // Only the listed proxies: the client is the first address from the right that is not one.
+    trustProxy: config.trustProxy === false ? false : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.socketIdleMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      // How often Node looks for requests over their time: the cut comes at most this late.
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, timeouts.headersMs / 4)),
+    },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+    // The lifecycle plugin answers during shutdown, in the contract's error body.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openConfiguredDatabase(config));
-  app.decorate("db", database.db);
+  const lifecycle: Lifecycle = { phase: "starting" };
+  let database: DatabaseHandle | undefined;
+  app.decorate("db", {
+    getter(): Database {
+      if (!database)
+        throw new HttpError(503, "STARTING", "Kindred is starting. Try again in a moment.");
+      return database.db;
+    },
+  });
   app.decorate("config", config);
+  app.decorate("demoLogin", null);
   app.addHook("onClose", async () => {
-    await database.close();
+    // Also when closed while still starting: the database (and the data folder lock) is let go.
+    const handle = await opening.catch(() => undefined);
+    await handle?.close();
   });
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin, { lifecycle });
+  await app.register(requestLogPlugin);
+  await app.register(inputGuardPlugin);
+  // JSON answers over 1 kB; built assets arrive already compressed (Content-Encoding set) and are
+  // left alone. Request bodies are never inflated, so 64 KiB on the wire stays 64 KiB.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ["br", "gzip"],
+    globalDecompression: false,
+  });
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
@@ -92,7 +197,14 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: database.ping, kind: database.kind });
+      await api.register(healthRoutes, {
+        kind: () => database?.kind ?? (config.databaseUrl ? "postgres" : "pglite"),
+        ping: () => {
+          if (!database) return Promise.reject(new Error("the database is still opening"));
+          return withTimeout(database.ping(), PING_TIMEOUT_MS);
+        },
+        lifecycle,
+      });
       await api.register(accountRoutes);
       await api.register(profileRoutes);
       await api.register(publicProfileRoutes);
@@ -106,9 +218,21 @@ export async function buildApp(
 
   await app.register(staticSpaPlugin);
 
-  if (config.seedDemo) {
+  app.decorate(
+    "databaseReady",
+    (async () => {
+      const handle = await opening;
+      database = handle;
+      if (config.seedDemo) app.demoLogin = await prepareDemo(config, handle.db, app);
+      if (lifecycle.phase === "starting") lifecycle.phase = "ready";
+    })(),
+  );
+  // Settled here so an unwaited failure is not an unhandled rejection; callers still see it.
+  app.databaseReady.catch(() => {});
+
+  if (options.waitForDatabase !== false) {
     try {
-      await seedDemoIfEmpty(database.db, app.log);
+      await app.databaseReady;
     } catch (error) {
       await app.close();
       throw error;

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -25,6 +26,17 @@ export type RecoveryLimits = {
   verifyCodePerIp: RateLimitRule;
 };
 
+export type ServerTimeouts = {
+  /** The whole request, headers and body, must arrive within this. */
+  requestMs: number;
+  /** The request headers must arrive within this. */
+  headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A connection on which nothing moves (a client that stops reading, say) is closed after this. */
+  socketIdleMs: number;
+};
+
 export type Config = {
   nodeEnv: "development" | "production" | "test";
   port: number;
@@ -43,11 +55,17 @@ export type Config = {
   now?: () => Date;
   seedDemo: boolean;
   redisUrl: string | undefined;
-  trustProxy: boolean | number | string;
+  /** Addresses and CIDRs of the reverse proxies whose X-Forwarded-For is believed; false: none. */
+  trustProxy: false | string[];
+  timeouts: ServerTimeouts;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   webDistDir: string;
   rateLimits: RateLimits;
   recoveryLimits: RecoveryLimits;
+  /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
+  communityJwtSecret?: string;
+  /** Posts, groups and events one community member may create per window, each kind apart. */
+  communityCreatePerMember?: RateLimitRule;
 };
 
 export class ConfigError extends Error {
@@ -62,10 +80,19 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerIp: { max: 200, windowMs: 60 * MINUTE },
 };
 
+export const DEFAULT_COMMUNITY_CREATE_PER_MEMBER: RateLimitRule = { max: 5, windowMs: MINUTE };
+
 export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   forgotPasswordPerEmail: { max: 5, windowMs: 30 * MINUTE },
   forgotPasswordPerIp: { max: 100, windowMs: 30 * MINUTE },
   verifyCodePerIp: { max: 300, windowMs: 30 * MINUTE },
+};
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 72_000,
+  socketIdleMs: 120_000,
 };
 
 const emptyAsUndefined = (value: unknown) =>
@@ -162,22 +189,76 @@ const envSchema = z.object({
       .default("info"),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  REQUEST_TIMEOUT_MS: positiveInt("REQUEST_TIMEOUT_MS"),
+  HEADERS_TIMEOUT_MS: positiveInt("HEADERS_TIMEOUT_MS"),
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt("KEEP_ALIVE_TIMEOUT_MS"),
+  SOCKET_IDLE_TIMEOUT_MS: positiveInt("SOCKET_IDLE_TIMEOUT_MS"),
   RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt("RATE_LIMIT_LOGIN_PER_EMAIL"),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt("RATE_LIMIT_LOGIN_PER_IP"),
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt("RATE_LIMIT_SIGNUP_PER_IP"),
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: positiveInt("RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL"),
   RATE_LIMIT_FORGOT_PASSWORD_PER_IP: positiveInt("RATE_LIMIT_FORGOT_PASSWORD_PER_IP"),
   RATE_LIMIT_VERIFY_CODE_PER_IP: positiveInt("RATE_LIMIT_VERIFY_CODE_PER_IP"),
+  RATE_LIMIT_COMMUNITY_CREATE_PER_MINUTE: positiveInt("RATE_LIMIT_COMMUNITY_CREATE_PER_MINUTE"),
+  COMMUNITY_JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "COMMUNITY_JWT_SECRET must be at least 32 characters").optional(),
+  ),
 });
 
-/** `true` (trust every hop), `false`, a hop count, or the addresses/CIDRs of trusted proxies (comma separated). */
-function parseTrustProxy(value: string | undefined): boolean | number | string {
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** Names proxy-addr knows for whole private ranges. */
+const RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  if (rest.length > 0) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (version === 4 && IPV4.test(prefix)) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The addresses/CIDRs of trusted proxies (comma separated). `true` and hop counts are refused:
+ * with them a client can put any address at the left of X-Forwarded-For and dodge per-IP limits.
+ */
+function parseTrustProxy(value: string | undefined): false | string[] {
   if (value === undefined) return false;
-  const text = value.trim().toLowerCase();
-  if (text === "true" || text === "yes") return true;
-  if (text === "false" || text === "0" || text === "no") return false;
-  if (/^\d+$/.test(text)) return Number(text);
-  return value.trim();
+  const text = value.trim();
+  if (/^(false|no|0)$/i.test(text)) return false;
+  if (/^(true|yes|\d+)$/i.test(text)) {
+    throw new ConfigError(
+      `TRUST_PROXY must list the addresses or CIDRs of your reverse proxies (e.g. 127.0.0.1,10.0.0.0/8), not "${text}": trusting every hop or a hop count lets any client choose its own address`,
+    );
+  }
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isProxyAddress(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY: "${bad}" is not an IP address or CIDR (e.g. 127.0.0.1,10.0.0.0/8)`,
+    );
+  }
+  return entries;
+}
+
+function readTimeouts(e: z.output<typeof envSchema>): ServerTimeouts {
+  const timeouts: ServerTimeouts = {
+    requestMs: e.REQUEST_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.requestMs,
+    headersMs: e.HEADERS_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.headersMs,
+    keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.keepAliveMs,
+    socketIdleMs: e.SOCKET_IDLE_TIMEOUT_MS ?? DEFAULT_TIMEOUTS.socketIdleMs,
+  };
+  // Node refuses a headers timeout longer than the request timeout.
+  if (timeouts.headersMs > timeouts.requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must not exceed REQUEST_TIMEOUT_MS (${timeouts.requestMs})`,
+    );
+  }
+  return timeouts;
 }
 
 /** Reads the configuration from the environment; throws a ConfigError naming the first bad value. */
@@ -205,9 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
     supportEmail: e.SUPPORT_EMAIL,
-    seedDemo: e.SEED_DEMO ?? true,
+    // Demo people only where a newcomer tries the app: the embedded database, unless asked for.
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    timeouts: readTimeouts(e),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, "../web/dist")),
     rateLimits: {
@@ -223,6 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ...DEFAULT_RATE_LIMITS.signupPerIp,
         max: e.RATE_LIMIT_SIGNUP_PER_IP ?? DEFAULT_RATE_LIMITS.signupPerIp.max,
       },
+    },
+    communityJwtSecret: e.COMMUNITY_JWT_SECRET,
+    communityCreatePerMember: {
+      ...DEFAULT_COMMUNITY_CREATE_PER_MEMBER,
+      max: e.RATE_LIMIT_COMMUNITY_CREATE_PER_MINUTE ?? DEFAULT_COMMUNITY_CREATE_PER_MEMBER.max,
     },
     recoveryLimits: {
       forgotPasswordPerEmail: {

@@ -1,7 +1,7 @@
+import closeWithGrace from "close-with-grace";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "./db/seed-demo.ts";
-import { findUserByEmail } from "./modules/accounts/service.ts";
 
 function readConfig(): Config {
   try {
@@ -15,50 +15,58 @@ function readConfig(): Config {
   }
 }
 
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What a person starting the server needs to see, one fact per line. */
+function banner(app: FastifyInstance, config: Config): string {
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = config.publicOrigin.includes(`:${config.port}`)
+    ? config.publicOrigin.replace(`:${config.port}`, `:${port}`)
+    : config.publicOrigin;
+  const database = config.databaseUrl
+    ? `PostgreSQL (${new URL(config.databaseUrl).host})`
+    : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+  const lines = ["", "  Kindred is running", "", `  URL        ${url}`, `  Database   ${database}`];
+  const demo = app.demoLogin;
+  if (demo?.password) {
+    lines.push(`  Demo login ${demo.email} / ${demo.password}`);
+    if (demo.file) lines.push(`             (password kept in ${demo.file})`);
+  } else if (demo) {
+    lines.push(`  Demo login ${demo.email} (its password is kept by the server that seeded it)`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 const config = readConfig();
-const app = await buildApp(config).catch((error: unknown) => {
-  console.error(
-    `Kindred could not start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+const app = await buildApp(config, { waitForDatabase: false }).catch((error: unknown) => {
+  console.error(`Kindred could not start: ${message(error)}`);
   process.exit(1);
 });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, "shutdown failed");
-    process.exit(1);
-  }
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
+// On SIGINT/SIGTERM or a crash: stop accepting, let requests in flight finish, close the
+// database and release the data folder; past 10 s the process exits anyway (the lock file is
+// then removed on exit, or taken over as stale by the next start).
+closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "stopping after an unexpected error");
+  else app.log.info({ signal }, "shutting down");
+  await app.close();
+});
 
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  console.error(
-    `Kindred could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`Kindred could not listen on ${config.host}:${config.port}: ${message(error)}`);
   await app.close().catch(() => {});
   process.exit(1);
 }
 
-const address = app.server.address();
-const port = typeof address === "object" && address ? address.port : config.port;
-const localUrl = config.publicOrigin.includes(`:${config.port}`)
-  ? config.publicOrigin.replace(`:${config.port}`, `:${port}`)
-  : config.publicOrigin;
-console.log(
-  `Kindred is running at ${localUrl} (database: ${config.databaseUrl ? "postgres" : "pglite"})`,
-);
-if (config.seedDemo && (await findUserByEmail(app.db, DEMO_EMAIL))) {
-  console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+try {
+  // Listening already: /api/ready answers 503 until the migrations and the demo seed are done.
+  await app.databaseReady;
+} catch (error) {
+  console.error(`Kindred could not open its database: ${message(error)}`);
+  await app.close().catch(() => {});
+  process.exit(1);
 }
+console.log(banner(app, config));

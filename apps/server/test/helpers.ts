@@ -6,7 +6,7 @@ import type { Me, SignupBody } from "@kindred/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
-import type { Config } from "../src/config.ts";
+import { type Config, DEFAULT_TIMEOUTS } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 
 const generous = { max: 100_000, windowMs: 60_000 };
@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     redisUrl: undefined,
     trustProxy: false,
+    timeouts: DEFAULT_TIMEOUTS,
     logLevel: "silent",
     webDistDir: "/nonexistent/kindred-web-dist",
     rateLimits: { loginPerEmail: generous, loginPerIp: generous, signupPerIp: generous },

@@ -8,7 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { connectionRequests, userSkills, users } from "../src/db/schema.ts";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../src/db/seed-demo.ts";
+import { DEMO_EMAIL } from "../src/db/seed-demo.ts";
 import { anonymousHeaders, createTestApp, signUpUser, testConfig } from "./helpers.ts";
 
 let app: FastifyInstance;
@@ -294,7 +294,7 @@ describe("demo data", () => {
         method: "POST",
         url: "/api/login",
         headers: await anonymousHeaders(seeded),
-        payload: { emailId: DEMO_EMAIL, password: DEMO_PASSWORD },
+        payload: { emailId: DEMO_EMAIL, password: seeded.demoLogin?.password },
       });
       expect(login.statusCode).toBe(200);
       expect(login.json().data.skills.length).toBeGreaterThanOrEqual(3);
@@ -343,7 +343,7 @@ describe("configuration", () => {
       PUBLIC_ORIGIN: "https://kindred.example/",
       SEED_DEMO: "false",
       DATABASE_URL: "postgres://u@db:5432/kindred",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "10.0.0.1, 10.1.0.0/16",
       RATE_LIMIT_LOGIN_PER_EMAIL: "5",
     });
     expect(config).toMatchObject({
@@ -351,7 +351,7 @@ describe("configuration", () => {
       publicOrigin: "https://kindred.example",
       seedDemo: false,
       databaseUrl: "postgres://u@db:5432/kindred",
-      trustProxy: 1,
+      trustProxy: ["10.0.0.1", "10.1.0.0/16"],
     });
     expect(config.rateLimits.loginPerEmail.max).toBe(5);
   });

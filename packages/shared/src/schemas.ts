@@ -23,6 +23,25 @@ import {
 
 // ---------- field rules ----------
 
+/**
+ * PostgreSQL cannot store the NUL character in text. A pattern (not a refinement), so the OpenAPI
+ * document carries the rule too.
+ */
+const NO_NUL = /^[^\0]*$/;
+const noNulMessage = (label: string) => `${label} cannot contain a NUL character (\\0)`;
+
+/**
+ * Spaces, control and format characters (zero-width space, joiners, direction marks, soft hyphen,
+ * BOM), combining marks on nothing, and the fillers that render as blank (Hangul, Braille).
+ */
+const VISIBLE_CHARACTER =
+  /[^\p{White_Space}\p{Z}\p{Cc}\p{Cf}\p{Cn}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
+
+/** True when the text shows something on screen; an empty text is left to the length rules. */
+export function hasVisibleCharacter(text: string): boolean {
+  return text === "" || VISIBLE_CHARACTER.test(text);
+}
+
 export const emailSchema = z
   .string({ error: "Email is required" })
   .trim()
@@ -34,42 +53,47 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .regex(NO_NUL, noNulMessage("Password"));
 
 export const firstNameSchema = z
   .string({ error: "First name is required" })
   .trim()
   .min(1, "First name is required")
-  .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `First name must be at most ${NAME_MAX_LENGTH} characters`)
+  .regex(NO_NUL, noNulMessage("First name"))
+  .refine(hasVisibleCharacter, "First name cannot be made only of invisible characters");
 
 export const lastNameSchema = z
   .string()
   .trim()
-  .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `Last name must be at most ${NAME_MAX_LENGTH} characters`)
+  .regex(NO_NUL, noNulMessage("Last name"))
+  .refine(hasVisibleCharacter, "Last name cannot be made only of invisible characters");
 
 export const aboutSchema = z
   .string()
   .trim()
-  .max(ABOUT_MAX_LENGTH, `About must be at most ${ABOUT_MAX_LENGTH} characters`);
+  .max(ABOUT_MAX_LENGTH, `About must be at most ${ABOUT_MAX_LENGTH} characters`)
+  .regex(NO_NUL, noNulMessage("About"));
 
 export const genderSchema = z.enum(GENDERS, { error: "Gender must be male, female or other" });
 
-/**
- * An http(s) URL; an empty string (or null) clears the field. A preprocess, not a transform, so
- * the OpenAPI document shows the rules (length, URL format) rather than just "string or null".
- */
+/** An http(s) URL; an empty string clears the field (null). */
 export function optionalHttpUrl(label: string) {
-  return z.preprocess(
-    (value: string | null) => (typeof value === "string" ? value.trim() : value),
-    z.union([
-      z.null(),
-      z.literal("").transform(() => null),
-      z
-        .string()
-        .max(URL_MAX_LENGTH, `${label} is too long`)
-        .check(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })),
-    ]),
-  );
+  return z
+    .union([z.string(), z.null()])
+    .transform((value) => (value === null ? "" : value.trim()))
+    .pipe(
+      z.union([
+        z.literal("").transform(() => null),
+        z
+          .string()
+          .max(URL_MAX_LENGTH, `${label} is too long`)
+          .regex(NO_NUL, noNulMessage(label))
+          .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })),
+      ]),
+    );
 }
 
 export const skillsSchema = z
@@ -78,7 +102,9 @@ export const skillsSchema = z
       .string({ error: "Each skill must be text" })
       .trim()
       .min(1, "Skills cannot be empty")
-      .max(SKILL_MAX_LENGTH, `Each skill must be at most ${SKILL_MAX_LENGTH} characters`),
+      .max(SKILL_MAX_LENGTH, `Each skill must be at most ${SKILL_MAX_LENGTH} characters`)
+      .regex(NO_NUL, noNulMessage("A skill"))
+      .refine(hasVisibleCharacter, "A skill cannot be made only of invisible characters"),
     { error: "Skills must be a list" },
   )
   .transform(dedupeSkills)
@@ -105,24 +131,26 @@ export function dedupeSkills(skills: string[]): string[] {
 
 const AGE_MESSAGE = `Age must be a whole number from ${AGE_MIN} to ${AGE_MAX}`;
 
-/**
- * Age arrives as free text from the form (or a number); empty clears it. Digits are read as a
- * number first, so the OpenAPI document shows the range rule itself.
- */
-export const ageInputSchema = z.preprocess(
-  (value: number | string | null) => {
-    if (typeof value !== "string") return value;
-    const text = value.trim();
+/** Age arrives as free text from the form (or a number); empty clears it. */
+export const ageInputSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const text = String(value).trim();
     if (text === "") return null;
-    return /^\d{1,3}$/.test(text) ? Number(text) : text;
-  },
-  z.union(
-    [z.null(), z.int({ error: AGE_MESSAGE }).min(AGE_MIN, AGE_MESSAGE).max(AGE_MAX, AGE_MESSAGE)],
-    { error: AGE_MESSAGE },
-  ),
-);
+    if (!/^\d{1,3}$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    const age = Number(text);
+    if (age < AGE_MIN || age > AGE_MAX) {
+      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    return age;
+  });
 
-const playerIdSchema = z.string().max(200).nullish();
+const playerIdSchema = z.string().max(200).regex(NO_NUL, noNulMessage("playerId")).nullish();
 
 // ---------- request bodies ----------
 
@@ -174,10 +202,11 @@ export const recoveryEmailSchema = z
   .pipe(z.email({ error: MESSAGES.invalidEmail }))
   .transform((email) => email.toLowerCase());
 
+/** Exactly 6 characters, none of them blank (an empty box in the middle is not a full code). */
 export const otpSchema = z
   .string({ error: MESSAGES.enterFullOtp })
   .trim()
-  .length(OTP_LENGTH, MESSAGES.enterFullOtp);
+  .regex(new RegExp(`^\\S{${OTP_LENGTH}}$`), MESSAGES.enterFullOtp);
 
 export const forgotPasswordBodySchema = z.object({ emailId: recoveryEmailSchema });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
@@ -227,6 +256,10 @@ export const cardSchema = z.object({
   skills: z.array(z.string()),
 });
 export type Card = z.infer<typeof cardSchema>;
+
+/** A connection: a Card plus the public profile id, so the list can open their profile. */
+export const connectionCardSchema = cardSchema.extend({ publicId: z.string() });
+export type ConnectionCard = z.infer<typeof connectionCardSchema>;
 
 export const feedCardSchema = cardSchema.extend({ matchingSkills: z.array(z.string()) });
 export type FeedCard = z.infer<typeof feedCardSchema>;

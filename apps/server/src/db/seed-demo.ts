@@ -6,7 +6,6 @@ import type { Database } from "./client.ts";
 import { connectionRequests, userSkills, users } from "./schema.ts";
 
 export const DEMO_EMAIL = "demo@kindred.app";
-export const DEMO_PASSWORD = "kindred-demo";
 
 type DemoPerson = {
   firstName: string;
@@ -356,13 +355,18 @@ const MINUTE_MS = 60_000;
 
 /**
  * Fills an EMPTY database with demo people and the demo account, so a first start shows a living
- * app. Returns true when it seeded. Concurrent starts on one PostgreSQL are serialised by a lock.
+ * app; every demo account gets `password` (generated per data folder, see demo-password.ts).
+ * Returns true when it seeded. Concurrent starts on one PostgreSQL are serialised by a lock.
  */
-export async function seedDemoIfEmpty(db: Database, log?: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  password: string,
+  log?: FastifyBaseLogger,
+): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
   // One hash for everyone keeps the first start fast; these are demo accounts.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(password);
   const now = Date.now();
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);

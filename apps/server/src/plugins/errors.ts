@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { ErrorBody } from "@kindred/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -102,6 +103,64 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
   return reply
     .code(500)
     .send(errorBody("INTERNAL", INTERNAL_MESSAGE, { requestId: String(request.id) }));
+}
+
+/**
+ * Fastify's router errors (a URL that does not decode, a path parameter over the length limit),
+ * in the contract's body. Fastify's own message quotes the URL; this never does.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === "FST_ERR_MAX_PARAM_LENGTH") {
+    reply.code(414).send(errorBody("URI_TOO_LONG", "A part of this address is too long."));
+    return;
+  }
+  reply.code(400).send(errorBody("BAD_REQUEST", "This address could not be read."));
+}
+
+const clientErrors: Record<string, { status: number; reason: string; body: ErrorBody }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    reason: "Request Timeout",
+    body: errorBody("REQUEST_TIMEOUT", "The request took too long to arrive. Please try again."),
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: "Request Header Fields Too Large",
+    body: errorBody("HEADERS_TOO_LARGE", "The request headers are too large."),
+  },
+};
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a body or headers that do not
+ * arrive in time, headers too large, bytes that are not HTTP). There is no reply object yet, so
+ * the answer is written to the socket, which is then closed.
+ */
+export function answerClientError(
+  this: FastifyInstance,
+  error: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const known = clientErrors[error.code ?? ""] ?? {
+    status: 400,
+    reason: "Bad Request",
+    body: errorBody("BAD_REQUEST", "The request could not be read."),
+  };
+  this.log.debug({ code: error.code, status: known.status }, "client error");
+  // A response already under way for this connection cannot be replaced, only cut.
+  const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inProgress?.headersSent) {
+    const body = JSON.stringify(known.body);
+    socket.write(
+      `HTTP/1.1 ${known.status} ${known.reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** One error handler: every failure leaves as the contract's error body. */

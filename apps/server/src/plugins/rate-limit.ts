@@ -3,7 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
 import type { RateLimitRule } from "../config.ts";
+import {
+  type AttemptCounter,
+  memoryAttemptCounter,
+  redisAttemptCounter,
+} from "./attempt-counter.ts";
 import { HttpError } from "./errors.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Attempt counts that can be given back (log-in counts failures only); in Redis when set. */
+    attempts: AttemptCounter;
+  }
+}
 
 export type LimitSpec = {
   /** Keeps counters of different limits apart, e.g. "login-ip". */
@@ -16,18 +28,6 @@ export type LimitSpec = {
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
-}
-
-const rateLimiters = new WeakSet<object>();
-
-/** Marks a hook as one that can answer 429, so the OpenAPI document declares it on its routes. */
-export function markRateLimiter<T extends object>(hook: T): T {
-  rateLimiters.add(hook);
-  return hook;
-}
-
-export function isRateLimiter(hook: unknown): boolean {
-  return typeof hook === "function" && rateLimiters.has(hook);
 }
 
 /**
@@ -43,7 +43,7 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
       keyGenerator: (request) => `${spec.name}:${spec.key ? spec.key(request) : request.ip}`,
     }),
   }));
-  return markRateLimiter(async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     for (const { spec, check } of limiters) {
       if (spec.key && spec.key(request) === null) continue;
       const result = await check(request);
@@ -52,7 +52,7 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
         throw new HttpError(429, "RATE_LIMITED", tooManyAttemptsMessage(result.ttlInSeconds));
       }
     }
-  });
+  };
 }
 
 /** Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them. */
@@ -82,6 +82,7 @@ export const rateLimitPlugin = fp(
         redis?.disconnect();
       });
     }
+    app.decorate("attempts", redis ? redisAttemptCounter(redis, app.log) : memoryAttemptCounter());
     await app.register(rateLimit, {
       global: false,
       // When Redis is down, keep serving rather than refuse every login.

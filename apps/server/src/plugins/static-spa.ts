@@ -39,6 +39,8 @@ export const staticSpaPlugin = fp(
         root,
         wildcard: false,
         index: ["index.html"],
+        // The build writes a .br and a .gz beside each text asset; they are sent as they are.
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           const relative = path.relative(root, filePath).split(path.sep).join("/");
@@ -51,11 +53,8 @@ export const staticSpaPlugin = fp(
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       if (isApiPath(request.url)) {
-        throw new HttpError(
-          404,
-          "NOT_FOUND",
-          `No API endpoint ${request.method} ${request.url.split("?")[0]}.`,
-        );
+        // The address is not echoed back: it is whatever the client chose to send.
+        throw new HttpError(404, "NOT_FOUND", "There is no API endpoint at this address.");
       }
       if (!wantsHtml(request) || path.extname(request.url.split("?")[0] ?? "") !== "") {
         throw new HttpError(404, "NOT_FOUND", "Not found.");

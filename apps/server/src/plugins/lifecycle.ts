@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "./errors.ts";
+
+/** starting: the database opens, migrates and seeds; ready: serving; closing: shutting down. */
+export type Phase = "starting" | "ready" | "closing";
+export type Lifecycle = { phase: Phase };
+
+declare module "fastify" {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+/** These answer in every phase: they are how a load balancer or a person learns the phase. */
+const ALWAYS_ANSWERED = new Set(["/api/ready", "/api/health"]);
+
+function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+}
+
+/**
+ * While the database is being opened and migrated, and once shutdown has begun, API calls answer
+ * 503 in the contract's error body (with Retry-After) instead of waiting or failing deeper down.
+ */
+export const lifecyclePlugin = fp(
+  async (app: FastifyInstance, opts: { lifecycle: Lifecycle }) => {
+    const lifecycle = opts.lifecycle;
+    app.decorate("lifecycle", lifecycle);
+    app.addHook("preClose", async () => {
+      lifecycle.phase = "closing";
+    });
+    app.addHook("onRequest", async (request, reply) => {
+      if (lifecycle.phase === "ready" || !isApiPath(request.url)) return;
+      if (ALWAYS_ANSWERED.has(request.url.split("?")[0] ?? "")) return;
+      reply.header("retry-after", "5");
+      if (lifecycle.phase === "starting") {
+        throw new HttpError(503, "STARTING", "Kindred is starting. Try again in a moment.");
+      }
+      reply.header("connection", "close");
+      throw new HttpError(503, "SHUTTING_DOWN", "Kindred is restarting. Try again in a moment.");
+    });
+  },
+  { name: "lifecycle" },
+);
