@@ -1,6 +1,6 @@
 // Bundles the server into dist/server.js. npm packages stay external (installed beside it);
 // @kindred/shared is TypeScript source, so it is bundled in.
-import { rmSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -33,4 +33,9 @@ await build({
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
 });
+// The embedded database's worker thread is loaded from beside the bundle (see db/pglite-thread.ts).
+copyFileSync(
+  path.join(here, "src/db/pglite-worker.mjs"),
+  path.join(here, "dist/pglite-worker.mjs"),
+);
 console.log("built apps/server/dist/server.js");

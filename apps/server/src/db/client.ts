@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PGliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
 /** One Drizzle type for both drivers: both are PostgreSQL, with one schema and one dialect. */
@@ -27,7 +28,8 @@ export type DatabaseOptions =
   | { url: string; poolSize?: number }
   /**
    * Embedded PGlite kept in dataDir; `memory://` keeps it in memory (tests). loadDataDir starts it
-   * from a dump (a migrated template), which skips the slow initdb.
+   * from a dump (a migrated template), which skips the slow initdb. It runs in a worker thread of
+   * its own (see pglite-thread.ts); in a folder, every commit is fsynced before it is answered.
    */
   | { dataDir: string; loadDataDir?: Blob };
 
@@ -62,12 +64,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(
-    options.dataDir,
-    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
-  );
-  const db = drizzlePglite({ client, schema });
+  const inMemory = options.dataDir.startsWith("memory://");
+  if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGliteThread.start({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    durable: !inMemory,
+  });
+  // Drizzle's PGlite driver only calls query() and transaction(), which the thread provides.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     // PGlite runs no autovacuum: without fresh statistics the feed's plan degrades as data grows.

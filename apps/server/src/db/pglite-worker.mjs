@@ -1,0 +1,133 @@
+// The embedded database's own thread. PGlite is PostgreSQL compiled to WebAssembly and runs
+// synchronously wherever it is called; here it blocks only this worker, never the server's event
+// loop. The main thread (pglite-thread.ts) sends one message per statement and orders them so that
+// a transaction's statements are never interleaved with anyone else's.
+//
+// Plain JavaScript on purpose: the file runs as is under tsx, Vitest and from the built bundle
+// (build.mjs copies it beside dist/server.js).
+import { fsyncSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
+
+/**
+ * PGlite's Node file system (Emscripten's NODEFS) writes straight through to the real files but
+ * has no fsync: PostgreSQL's fsync() calls do nothing. This one adds it, so with fsync on a
+ * commit returns only after its WAL record is on the disk.
+ */
+class DurableNodeFS extends NodeFS {
+  async init(pg, options) {
+    const result = await super.init(pg, options);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    const addFsync = (module) => {
+      const nodefs = module.NODEFS;
+      nodefs.stream_ops.fsync = (stream) => {
+        if (typeof stream.nfd === "number") nodefs.tryFSOperation(() => fsyncSync(stream.nfd));
+        return 0;
+      };
+    };
+    result.emscriptenOpts = { ...result.emscriptenOpts, preRun: [...preRun, addFsync] };
+    return result;
+  }
+}
+
+/**
+ * PGlite starts PostgreSQL with `-F` (fsync off). Without it, and with WAL flushed by fsync()
+ * (PGlite's fdatasync() is a no-op, its fsync() reaches DurableNodeFS above), every commit is on
+ * the disk before it is acknowledged.
+ */
+function durableStartParams() {
+  return [
+    ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+    "-c",
+    "fsync=on",
+    "-c",
+    "wal_sync_method=fsync",
+    "-c",
+    "synchronous_commit=on",
+    "-c",
+    "full_page_writes=on",
+  ];
+}
+
+/** Drizzle passes parsers that keep dates and intervals as text; functions cannot cross threads. */
+function keepAsText(oids) {
+  return Object.fromEntries(oids.map((oid) => [oid, (value) => value]));
+}
+
+/** A database error as plain data: PostgreSQL's fields (code, constraint, detail...) survive. */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === "function" || typeof value === "object") continue;
+    fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+}
+
+const { dataDir, loadDataDir, durable } = workerData;
+let db;
+
+async function open() {
+  const options = {
+    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+    relaxedDurability: false,
+  };
+  if (durable && !dataDir.startsWith("memory://")) {
+    return PGlite.create({
+      ...options,
+      fs: new DurableNodeFS(dataDir),
+      startParams: durableStartParams(),
+    });
+  }
+  return PGlite.create(dataDir, options);
+}
+
+async function handle(message) {
+  switch (message.type) {
+    case "query": {
+      const options = { rowMode: message.rowMode ?? "object" };
+      if (message.textOids?.length) options.parsers = keepAsText(message.textOids);
+      const result = await db.query(message.sql, message.params ?? [], options);
+      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+    }
+    case "exec": {
+      const results = await db.exec(message.sql);
+      return results.map((result) => ({
+        rows: result.rows,
+        affectedRows: result.affectedRows,
+        fields: result.fields,
+      }));
+    }
+    case "dump": {
+      const dump = await db.dumpDataDir("none");
+      return new Uint8Array(await dump.arrayBuffer());
+    }
+    case "close": {
+      await db.close();
+      return null;
+    }
+    default:
+      throw new Error(`unknown message ${message.type}`);
+  }
+}
+
+// One statement at a time, in the order they arrive; the first answer (id 0) says it is open.
+let queue = open().then(
+  (opened) => {
+    db = opened;
+    parentPort.postMessage({ id: 0, ok: true, result: null });
+  },
+  (error) => parentPort.postMessage({ id: 0, ok: false, error: serializeError(error) }),
+);
+parentPort.on("message", (message) => {
+  queue = queue.then(async () => {
+    try {
+      const result = await handle(message);
+      parentPort.postMessage({ id: message.id, ok: true, result });
+    } catch (error) {
+      parentPort.postMessage({ id: message.id, ok: false, error: serializeError(error) });
+    }
+  });
+});
