@@ -79,8 +79,10 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === "email") return emailArbitrary.filter((v) => v.length <= maxLength);
   if (schema.format === "uri") return urlArbitrary.filter((v) => v.length <= maxLength);
   if (schema.format === "uuid") return fc.uuid({ version: 4 });
-  if (schema.format === "date-time")
-    return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  if (schema.format === "date-time") {
+    const [min, max] = [new Date("2000-01-01T00:00:00Z"), new Date("2099-12-31T23:59:59Z")];
+    return fc.date({ min, max, noInvalidDate: true }).map((d) => d.toISOString());
+  }
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern);
     return text(minLength, maxLength).filter((v) => pattern.test(v));
@@ -247,6 +249,37 @@ export function brokenObjects(schema: JsonSchema, valid: Record<string, unknown>
   }
   if (schema.additionalProperties === false) {
     out.push({ how: "an unknown field", value: { ...valid, notAField: "x" } });
+  }
+  return out;
+}
+
+/**
+ * Text that is odd rather than wrong: the server may take it or refuse it with a 4xx, but must
+ * never fail on it.
+ */
+export const ODD_TEXTS: Breakage[] = [
+  { how: "only zero-width characters", value: "\u200b\u200c\u200d\u2060\ufeff" },
+  { how: "zero-width characters inside", value: "Ad\u200ba\u200dm" },
+  { how: "a right-to-left override", value: "abc\u202edcba" },
+  { how: "only combining marks", value: "\u0301\u0308\u0301" },
+  { how: "emoji with joiners", value: "\u{1F469}\u200d\u{1F469}\u200d\u{1F467}" },
+  { how: "a lone surrogate", value: "a\ud800b" },
+  { how: "control characters", value: "a\u0001\u0007\u001bb" },
+  { how: "only spaces", value: "   " },
+  { how: "markup", value: "<script>alert(1)</script>" },
+  { how: "SQL", value: "'; drop table users; --" },
+];
+
+/** Odd variants of a whole object: each text field in turn given an odd text. */
+export function oddObjects(schema: JsonSchema, valid: Record<string, unknown>): Breakage[] {
+  const out: Breakage[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const list = types(property).includes("array");
+    if (stringBranches(property).length === 0 && !list) continue;
+    for (const odd of ODD_TEXTS) {
+      const value = list ? [odd.value, "Chess", "Hiking"] : odd.value;
+      out.push({ how: `${name}: ${odd.how}`, value: { ...valid, [name]: value } });
+    }
   }
   return out;
 }

@@ -8,6 +8,8 @@ import {
   brokenObjects,
   brokenValues,
   type JsonSchema,
+  ODD_TEXTS,
+  oddObjects,
   validValue,
 } from "./openapi-arbitraries.ts";
 
@@ -32,7 +34,8 @@ type Headers = AuthHeaders & { authorization?: string };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 type Call = {
-  kind: "valid" | "broken";
+  /** valid: must not fail validation; broken: must be refused; odd: anything but a 5xx. */
+  kind: "valid" | "broken" | "odd";
   how: string;
   path: Record<string, string>;
   /** Path parameters exactly as they go on the wire (already encoded, or badly on purpose). */
@@ -47,6 +50,7 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const SCALE = process.env.FUZZ_RUNS ? Number(process.env.FUZZ_RUNS) : 1;
 const VALID_RUNS = Math.ceil(12 * SCALE);
 const BROKEN_RUNS = Math.ceil(25 * SCALE);
+const ODD_RUNS = Math.ceil(8 * SCALE);
 
 const app: FastifyInstance = await createTestApp();
 afterAll(async () => {
@@ -167,7 +171,7 @@ const BROKEN_PATH_VALUES: Breakage[] = [
   { how: "far too long", value: "a".repeat(5000) },
   { how: "dots", value: ".." },
 ];
-const BAD_ENCODINGS = ["%E0%A4%A", "%", "%zz", "%C0%AF"];
+const BAD_ENCODINGS = ["%E0%A4%A", "%", "%zz", "%C0%AF", "%ED%A0%80", "%FF"];
 
 function brokenCalls(operation: Operation, valid: Call): Call[] {
   const calls: Call[] = [];
@@ -230,6 +234,34 @@ function brokenCalls(operation: Operation, valid: Call): Call[] {
   if (operation.requestBody || valid.body !== undefined) {
     add("body not valid JSON", { rawBody: '{"firstName": "x",' });
     add("body larger than 64 KiB", { body: { padding: "x".repeat(70_000) } });
+  }
+  return calls;
+}
+
+function encodable(text: string): string | null {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+function oddCalls(operation: Operation, valid: Call): Call[] {
+  const calls: Call[] = [];
+  const bodySchema = jsonBodySchema(operation);
+  if (bodySchema?.type === "object" && valid.body && typeof valid.body === "object") {
+    for (const odd of oddObjects(bodySchema, valid.body as Record<string, unknown>)) {
+      calls.push(printable({ ...valid, kind: "odd", how: `body ${odd.how}`, body: odd.value }));
+    }
+  }
+  for (const parameter of parametersIn(operation, "path")) {
+    for (const odd of ODD_TEXTS) {
+      const encoded = encodable(String(odd.value));
+      // A lone surrogate has no UTF-8 spelling; the bad encodings cover it.
+      if (encoded === null) continue;
+      const rawPath = { [parameter.name]: encoded };
+      calls.push(printable({ ...valid, kind: "odd", how: `path ${odd.how}`, rawPath }));
+    }
   }
   return calls;
 }
@@ -401,6 +433,18 @@ describe("every operation, fuzzed from the document", () => {
         },
       ),
       { ...options, numRuns: BROKEN_RUNS },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        validCalls(operation, known).chain((valid) => {
+          const odd = oddCalls(operation, valid);
+          return odd.length > 0 ? fc.constantFrom(...odd) : fc.constant(null);
+        }),
+        async (call) => {
+          if (call) await run(call);
+        },
+      ),
+      { ...options, numRuns: ODD_RUNS },
     );
   });
 });
