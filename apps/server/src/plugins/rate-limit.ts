@@ -30,6 +30,18 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
 }
 
+const rateLimiters = new WeakSet<object>();
+
+/** Marks a hook as one that can answer 429, so the OpenAPI document declares it on its routes. */
+export function markRateLimiter<T extends object>(hook: T): T {
+  rateLimiters.add(hook);
+  return hook;
+}
+
+export function isRateLimiter(hook: unknown): boolean {
+  return typeof hook === "function" && rateLimiters.has(hook);
+}
+
 /**
  * A preHandler enforcing every limit in order (the plugin's own route option runs only one per
  * request, and login needs one per IP and one per email).
@@ -43,7 +55,7 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
       keyGenerator: (request) => `${spec.name}:${spec.key ? spec.key(request) : request.ip}`,
     }),
   }));
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return markRateLimiter(async (request: FastifyRequest, reply: FastifyReply) => {
     for (const { spec, check } of limiters) {
       if (spec.key && spec.key(request) === null) continue;
       const result = await check(request);
@@ -52,7 +64,7 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
         throw new HttpError(429, "RATE_LIMITED", tooManyAttemptsMessage(result.ttlInSeconds));
       }
     }
-  };
+  });
 }
 
 /** Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them. */

@@ -2,6 +2,7 @@ import { envelope, loginBodySchema, meSchema, okSchema, signupBodySchema } from 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
+import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests, tooManyAttemptsMessage } from "../../plugins/rate-limit.ts";
 import { createSession, destroySession } from "../../plugins/session.ts";
 import { toMe } from "../users/user-view.ts";
@@ -56,7 +57,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Create an account and start a session",
         body: signupBodySchema,
-        response: { 201: envelope(meSchema) },
+        response: {
+          201: envelope(meSchema),
+          409: errorResponse("An account with this email already exists (`code` EMAIL_TAKEN)"),
+        },
       },
       // preValidation: counted even when the body is invalid, so probing costs attempts too.
       preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
@@ -78,7 +82,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         tags: ["accounts"],
         summary: "Log in with email and password",
         body: loginBodySchema,
-        response: { 200: envelope(meSchema) },
+        response: {
+          200: envelope(meSchema),
+          401: errorResponse(
+            "Unknown email or wrong password, in the same words (`code` INVALID_CREDENTIALS)",
+          ),
+          429: ERROR_RESPONSES[429],
+        },
       },
     },
     async (request, reply) => {
