@@ -2,12 +2,21 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { cspSafeStyles } from "./csp-safe-styles.ts";
 import { precompress } from "./precompress.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), cspSafeStyles(), precompress()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
+      // The shared constants and paths without the schemas, so pages that need no zod
+      // (the landing page) do not load it.
+      {
+        find: /^@kindred\/shared\/(constants|paths)$/,
+        replacement: fileURLToPath(new URL("../../packages/shared/src/$1.ts", import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false } },

@@ -1,24 +1,27 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { ThemeProvider } from "../components/ui/theme-toggle.tsx";
-import { ToastProvider } from "../components/ui/toast.tsx";
-import { createQueryClient } from "../lib/query-client.ts";
+import { createContext, type ReactNode, useContext } from "react";
+import { ThemeProvider } from "@/components/ui/theme-toggle.tsx";
+
+/**
+ * A query client handed in from outside (tests start each run with an empty cache). The query
+ * cache itself is created by the lazily loaded app shell, so the landing page does not carry it.
+ */
+const QueryClientSeed = createContext<QueryClient | undefined>(undefined);
+
+export function useQueryClientSeed(): QueryClient | undefined {
+  return useContext(QueryClientSeed);
+}
 
 export function AppProviders({
   children,
   queryClient,
 }: {
   children: ReactNode;
-  /** Tests pass their own client so every test starts with an empty cache. */
   queryClient?: QueryClient;
 }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <ThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
-      </ThemeProvider>
-    </QueryClientProvider>
+    <QueryClientSeed.Provider value={queryClient}>
+      <ThemeProvider>{children}</ThemeProvider>
+    </QueryClientSeed.Provider>
   );
 }

@@ -1,8 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { ComingSoon } from "../components/ui/coming-soon.tsx";
-import { paths } from "../config/paths.ts";
-import { ErrorFallback } from "../features/errors/routes/error-fallback.tsx";
-import { MainLayout } from "./layouts/main-layout.tsx";
+import { paths } from "@/config/paths.ts";
+import { ErrorFallback } from "@/features/errors/routes/error-fallback.tsx";
+import { RootRoute, type RouteHandle } from "./route-title.tsx";
 
 function PageLoader() {
   return (
@@ -13,100 +12,164 @@ function PageLoader() {
   );
 }
 
+const title = (text: string): RouteHandle => ({ title: text });
+
 /** Screens a later release fills in: the route exists, the panel says so. */
-function comingSoon(path: string, title: string, standalone = false): RouteObject {
-  return { path, element: <ComingSoon title={title} standalone={standalone} /> };
+function comingSoon(path: string, heading: string, standalone = false): RouteObject {
+  return {
+    path,
+    handle: title(heading),
+    lazy: async () => {
+      const { ComingSoon } = await import("@/components/ui/coming-soon.tsx");
+      return { element: <ComingSoon title={heading} standalone={standalone} /> };
+    },
+  };
 }
 
+/**
+ * Every screen loads with its route. The landing page needs only React and the router; the
+ * query cache, forms, zod and toasts come with the app shell the other routes sit in.
+ */
 export const routes: RouteObject[] = [
   {
+    Component: RootRoute,
     errorElement: <ErrorFallback />,
     hydrateFallbackElement: <PageLoader />,
     children: [
       {
-        element: <MainLayout />,
+        path: paths.landing,
+        handle: title(""),
+        lazy: async () => ({
+          Component: (await import("@/features/landing/routes/landing-page.tsx")).LandingPage,
+        }),
+      },
+      {
+        lazy: async () => ({ Component: (await import("./app-shell.tsx")).AppShell }),
         children: [
           {
-            path: paths.home,
             lazy: async () => ({
-              Component: (await import("../features/feed/routes/feed-page.tsx")).FeedPage,
+              Component: (await import("./layouts/main-layout.tsx")).MainLayout,
+            }),
+            children: [
+              {
+                lazy: async () => ({ Component: (await import("./guards.tsx")).RequireAuth }),
+                children: [
+                  {
+                    path: paths.home,
+                    handle: title("Discover people"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/feed/routes/feed-page.tsx")).FeedPage,
+                    }),
+                  },
+                  {
+                    path: paths.profile,
+                    handle: title("Your profile"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/profile/routes/profile-page.tsx"))
+                        .ProfilePage,
+                    }),
+                  },
+                  {
+                    path: paths.connections,
+                    handle: title("Connections"),
+                    lazy: async () => ({
+                      Component: (
+                        await import("@/features/connections/routes/connections-page.tsx")
+                      ).ConnectionsPage,
+                    }),
+                  },
+                  {
+                    path: paths.requests,
+                    handle: title("Connection requests"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/requests/routes/requests-page.tsx"))
+                        .RequestsPage,
+                    }),
+                  },
+                  comingSoon(paths.chat, "Chat"),
+                ],
+              },
+              {
+                path: paths.publicProfilePattern,
+                lazy: async () => ({
+                  Component: (
+                    await import("@/features/public-profile/routes/public-profile-page.tsx")
+                  ).PublicProfilePage,
+                }),
+              },
+              comingSoon(paths.about, "About Kindred"),
+              comingSoon(paths.contact, "Contact us"),
+              comingSoon(paths.services, "Services"),
+              comingSoon(paths.events, "Events"),
+              comingSoon(paths.matching, "Interest matching"),
+              comingSoon(paths.support, "Support center"),
+              comingSoon(paths.blog, "Blog"),
+              comingSoon(paths.privacy, "Privacy policy"),
+              comingSoon(paths.terms, "Terms of service"),
+              comingSoon(paths.cookies, "Cookie policy"),
+            ],
+          },
+          {
+            lazy: async () => ({ Component: (await import("./guards.tsx")).GuestOnly }),
+            children: [
+              {
+                path: paths.login,
+                handle: title("Log in"),
+                lazy: async () => ({
+                  Component: (await import("@/features/auth/routes/login-page.tsx")).LoginPage,
+                }),
+              },
+              {
+                path: paths.signup,
+                handle: title("Sign up"),
+                lazy: async () => ({
+                  Component: (await import("@/features/auth/routes/signup-page.tsx")).SignupPage,
+                }),
+              },
+            ],
+          },
+          {
+            path: paths.forgetPassword,
+            handle: title("Forgot password"),
+            lazy: async () => ({
+              Component: (await import("@/features/recovery/routes/forgot-password-page.tsx"))
+                .ForgotPasswordPage,
             }),
           },
           {
-            path: paths.profile,
+            path: paths.verifyCode,
+            handle: title("Verify code"),
             lazy: async () => ({
-              Component: (await import("../features/profile/routes/profile-page.tsx")).ProfilePage,
+              Component: (await import("@/features/recovery/routes/verify-code-page.tsx"))
+                .VerifyCodePage,
             }),
           },
           {
-            path: paths.connections,
+            path: paths.setPassword,
+            handle: title("Set a new password"),
             lazy: async () => ({
-              Component: (await import("../features/connections/routes/connections-page.tsx"))
-                .ConnectionsPage,
+              Component: (await import("@/features/recovery/routes/set-password-page.tsx"))
+                .SetPasswordPage,
+            }),
+          },
+          comingSoon(paths.community, "Community", true),
+          comingSoon(paths.groups, "Study groups", true),
+          comingSoon(paths.faq, "Frequently asked questions", true),
+          {
+            path: paths.notFound,
+            handle: title("Page not found"),
+            lazy: async () => ({
+              Component: (await import("@/features/errors/routes/not-found-page.tsx")).NotFoundPage,
             }),
           },
           {
-            path: paths.requests,
+            path: "*",
+            handle: title("Page not found"),
             lazy: async () => ({
-              Component: (await import("../features/requests/routes/requests-page.tsx"))
-                .RequestsPage,
+              Component: (await import("@/features/errors/routes/not-found-page.tsx")).NotFoundPage,
             }),
           },
-          comingSoon(paths.chat, "Chat"),
-          comingSoon(paths.about, "About Kindred"),
-          comingSoon(paths.contact, "Contact us"),
-          comingSoon(paths.services, "Services"),
-          comingSoon(paths.events, "Events"),
-          comingSoon(paths.matching, "Interest matching"),
-          comingSoon(paths.support, "Support center"),
-          comingSoon(paths.blog, "Blog"),
-          comingSoon(paths.privacy, "Privacy policy"),
-          comingSoon(paths.terms, "Terms of service"),
-          comingSoon(paths.cookies, "Cookie policy"),
         ],
-      },
-      {
-        path: paths.landing,
-        lazy: async () => ({
-          Component: (await import("../features/landing/routes/landing-page.tsx")).LandingPage,
-        }),
-      },
-      {
-        path: "/GetToKnowMe/:publicUserId",
-        lazy: async () => ({
-          Component: (await import("../features/public-profile/routes/public-profile-page.tsx"))
-            .PublicProfilePage,
-        }),
-      },
-      {
-        path: paths.login,
-        lazy: async () => ({
-          Component: (await import("../features/auth/routes/login-page.tsx")).LoginPage,
-        }),
-      },
-      {
-        path: paths.signup,
-        lazy: async () => ({
-          Component: (await import("../features/auth/routes/signup-page.tsx")).SignupPage,
-        }),
-      },
-      comingSoon(paths.forgetPassword, "Forgot password", true),
-      comingSoon(paths.verifyCode, "Verify code", true),
-      comingSoon(paths.setPassword, "Set a new password", true),
-      comingSoon(paths.community, "Community", true),
-      comingSoon(paths.groups, "Study groups", true),
-      comingSoon(paths.faq, "Frequently asked questions", true),
-      {
-        path: paths.notFound,
-        lazy: async () => ({
-          Component: (await import("../features/errors/routes/not-found-page.tsx")).NotFoundPage,
-        }),
-      },
-      {
-        path: "*",
-        lazy: async () => ({
-          Component: (await import("../features/errors/routes/not-found-page.tsx")).NotFoundPage,
-        }),
       },
     ],
   },

@@ -1,3 +1,5 @@
+import { PUBLIC_PROFILE_BASE, publicProfilePath } from "@kindred/shared/paths";
+
 /** Every client route path in one place. */
 export const paths = {
   landing: "/",
@@ -25,5 +27,24 @@ export const paths = {
   verifyCode: "/verify-code",
   setPassword: "/set-password",
   notFound: "/not-found",
-  publicProfile: (publicUserId: string) => `/GetToKnowMe/${encodeURIComponent(publicUserId)}`,
+  /** The route pattern; build a link with paths.publicProfile(id). */
+  publicProfilePattern: `${PUBLIC_PROFILE_BASE}/:publicUserId`,
+  publicProfile: publicProfilePath,
 } as const;
+
+export const RETURN_TO_PARAM = "returnTo";
+
+/** `/login?returnTo=…`: log in, then come back to `returnTo`. */
+export function loginPath(returnTo?: string): string {
+  return returnTo
+    ? `${paths.login}?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`
+    : paths.login;
+}
+
+/** A returnTo that stays on this site (a path, never `//host` or `https://…`), else undefined. */
+export function safeReturnTo(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) {
+    return undefined;
+  }
+  return value;
+}

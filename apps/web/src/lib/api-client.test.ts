@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mockFetch, setXsrfCookie } from "../test/render.tsx";
+import { mockFetch, setXsrfCookie } from "@/test/render.tsx";
 import { ApiError, apiClient } from "./api-client.ts";
 
 describe("apiClient", () => {

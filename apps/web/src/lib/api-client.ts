@@ -1,5 +1,5 @@
 import type { ErrorBody } from "@kindred/shared";
-import { env } from "../config/env.ts";
+import { env } from "@/config/env.ts";
 
 /** An error answer from the API, carrying the contract's error body. */
 export class ApiError extends Error {
@@ -122,6 +122,8 @@ export const apiClient = {
     request<T>("PUT", path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) =>
+    request<T>("DELETE", path, options),
 };
 
 /** The contract's success envelope. */

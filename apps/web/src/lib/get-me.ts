@@ -2,6 +2,7 @@ import type { Me } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, apiClient } from "./api-client.ts";
 import { queryKeys } from "./query-client.ts";
+import { hasSessionHint, rememberSession } from "./session-hint.ts";
 
 /**
  * The signed-in user, or null for a visitor. A 401 is an answer ("signed out"), not a failure,
@@ -9,9 +10,14 @@ import { queryKeys } from "./query-client.ts";
  */
 export async function getMe(): Promise<Me | null> {
   try {
-    return await apiClient.get<Me>("/profile/view");
+    const me = await apiClient.get<Me>("/profile/view");
+    rememberSession(true);
+    return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      rememberSession(false);
+      return null;
+    }
     throw error;
   }
 }
@@ -25,7 +31,26 @@ export const meQueryOptions = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** `data`: Me when signed in, null when signed out, undefined while the first check runs. */
-export function useMe() {
-  return useQuery(meQueryOptions());
+export type MeState = {
+  /** Me when signed in, null when signed out, undefined while the first check runs. */
+  data: Me | null | undefined;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => void;
+};
+
+/**
+ * The session. With `required` (signed-in screens) the server is always asked; elsewhere only
+ * when this browser was signed in last time, so a visitor's page makes no call that fails.
+ */
+export function useMe({ required = false }: { required?: boolean } = {}): MeState {
+  const enabled = required || hasSessionHint();
+  const query = useQuery({ ...meQueryOptions(), enabled });
+  const data = query.data !== undefined || enabled ? query.data : null;
+  return {
+    data,
+    isError: query.isError,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
 }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@kindred/shared";
+import { STORAGE_KEYS } from "@kindred/shared/constants";
 
 export type Theme = "light" | "dark";
 

@@ -2,8 +2,9 @@ import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import { AppProviders } from "../app/providers.tsx";
-import { routes } from "../app/router.tsx";
+import { AppProviders } from "@/app/providers.tsx";
+import { routes } from "@/app/router.tsx";
+import { rememberSession } from "@/lib/session-hint.ts";
 
 /** Renders the real route table at `path` with fresh providers and an empty query cache. */
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
@@ -79,3 +80,14 @@ export const sampleMe = {
 
 /** For the first look at a lazy route: its module is transformed on first use in a cold run. */
 export const firstLoad = { timeout: 4000 } as const;
+
+/** A browser that was signed in before: pages anyone may open then ask for the session too. */
+export function rememberSignedIn() {
+  rememberSession(true);
+}
+
+/**
+ * Sonner keeps a toast on screen for its duration, then plays a short exit animation before
+ * removing it; tests allow for that animation after the spec's duration.
+ */
+export const TOAST_EXIT_MS = 400;

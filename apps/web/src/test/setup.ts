@@ -49,3 +49,13 @@ if (!("IntersectionObserver" in window)) {
   Object.assign(window, { IntersectionObserver: IntersectionObserverStub });
 }
 window.scrollTo = () => {};
+
+// jsdom has no ResizeObserver; Radix's menu positioning only needs it to exist.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!("ResizeObserver" in window)) {
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}

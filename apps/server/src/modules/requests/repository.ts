@@ -90,11 +90,14 @@ export async function reviewRequest(
 }
 
 /** People with an accepted request either way, the most recently accepted first. */
-export function findConnections(db: Database, userId: string): Promise<CardRow[]> {
-  return selectRows<CardRow>(
+export function findConnections(
+  db: Database,
+  userId: string,
+): Promise<(CardRow & { publicId: string })[]> {
+  return selectRows<CardRow & { publicId: string }>(
     db,
     sql`
-      select ${cardColumns("u")}
+      select ${cardColumns("u")}, u.public_id as "publicId"
       from (
         select to_user_id as user_id, updated_at as connected_at, id
         from connection_requests

@@ -1,4 +1,4 @@
-import type { Card, ReceivedRequest } from "@kindred/shared";
+import type { Card, ConnectionCard, ReceivedRequest } from "@kindred/shared";
 import { and, eq, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,7 +50,7 @@ async function received(user: Session): Promise<ReceivedRequest[]> {
   return response.json().data;
 }
 
-async function connections(user: Session): Promise<Card[]> {
+async function connections(user: Session): Promise<ConnectionCard[]> {
   const response = await app.inject({
     method: "GET",
     url: "/api/user/connections",
@@ -310,7 +310,8 @@ describe("GET /api/user/connections", () => {
 
     const mine = await connections(me);
     expect(mine.map((card) => card.firstName)).toEqual(["ISent", "TheySent"]);
-    expect(Object.keys(mine[0] ?? {}).sort()).toEqual([...cardKeys].sort());
+    expect(Object.keys(mine[0] ?? {}).sort()).toEqual([...cardKeys, "publicId"].sort());
+    expect(mine[0]?.publicId).toMatch(/^[A-Za-z0-9_-]+$/);
 
     expect((await connections(iSent)).map((card) => card._id)).toEqual([me.me._id]);
     expect((await connections(theySent)).map((card) => card._id)).toEqual([me.me._id]);

@@ -1,6 +1,7 @@
 import {
-  type Card,
+  type ConnectionCard,
   cardSchema,
+  connectionCardSchema,
   deletedRequestSchema,
   deleteRequestParamsSchema,
   envelope,
@@ -168,13 +169,16 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["requests"],
         summary: "People with an accepted request either way, most recent first",
-        response: { 200: envelope(z.array(cardSchema)) },
+        response: { 200: envelope(z.array(connectionCardSchema)) },
       },
       preHandler: app.authenticate,
     },
     async (request) => {
       const rows = await findConnections(app.db, request.userId);
-      const data: Card[] = rows.map(rowToCard);
+      const data: ConnectionCard[] = rows.map((row) => ({
+        ...rowToCard(row),
+        publicId: row.publicId,
+      }));
       return { status: 1 as const, message: "Connections loaded", data };
     },
   );

@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { queryKeys } from "../../lib/query-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import {
   firstLoad,
   mockFetch,
+  rememberSignedIn,
   renderApp,
   sampleMe,
   setXsrfCookie,
   unauthenticated,
-} from "../../test/render.tsx";
+} from "@/test/render.tsx";
 
 describe("main layout", () => {
   it("sends a signed-out visitor from a protected route to /login, replacing the entry", async () => {
@@ -33,6 +34,7 @@ describe("main layout", () => {
 
   it("welcomes the user and offers the account menu, copying the profile URL", async () => {
     setXsrfCookie();
+    rememberSignedIn();
     mockFetch((call) => {
       if (call.path === "/profile/view") return { body: sampleMe };
       if (call.path === "/generate_public_url") {
@@ -46,10 +48,13 @@ describe("main layout", () => {
     renderApp("/about");
     expect(await screen.findByText(/Welcome,/, {}, firstLoad)).toHaveTextContent("Welcome, Ada");
 
-    await user.click(screen.getByRole("button", { name: "Open account menu" }));
-    const menu = screen.getByRole("menu", { name: "Account" });
+    // Opened from the keyboard, focus moves to the first item.
+    screen.getByRole("button", { name: "Open account menu" }).focus();
+    await user.keyboard("{Enter}");
+    // Radix names the menu after its button.
+    const menu = screen.getByRole("menu", { name: "Open account menu" });
     const profile = within(menu).getByRole("menuitem", { name: /^Profile/ });
-    // Focus moves into the menu (the first item; Discover is CSS-hidden on wide screens only).
+    // Discover is CSS-hidden on wide screens only.
     expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus();
     expect(within(profile).getByText("New")).toBeInTheDocument();
     for (const name of ["Connections", "Requests", "Copy Profile URL", "Logout"]) {
@@ -69,6 +74,7 @@ describe("main layout", () => {
 
   it("logs out: clears the user and goes to /login even when the call fails", async () => {
     setXsrfCookie();
+    rememberSignedIn();
     const calls = mockFetch((call) => {
       if (call.path === "/profile/view") return { body: sampleMe };
       if (call.path === "/logout")

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
+import { paths } from "@/config/paths.ts";
 
 /** The Login and Signup buttons a signed-out visitor sees in a header. */
 export function AuthLinks() {

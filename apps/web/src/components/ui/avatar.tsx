@@ -1,19 +1,24 @@
+import { cn } from "@/lib/cn.ts";
+import { Photo } from "./photo.tsx";
+
 export type AvatarProps = {
   src?: string | null;
   name: string;
+  /** Whose generated avatar to show when the photo does not load. */
+  userId?: string;
   size?: "sm" | "md" | "lg" | "xl";
   className?: string;
 };
 
 const SIZE_CLASS = { sm: "w-9", md: "w-12", lg: "w-20", xl: "w-32" } as const;
 
-/** A round photo with the person's initial behind it while it loads or if it fails. */
-export function Avatar({ src, name, size = "sm", className = "" }: AvatarProps) {
+/** A round photo with the person's initial behind it while it loads. */
+export function Avatar({ src, name, userId, size = "sm", className }: AvatarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
   return (
-    <div className={`avatar ${className}`}>
+    <div className={cn("avatar", className)}>
       <div
-        className={`${SIZE_CLASS[size]} relative rounded-full bg-primary/15 ring-2 ring-base-100`}
+        className={cn(SIZE_CLASS[size], "relative rounded-full bg-primary/15 ring-2 ring-base-100")}
       >
         <span
           aria-hidden="true"
@@ -21,7 +26,7 @@ export function Avatar({ src, name, size = "sm", className = "" }: AvatarProps) 
         >
           {initial}
         </span>
-        {src ? <img src={src} alt={name} className="relative" /> : null}
+        {src ? <Photo src={src} userId={userId} alt={name} className="relative" /> : null}
       </div>
     </div>
   );

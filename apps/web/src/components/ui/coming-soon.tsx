@@ -1,6 +1,7 @@
 import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
+import { paths } from "@/config/paths.ts";
+import { BrandHeader } from "./brand-header.tsx";
 
 export type ComingSoonProps = {
   title: string;
@@ -36,11 +37,7 @@ export function ComingSoon({ title, standalone = false }: ComingSoonProps) {
   if (!standalone) return <div className="px-4 py-16">{panel}</div>;
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      <header className="px-6 py-4">
-        <Link to={paths.landing} className="text-xl font-bold text-primary">
-          Kindred
-        </Link>
-      </header>
+      <BrandHeader variant="transparent" />
       <main className="flex flex-1 items-center px-4 pb-16">{panel}</main>
     </div>
   );

@@ -1,23 +1,20 @@
-import type { InputHTMLAttributes } from "react";
-import { TextField } from "./text-field.tsx";
+import { NAME_MAX_LENGTH } from "@kindred/shared/constants";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { InputField, type InputFieldProps } from "./field.tsx";
 
-type FieldSpec<Name extends string> = {
-  name: Name;
-  label: string;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "placeholder">;
+type Spec = Omit<InputFieldProps<FieldValues, string>, "control">;
 
-type FieldGroupProps<Name extends string> = {
-  values: Record<Name, string>;
-  onChange: (field: Name) => (event: { target: { value: string } }) => void;
-  errors: Partial<Record<string, string>>;
-};
-
-const NAME_FIELDS: FieldSpec<"firstName" | "lastName">[] = [
-  { name: "firstName", label: "First name", autoComplete: "given-name" },
-  { name: "lastName", label: "Last name", autoComplete: "family-name" },
+const NAME_FIELDS: Spec[] = [
+  {
+    name: "firstName",
+    label: "First name",
+    autoComplete: "given-name",
+    maxLength: NAME_MAX_LENGTH,
+  },
+  { name: "lastName", label: "Last name", autoComplete: "family-name", maxLength: NAME_MAX_LENGTH },
 ];
 
-const SOCIAL_LINK_FIELDS: FieldSpec<"instagramLink" | "otherLink">[] = [
+const SOCIAL_LINK_FIELDS: Spec[] = [
   {
     name: "instagramLink",
     label: "Instagram link",
@@ -27,30 +24,29 @@ const SOCIAL_LINK_FIELDS: FieldSpec<"instagramLink" | "otherLink">[] = [
   { name: "otherLink", label: "Other link", type: "url", placeholder: "https://" },
 ];
 
-function FieldGroup<Name extends string>({
+type GroupProps<Values extends FieldValues, Output extends FieldValues> = {
+  control: Control<Values, unknown, Output>;
+};
+
+function FieldGroup<Values extends FieldValues, Output extends FieldValues>({
+  control,
   fields,
-  values,
-  onChange,
-  errors,
-}: FieldGroupProps<Name> & { fields: FieldSpec<Name>[] }) {
+}: GroupProps<Values, Output> & { fields: Spec[] }) {
   return fields.map(({ name, ...spec }) => (
-    <TextField
-      key={name}
-      name={name}
-      {...spec}
-      value={values[name]}
-      onChange={onChange(name)}
-      error={errors[name]}
-    />
+    <InputField key={name} control={control} name={name as FieldPath<Values>} {...spec} />
   ));
 }
 
 /** First and last name, as signup and the profile editor both ask them; the caller lays them out. */
-export function NameFields(props: FieldGroupProps<"firstName" | "lastName">) {
+export function NameFields<Values extends FieldValues, Output extends FieldValues>(
+  props: GroupProps<Values, Output>,
+) {
   return <FieldGroup fields={NAME_FIELDS} {...props} />;
 }
 
 /** The two social links of a profile. */
-export function SocialLinkFields(props: FieldGroupProps<"instagramLink" | "otherLink">) {
+export function SocialLinkFields<Values extends FieldValues, Output extends FieldValues>(
+  props: GroupProps<Values, Output>,
+) {
   return <FieldGroup fields={SOCIAL_LINK_FIELDS} {...props} />;
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../../config/paths.ts";
+import { paths } from "@/config/paths.ts";
 
 const LINKS = [
   { label: "About", to: paths.about },

@@ -1,7 +1,14 @@
-import { HINT_TOAST_MS, MESSAGES, SKILL_MAX_LENGTH, TAGS_TOAST_MS } from "@kindred/shared";
+import {
+  HINT_TOAST_MS,
+  MESSAGES,
+  SKILL_MAX_LENGTH,
+  TAGS_TOAST_MS,
+} from "@kindred/shared/constants";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
-import { useToast } from "./toast.tsx";
+import { cn } from "@/lib/cn.ts";
+import { Field } from "./field.tsx";
+import { showToast } from "./toast.tsx";
 
 export type TagInputProps = {
   label: string;
@@ -10,10 +17,11 @@ export type TagInputProps = {
   id?: string;
   error?: string;
   description?: string;
+  onBlur?: () => void;
 };
 
 /** Adds the typed tag on Enter or Tab, removes the last one on Backspace in an empty field. */
-export function TagInput({ label, tags, onChange, id, error, description }: TagInputProps) {
+export function TagInput({ label, tags, onChange, id, error, description, onBlur }: TagInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [draft, setDraft] = useState("");
@@ -48,62 +56,51 @@ export function TagInput({ label, tags, onChange, id, error, description }: TagI
     onChange(tags.filter((_, i) => i !== index));
   }
 
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [description ? hintId : "", error ? errorId : ""].filter(Boolean).join(" ");
-
   return (
-    <div className="fieldset">
-      <label htmlFor={inputId} className="fieldset-legend pb-1">
-        {label}
-      </label>
-      <div
-        className={`input h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5 ${error ? "input-error" : ""}`}
-      >
-        {tags.length > 0 ? (
-          <ul aria-label="Added tags" className="contents">
-            {tags.map((tag, index) => (
-              <li key={tag} className="badge badge-primary gap-1 pr-1">
-                <span>{tag}</span>
-                <button
-                  type="button"
-                  aria-label={`Remove ${tag}`}
-                  className="btn btn-ghost btn-circle btn-xs h-4 min-h-4 w-4 text-primary-content"
-                  onClick={() => removeTag(index)}
-                >
-                  <X aria-hidden="true" className="size-3" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <input
-          id={inputId}
-          type="text"
-          value={draft}
-          maxLength={SKILL_MAX_LENGTH}
-          placeholder={MESSAGES.tagPlaceholder}
-          autoComplete="off"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
-          className="h-7 min-w-24 flex-1 bg-transparent outline-none"
-          onChange={(event) => setDraft(event.target.value)}
-          onKeyDown={handleKeyDown}
-          onBlur={addDraft}
-        />
-      </div>
-      {description ? (
-        <p id={hintId} className="label text-xs whitespace-normal">
-          {description}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-error text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field id={inputId} label={label} hint={description} error={error}>
+      {(controlProps) => (
+        <div
+          className={cn(
+            "input h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5",
+            error && "input-error",
+          )}
+        >
+          {tags.length > 0 ? (
+            <ul aria-label="Added tags" className="contents">
+              {tags.map((tag, index) => (
+                <li key={tag} className="badge badge-primary gap-1 pr-1">
+                  <span>{tag}</span>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${tag}`}
+                    className="btn btn-ghost btn-circle btn-xs h-4 min-h-4 w-4 text-primary-content"
+                    onClick={() => removeTag(index)}
+                  >
+                    <X aria-hidden="true" className="size-3" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <input
+            {...controlProps}
+            type="text"
+            value={draft}
+            maxLength={SKILL_MAX_LENGTH}
+            placeholder={MESSAGES.tagPlaceholder}
+            autoComplete="off"
+            // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
+            className="h-7 min-w-24 flex-1 bg-transparent outline-none"
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={handleKeyDown}
+            onBlur={() => {
+              addDraft();
+              onBlur?.();
+            }}
+          />
+        </div>
+      )}
+    </Field>
   );
 }
 
@@ -112,7 +109,6 @@ export function TagInput({ label, tags, onChange, id, error, description }: TagI
  * The pending hint is dropped if the screen goes away first.
  */
 export function useMinTagsToast(): () => void {
-  const { showToast } = useToast();
   const hintTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(hintTimer.current), []);
@@ -123,5 +119,5 @@ export function useMinTagsToast(): () => void {
     hintTimer.current = setTimeout(() => {
       showToast(MESSAGES.tagsHint, { variant: "info", durationMs: HINT_TOAST_MS });
     }, TAGS_TOAST_MS);
-  }, [showToast]);
+  }, []);
 }

@@ -1,6 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { applyTheme, readStoredTheme, storeTheme, type Theme } from "../../lib/theme.ts";
+import { applyTheme, readStoredTheme, storeTheme, type Theme } from "@/lib/theme.ts";
 
 type ThemeContextValue = { theme: Theme; setTheme: (theme: Theme) => void };
 

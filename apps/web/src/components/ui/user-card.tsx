@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
+import { cn } from "@/lib/cn.ts";
+import { Photo } from "./photo.tsx";
 
 /** Anything shaped like a user: a Card, a FeedCard, Me, or the profile form's live draft. */
 export type UserCardUser = {
+  /** Whose generated avatar replaces a photo that does not load. */
+  _id?: string;
   firstName: string;
   lastName?: string | null;
   photoUrl?: string | null;
@@ -34,7 +38,7 @@ export function UserCard({
   user,
   matchingSkills,
   footer,
-  className = "",
+  className,
   compact = false,
 }: UserCardProps) {
   const name = fullName(user) || "Unnamed";
@@ -48,18 +52,22 @@ export function UserCard({
   return (
     <article
       aria-label={name}
-      className={`card flex flex-col overflow-hidden border border-base-300 bg-base-100 text-base-content shadow-xl ${
-        compact ? "h-full w-full" : "aspect-[2/3] w-full max-w-[400px]"
-      } ${className}`}
+      className={cn(
+        "card flex flex-col overflow-hidden border border-base-300 bg-base-100 text-base-content shadow-xl",
+        compact ? "h-full w-full" : "aspect-[2/3] w-full max-w-[400px]",
+        className,
+      )}
     >
       <figure
-        className={`relative m-0 shrink-0 overflow-hidden bg-base-300 ${
-          compact ? "aspect-[4/3]" : "min-h-0 flex-1"
-        }`}
+        className={cn(
+          "relative m-0 shrink-0 overflow-hidden bg-base-300",
+          compact ? "aspect-[4/3]" : "min-h-0 flex-1",
+        )}
       >
         {user.photoUrl ? (
-          <img
+          <Photo
             src={user.photoUrl}
+            userId={user._id}
             alt={name}
             draggable={false}
             className="h-full w-full select-none object-cover"
@@ -87,7 +95,7 @@ export function UserCard({
           </div>
         ) : null}
       </figure>
-      <div className={`flex flex-col gap-3 p-5 ${compact ? "flex-1" : "max-h-[55%] shrink-0"}`}>
+      <div className={cn("flex flex-col gap-3 p-5", compact ? "flex-1" : "max-h-[55%] shrink-0")}>
         {user.about ? (
           <p className="line-clamp-3 shrink-0 text-sm leading-relaxed text-base-content/80">
             {user.about}
@@ -101,9 +109,10 @@ export function UserCard({
                 <li
                   key={skill}
                   data-shared={isShared || undefined}
-                  className={`badge badge-sm ${
-                    isShared ? "badge-primary font-semibold" : "badge-ghost"
-                  }`}
+                  className={cn(
+                    "badge badge-sm",
+                    isShared ? "badge-primary font-semibold" : "badge-ghost",
+                  )}
                 >
                   {isShared ? <span className="sr-only">Shared: </span> : null}
                   {skill}

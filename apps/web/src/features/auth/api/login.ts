@@ -1,7 +1,8 @@
 import type { LoginBody, Me } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
+import { rememberSession } from "@/lib/session-hint.ts";
 
 export async function login(body: LoginBody): Promise<Me> {
   const response = await apiClient.post<Envelope<Me>>("/login", body);
@@ -16,6 +17,7 @@ export function useLogin() {
       // A different person may have been signed in before: drop their cached lists.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
       queryClient.setQueryData(queryKeys.me, me);
+      rememberSession(true);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
+import { rememberSession } from "@/lib/session-hint.ts";
 
 export async function logout(): Promise<void> {
   try {
@@ -15,6 +16,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
+      rememberSession(false);
       queryClient.setQueryData(queryKeys.me, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
     },

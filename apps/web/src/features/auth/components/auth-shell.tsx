@@ -1,7 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
-import { paths } from "../../../config/paths.ts";
+import { BrandHeader } from "@/components/ui/brand-header.tsx";
 
 export function AuthShell({
   title,
@@ -14,12 +12,7 @@ export function AuthShell({
 }) {
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
-        <Link to={paths.landing} className="text-xl font-bold text-primary">
-          Kindred
-        </Link>
-        <ThemeToggle />
-      </header>
+      <BrandHeader variant="transparent" />
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center">
         <section
           aria-labelledby="auth-title"

@@ -2,7 +2,7 @@ import { MESSAGES } from "@kindred/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import {
   firstLoad,
   mockFetch,
@@ -10,7 +10,7 @@ import {
   sampleMe,
   setXsrfCookie,
   unauthenticated,
-} from "../../../test/render.tsx";
+} from "@/test/render.tsx";
 
 describe("login page", () => {
   it("asks for all details when a field is empty and sends nothing", async () => {

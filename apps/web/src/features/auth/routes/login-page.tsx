@@ -1,66 +1,64 @@
-import { MESSAGES } from "@kindred/shared";
-import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { useToast } from "../../../components/ui/toast.tsx";
-import { paths } from "../../../config/paths.ts";
-import { errorMessageOf, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { loginBodySchema, MESSAGES } from "@kindred/shared";
+import type { FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { paths, safeReturnTo } from "@/config/paths.ts";
+import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useLogin } from "../api/login.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { showToast } = useToast();
+  const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
-  const [emailId, setEmailId] = useState("");
-  const [password, setPassword] = useState("");
+  const form = useZodForm(loginBodySchema, {
+    defaultValues: { emailId: "", password: "", playerId: null },
+  });
+
+  const submit = form.handleSubmit((body) =>
+    loginMutation.mutate(body, {
+      // Spec: login goes to /; a visitor sent here by Connect goes back to that profile.
+      onSuccess: () =>
+        navigate(safeReturnTo(searchParams.get("returnTo")) ?? paths.landing, { replace: true }),
+      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+    }),
+  );
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+    const { emailId, password } = form.getValues();
     if (!emailId.trim() || !password) {
+      event.preventDefault();
       showToast(MESSAGES.enterAllDetails, { variant: "error" });
       return;
     }
-    loginMutation.mutate(
-      { emailId: emailId.trim(), password, playerId: null },
-      { onSuccess: () => navigate(paths.landing) },
-    );
+    void submit(event);
   }
-
-  const fieldErrors = fieldErrorsOf(loginMutation.error);
 
   return (
     <AuthShell title="Welcome back" subtitle="Log in to meet people who share your interests.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
-        <TextField
+        <InputField
+          control={form.control}
+          name="emailId"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={emailId}
-          onChange={(event) => setEmailId(event.target.value)}
-          error={fieldErrors.emailId}
         />
-        <TextField
+        <InputField
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
         />
         <div className="flex justify-end">
           <Link to={paths.forgetPassword} className="link link-primary text-sm">
             Forgot password?
           </Link>
         </div>
-        {loginMutation.isError ? (
-          <p role="alert" className="alert alert-error alert-soft mt-2 text-sm">
-            {errorMessageOf(loginMutation.error, MESSAGES.somethingWrong)}
-          </p>
-        ) : null}
+        <FormError control={form.control} />
         <SubmitButton pending={loginMutation.isPending} className="mt-3 w-full">
           Login
         </SubmitButton>

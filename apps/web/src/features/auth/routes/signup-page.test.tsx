@@ -8,8 +8,9 @@ import {
   renderApp,
   sampleMe,
   setXsrfCookie,
+  TOAST_EXIT_MS,
   unauthenticated,
-} from "../../../test/render.tsx";
+} from "@/test/render.tsx";
 
 async function fillSignup(tags: string[]) {
   const user = userEvent.setup();
@@ -28,16 +29,22 @@ describe("signup page", () => {
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    // The schema check runs before the toast: a tick, not a timer.
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText(MESSAGES.minTags)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.tagsHint)).not.toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(3000));
+    await act(() => vi.advanceTimersByTimeAsync(2990));
+    expect(screen.getByText(MESSAGES.minTags)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.tagsHint)).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(20));
+    expect(screen.getByText(MESSAGES.tagsHint)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(TOAST_EXIT_MS));
     expect(screen.queryByText(MESSAGES.minTags)).not.toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.tagsHint)).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(4999));
+    await act(() => vi.advanceTimersByTimeAsync(4970 - TOAST_EXIT_MS));
     expect(screen.getByText(MESSAGES.tagsHint)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(30 + TOAST_EXIT_MS));
     expect(screen.queryByText(MESSAGES.tagsHint)).not.toBeInTheDocument();
 
     expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
@@ -52,7 +59,7 @@ describe("signup page", () => {
     expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
   });
 
-  it("shows the server's message and field errors under the fields", async () => {
+  it("shows a server field error once, under its field", async () => {
     setXsrfCookie();
     mockFetch((call) =>
       call.path === "/signup"
@@ -70,12 +77,16 @@ describe("signup page", () => {
     renderApp("/signup");
     await fillSignup(["games", "cooking", "coding"]);
     await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
-    expect(await screen.findByRole("alert", {}, firstLoad)).toHaveTextContent(
-      "Some fields need attention",
+    // Shown once: under the field it is about, not again in an alert or a toast.
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+          /Password must be at least 8 characters/,
+        ),
+      firstLoad,
     );
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
-      /Password must be at least 8 characters/,
-    );
+    expect(screen.getAllByText("Password must be at least 8 characters")).toHaveLength(1);
+    expect(screen.queryByText("Some fields need attention")).not.toBeInTheDocument();
   });
 
   it("signs up with 3 tags and playerId null, then lands on /profile", async () => {
@@ -96,5 +107,43 @@ describe("signup page", () => {
       playerId: null,
     });
     expect(await screen.findByText(/Welcome,/, {}, firstLoad)).toHaveTextContent("Welcome, Ada");
+  });
+});
+
+describe("signup form rules from the shared schema", () => {
+  it("shows an invalid email and a short password under their fields before any request", async () => {
+    const calls = mockFetch(() => unauthenticated);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText("Email", {}, firstLoad), "not-an-email");
+    await user.type(screen.getByLabelText("Password"), "short");
+    await user.tab();
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(
+      /Enter a valid email address/,
+    );
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      /Password must be at least 8 characters/,
+    );
+    await user.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
+  });
+
+  it("shows the server's sentence once in the form when it names no field", async () => {
+    setXsrfCookie();
+    mockFetch((call) =>
+      call.path === "/signup"
+        ? {
+            status: 409,
+            body: { status: 0, code: "EMAIL_TAKEN", message: "This email is already registered" },
+          }
+        : unauthenticated,
+    );
+    renderApp("/signup");
+    await fillSignup(["games", "cooking", "coding"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    expect(await screen.findByRole("alert", {}, firstLoad)).toHaveTextContent(
+      "This email is already registered",
+    );
+    expect(screen.getAllByText("This email is already registered")).toHaveLength(1);
   });
 });

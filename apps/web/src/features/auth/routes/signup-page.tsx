@@ -1,103 +1,93 @@
-import { MESSAGES, MIN_SKILLS } from "@kindred/shared";
-import { type FormEvent, useState } from "react";
+import { MESSAGES, MIN_SKILLS, signupBodySchema } from "@kindred/shared";
+import type { FormEvent } from "react";
+import { Controller } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { NameFields, SocialLinkFields } from "../../../components/ui/person-fields.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { TagInput, useMinTagsToast } from "../../../components/ui/tag-input.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { useToast } from "../../../components/ui/toast.tsx";
-import { paths } from "../../../config/paths.ts";
-import { errorMessageOf, fieldErrorsOf } from "../../../lib/api-client.ts";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { TagInput, useMinTagsToast } from "@/components/ui/tag-input.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { paths } from "@/config/paths.ts";
+import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useSignup } from "../api/signup.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
 
-const EMPTY_FORM = {
-  firstName: "",
-  lastName: "",
-  emailId: "",
-  password: "",
-  instagramLink: "",
-  otherLink: "",
-};
-
 export function SignupPage() {
   const navigate = useNavigate();
-  const { showToast } = useToast();
   const showMinTags = useMinTagsToast();
   const signupMutation = useSignup();
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [skills, setSkills] = useState<string[]>([]);
+  const form = useZodForm(signupBodySchema, {
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      emailId: "",
+      password: "",
+      skills: [],
+      playerId: null,
+      instagramLink: "",
+      otherLink: "",
+    },
+  });
 
-  function update(field: keyof typeof EMPTY_FORM) {
-    return (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
-  }
+  const submit = form.handleSubmit(
+    (body) =>
+      signupMutation.mutate(body, {
+        onSuccess: () => navigate(paths.profile),
+        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+      }),
+    (errors) => {
+      // Spec section 5: too few tags is a toast (then the hint), not a line under the field.
+      if (errors.skills && form.getValues("skills").length < MIN_SKILLS) showMinTags();
+    },
+  );
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!form.emailId.trim() || !form.password) {
+    const { emailId, password } = form.getValues();
+    if (!emailId.trim() || !password) {
+      event.preventDefault();
       showToast(MESSAGES.enterAllDetails, { variant: "error" });
       return;
     }
-    if (skills.length < MIN_SKILLS) {
-      showMinTags();
-      return;
-    }
-    signupMutation.mutate(
-      {
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        emailId: form.emailId.trim(),
-        password: form.password,
-        skills,
-        playerId: null,
-        instagramLink: form.instagramLink.trim(),
-        otherLink: form.otherLink.trim(),
-      },
-      { onSuccess: () => navigate(paths.profile) },
-    );
+    void submit(event);
   }
-
-  const fieldErrors = fieldErrorsOf(signupMutation.error);
 
   return (
     <AuthShell title="Join Kindred" subtitle="Tell us a little about you and what you are into.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
         <div className="grid gap-x-3 sm:grid-cols-2">
-          <NameFields values={form} onChange={update} errors={fieldErrors} />
+          <NameFields control={form.control} />
         </div>
-        <TextField
+        <InputField
+          control={form.control}
+          name="emailId"
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
-          value={form.emailId}
-          onChange={update("emailId")}
-          error={fieldErrors.emailId}
         />
-        <TextField
+        <InputField
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
-          name="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          value={form.password}
-          onChange={update("password")}
-          error={fieldErrors.password}
         />
-        <SocialLinkFields values={form} onChange={update} errors={fieldErrors} />
-        <TagInput
-          label="Skills and interests"
-          tags={skills}
-          onChange={setSkills}
-          description="Press Enter or Tab to add each one; at least 3."
-          error={fieldErrors.skills}
+        <SocialLinkFields control={form.control} />
+        <Controller
+          control={form.control}
+          name="skills"
+          render={({ field, fieldState }) => (
+            <TagInput
+              label="Skills and interests"
+              tags={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              description="Press Enter or Tab to add each one; at least 3."
+              error={field.value.length >= MIN_SKILLS ? fieldState.error?.message : undefined}
+            />
+          )}
         />
-        {signupMutation.isError ? (
-          <p role="alert" className="alert alert-error alert-soft mt-2 text-sm">
-            {errorMessageOf(signupMutation.error, MESSAGES.somethingWrong)}
-          </p>
-        ) : null}
+        <FormError control={form.control} />
         <SubmitButton pending={signupMutation.isPending} className="mt-3 w-full">
           Sign up
         </SubmitButton>

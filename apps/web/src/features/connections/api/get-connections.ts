@@ -1,10 +1,10 @@
-import type { Card } from "@kindred/shared";
+import type { ConnectionCard } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
-export async function getConnections(signal?: AbortSignal): Promise<Card[]> {
-  const body = await apiClient.get<Envelope<Card[]>>("/user/connections", { signal });
+export async function getConnections(signal?: AbortSignal): Promise<ConnectionCard[]> {
+  const body = await apiClient.get<Envelope<ConnectionCard[]>>("/user/connections", { signal });
   return body.data;
 }
 

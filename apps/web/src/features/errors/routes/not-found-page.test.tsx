@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { firstLoad, mockFetch, renderApp, unauthenticated } from "../../../test/render.tsx";
+import { firstLoad, mockFetch, renderApp, unauthenticated } from "@/test/render.tsx";
 
 describe("not-found page", () => {
   it("shows the 404 texts for an unknown path and goes home from its button", async () => {

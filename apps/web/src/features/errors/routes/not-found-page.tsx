@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { paths } from "../../../config/paths.ts";
+import { paths } from "@/config/paths.ts";
 
 export function NotFoundPage() {
   const navigate = useNavigate();

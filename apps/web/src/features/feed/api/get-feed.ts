@@ -5,8 +5,8 @@ import {
   type QueryClient,
   useInfiniteQuery,
 } from "@tanstack/react-query";
-import { ApiError, apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { ApiError, apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 /**
  * One load of the feed. `ids` is everyone the server answered with; `cards` shrinks as the
@@ -86,4 +86,24 @@ export function removeFromFeed(queryClient: QueryClient, userId: string): void {
         }
       : data,
   );
+}
+
+/** Puts an undone person back on top of the cached deck. */
+export function restoreToFeed(queryClient: QueryClient, card: FeedCard): void {
+  queryClient.setQueryData<FeedData>(queryKeys.feed, (data) => {
+    if (!data || data.pages.length === 0) {
+      return { pages: [{ ids: [card._id], cards: [card] }], pageParams: [FEED_DEFAULT_LIMIT] };
+    }
+    return {
+      ...data,
+      pages: data.pages.map((page, index) =>
+        index === 0
+          ? {
+              ids: page.ids.includes(card._id) ? page.ids : [card._id, ...page.ids],
+              cards: [card, ...page.cards.filter((other) => other._id !== card._id)],
+            }
+          : { ...page, cards: page.cards.filter((other) => other._id !== card._id) },
+      ),
+    };
+  });
 }

@@ -6,8 +6,8 @@ import {
 } from "@kindred/shared";
 import { animate, motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
 import { useRef } from "react";
-import { UserCard } from "../../../components/ui/user-card.tsx";
-import { swipeDecision } from "../lib/swipe-decision.ts";
+import { UserCard } from "@/components/ui/user-card.tsx";
+import { swipeDecision } from "@/features/feed/lib/swipe-decision.ts";
 
 type SwipeCardProps = {
   card: FeedCard;

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setXsrfCookie } from "../../../test/render.tsx";
-import { PROGRAMMER_JOKES } from "../components/feed-failure.tsx";
+import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
+import { setXsrfCookie } from "@/test/render.tsx";
 import { FeedPage } from "./feed-page.tsx";
 
 function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {

@@ -1,13 +1,20 @@
 import { type FeedCard, MESSAGES, type SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { Heart, SearchX, X } from "lucide-react";
+import { Heart, SearchX, Undo2, X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { EmptyPanel, LoadingPanel } from "../../../components/ui/status-panel.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
-import { deckCards, removeFromFeed, useFeed } from "../api/get-feed.ts";
-import { sendRequest } from "../api/send-request.ts";
-import { FeedFailure } from "../components/feed-failure.tsx";
-import { SwipeDeck } from "../components/swipe-deck.tsx";
+import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { deckCards, removeFromFeed, restoreToFeed, useFeed } from "@/features/feed/api/get-feed.ts";
+import { sendRequest } from "@/features/feed/api/send-request.ts";
+import { undoRequest } from "@/features/feed/api/undo-request.ts";
+import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
+import { SwipeDeck } from "@/features/feed/components/swipe-deck.tsx";
+import { ApiError } from "@/lib/api-client.ts";
+
+export const UNDO_TOO_LATE = "Too late to undo: they have already answered.";
+
+/** The last decision, which Undo can take back: the card and its request's id once known. */
+type LastDecision = { card: FeedCard; requestId: Promise<string | undefined> };
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -23,6 +30,8 @@ export function FeedPage() {
   const cards = useMemo(() => (feed.data ? deckCards(feed.data.pages) : []), [feed.data]);
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
   const [swipingId, setSwipingId] = useState<string | null>(null);
+  const [lastDecision, setLastDecision] = useState<LastDecision | null>(null);
+  const [undoing, setUndoing] = useState(false);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
@@ -41,9 +50,14 @@ export function FeedPage() {
     (card: FeedCard, status: SendStatus) => {
       setExitDirection(status);
       removeFromFeed(queryClient, card._id);
-      sendRequest(status, card._id).catch((error: unknown) => {
-        console.warn(`Could not send ${status} for ${card._id}`, error);
-      });
+      const requestId = sendRequest(status, card._id).then(
+        (request) => request._id,
+        (error: unknown) => {
+          console.warn(`Could not send ${status} for ${card._id}`, error);
+          return undefined;
+        },
+      );
+      setLastDecision({ card, requestId });
     },
     [queryClient],
   );
@@ -53,9 +67,10 @@ export function FeedPage() {
     async (card: FeedCard, status: SendStatus) => {
       setSwipingId(card._id);
       try {
-        await sendRequest(status, card._id);
+        const request = await sendRequest(status, card._id);
         setExitDirection(status);
         removeFromFeed(queryClient, card._id);
+        setLastDecision({ card, requestId: Promise.resolve(request._id) });
         return true;
       } catch (error) {
         // A request that already exists (or a person who left) can never succeed: let it go.
@@ -72,6 +87,40 @@ export function FeedPage() {
     },
     [queryClient],
   );
+
+  // One step back: the request is deleted while unanswered and the card returns on top.
+  async function undoLast() {
+    if (!lastDecision || undoing) return;
+    setUndoing(true);
+    try {
+      const requestId = await lastDecision.requestId;
+      if (requestId) await undoRequest(requestId);
+      restoreToFeed(queryClient, lastDecision.card);
+      setLastDecision(null);
+    } catch (error) {
+      const tooLate = error instanceof ApiError && error.status === 404;
+      showToast(tooLate ? UNDO_TOO_LATE : MESSAGES.somethingWrong, { variant: "error" });
+      if (tooLate) setLastDecision(null);
+    } finally {
+      setUndoing(false);
+    }
+  }
+
+  const undoButton = lastDecision ? (
+    <button
+      type="button"
+      className="btn btn-ghost btn-sm"
+      disabled={undoing || swipingId !== null}
+      onClick={() => void undoLast()}
+    >
+      {undoing ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : (
+        <Undo2 aria-hidden="true" className="size-4" />
+      )}
+      Undo
+    </button>
+  ) : null;
 
   const top = swipingId ? undefined : cards[0];
   const topRef = useRef(top);
@@ -105,6 +154,7 @@ export function FeedPage() {
       content = (
         <EmptyPanel icon={SearchX} title={MESSAGES.feedEmpty}>
           <p className="text-base-content/70">Check back later as more people join.</p>
+          {undoButton}
         </EmptyPanel>
       );
     }
@@ -149,6 +199,7 @@ export function FeedPage() {
             {interested}
           </div>
         </div>
+        {undoButton}
         <p className="hidden text-sm text-base-content/60 sm:block">
           Tip: use the <kbd className="kbd kbd-sm">←</kbd> and <kbd className="kbd kbd-sm">→</kbd>{" "}
           arrow keys.

@@ -1,4 +1,4 @@
-import { LANDING_NAV_SOLID_AFTER_PX } from "@kindred/shared";
+import { LANDING_NAV_SOLID_AFTER_PX } from "@kindred/shared/constants";
 import {
   ArrowRight,
   Hand,
@@ -9,14 +9,13 @@ import {
   Sparkles,
   UsersRound,
 } from "lucide-react";
-import { motion } from "motion/react";
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { AuthLinks } from "../../../components/ui/auth-links.tsx";
-import { SiteFooter } from "../../../components/ui/site-footer.tsx";
-import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
-import { paths } from "../../../config/paths.ts";
-import { useMe } from "../../../lib/get-me.ts";
+import { AuthLinks } from "@/components/ui/auth-links.tsx";
+import { BrandHeader } from "@/components/ui/brand-header.tsx";
+import { SiteFooter } from "@/components/ui/site-footer.tsx";
+import { paths } from "@/config/paths.ts";
+import { hasSessionHint } from "@/lib/session-hint.ts";
+import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -51,46 +50,25 @@ const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   },
 ];
 
-function useScrolledPast(offset: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > offset);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [offset]);
-  return scrolled;
-}
-
 export function LandingPage() {
-  const { data: me } = useMe();
+  // No session call here: the landing page stays light and makes no request a visitor sees fail.
+  const signedIn = hasSessionHint();
   const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      <header
-        className={`sticky top-0 z-40 transition-colors duration-200 ${
-          solidNav ? "border-b border-base-300 bg-base-100 shadow-sm" : "bg-transparent"
-        }`}
-      >
-        <nav aria-label="Main" className="navbar mx-auto max-w-6xl gap-2 px-4">
-          <div className="flex-1">
-            <Link to={paths.landing} className="text-xl font-bold tracking-tight text-primary">
-              Kindred
+      <BrandHeader
+        variant={solidNav ? "solid" : "transparent"}
+        actions={
+          signedIn ? (
+            <Link to={paths.home} className="btn btn-primary btn-sm">
+              Open Discover
             </Link>
-          </div>
-          <div className="flex items-center gap-1 sm:gap-2">
-            <ThemeToggle />
-            {me ? (
-              <Link to={paths.home} className="btn btn-primary btn-sm">
-                Open Discover
-              </Link>
-            ) : me === null ? (
-              <AuthLinks />
-            ) : null}
-          </div>
-        </nav>
-      </header>
+          ) : (
+            <AuthLinks />
+          )
+        }
+      />
 
       <main className="flex-1">
         <section className="relative overflow-hidden">
@@ -111,7 +89,7 @@ export function LandingPage() {
                 Get Started
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
-              {me ? null : (
+              {signedIn ? null : (
                 <Link to={paths.signup} className="btn btn-outline btn-lg">
                   Create an account
                 </Link>
@@ -129,13 +107,9 @@ export function LandingPage() {
           </p>
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
-              <motion.li
+              <li
                 key={feature.title}
-                initial={{ opacity: 0, y: 16 }}
-                whileInView={{ opacity: 1, y: 0 }}
-                viewport={{ once: true }}
-                transition={{ duration: 0.5 }}
-                className="card border border-base-300 bg-base-100 shadow-sm"
+                className="card landing-reveal border border-base-300 bg-base-100 shadow-sm"
               >
                 <div className="card-body">
                   <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
@@ -144,7 +118,7 @@ export function LandingPage() {
                   <h3 className="card-title">{feature.title}</h3>
                   <p className="text-base-content/70">{feature.text}</p>
                 </div>
-              </motion.li>
+              </li>
             ))}
           </ul>
         </section>

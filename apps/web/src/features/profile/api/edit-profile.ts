@@ -1,7 +1,7 @@
 import type { Me, ProfileEditBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 export async function editProfile(body: ProfileEditBody): Promise<Me> {
   const response = await apiClient.patch<Envelope<Me>>("/profile/edit", body);

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@kindred/shared";
 import { useCallback } from "react";
-import { useToast } from "../../../components/ui/toast.tsx";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
+import { showToast } from "@/components/ui/toast.tsx";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
 
 export const PROFILE_URL_COPIED = "Profile URL copied";
 
@@ -29,7 +29,6 @@ async function copyText(text: string): Promise<void> {
 
 /** Asks for the shareable link and puts it on the clipboard, telling the user how it went. */
 export function useCopyProfileUrl(): () => Promise<void> {
-  const { showToast } = useToast();
   return useCallback(async () => {
     try {
       const response = await generatePublicUrl();
@@ -41,5 +40,5 @@ export function useCopyProfileUrl(): () => Promise<void> {
         variant: "error",
       });
     }
-  }, [showToast]);
+  }, []);
 }

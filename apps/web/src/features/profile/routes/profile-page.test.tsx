@@ -2,7 +2,7 @@ import { MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import {
   type FetchCall,
   firstLoad,
@@ -10,7 +10,8 @@ import {
   renderApp,
   sampleMe,
   setXsrfCookie,
-} from "../../../test/render.tsx";
+  TOAST_EXIT_MS,
+} from "@/test/render.tsx";
 
 function signedIn(extra: (call: FetchCall) => { status?: number; body?: unknown } | undefined) {
   setXsrfCookie();
@@ -28,10 +29,11 @@ describe("profile page", () => {
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText(MESSAGES.invalidGender)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(4999));
+    await act(() => vi.advanceTimersByTimeAsync(4990));
     expect(screen.getByText(MESSAGES.invalidGender)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTimeAsync(10 + TOAST_EXIT_MS));
     expect(screen.queryByText(MESSAGES.invalidGender)).not.toBeInTheDocument();
     expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
   });
@@ -59,22 +61,17 @@ describe("profile page", () => {
     await act(() => vi.advanceTimersByTimeAsync(20));
     expect(screen.getByText(MESSAGES.profileSaved)).toBeInTheDocument();
     const patch = calls.find((call) => call.method === "PATCH");
-    expect(patch?.body).toMatchObject({
-      gender: "other",
-      about: "Updated about",
-      skills: sampleMe.skills,
-      // The generated avatar is not sent back as the user's own photo.
-      photoUrl: "",
-    });
+    // Only what changed is sent.
+    expect(patch?.body).toEqual({ gender: "other", about: "Updated about" });
     expect(queryClient.getQueryData(queryKeys.me)).toEqual(saved);
 
-    act(() => vi.advanceTimersByTime(2900));
+    await act(() => vi.advanceTimersByTimeAsync(2900));
     expect(screen.getByText(MESSAGES.profileSaved)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    await act(() => vi.advanceTimersByTimeAsync(100 + TOAST_EXIT_MS));
     expect(screen.queryByText(MESSAGES.profileSaved)).not.toBeInTheDocument();
   });
 
-  it("shows the server's message under the form when saving fails", async () => {
+  it("shows a server field error once, under its field, when saving fails", async () => {
     signedIn((call) =>
       call.method === "PATCH"
         ? {
@@ -92,9 +89,35 @@ describe("profile page", () => {
     renderApp("/profile");
     await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
     await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByRole("alert", {}, firstLoad)).toHaveTextContent(
-      "Some fields need attention",
+    expect(
+      await screen.findByText("Age must be a whole number from 13 to 120", {}, firstLoad),
+    ).toHaveClass("text-error");
+    expect(screen.getByLabelText("Age")).toHaveAccessibleDescription(/Age must be a whole number/);
+    expect(screen.queryByText("Some fields need attention")).not.toBeInTheDocument();
+  });
+});
+
+describe("profile form rules from the shared schema", () => {
+  it("shows About over 500 characters, a non-http photo URL and an age out of range before any request", async () => {
+    const calls = signedIn(() => undefined);
+    const user = userEvent.setup();
+    renderApp("/profile");
+    await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
+    const about = screen.getByLabelText("About");
+    await user.clear(about);
+    await user.click(about);
+    await user.paste("a".repeat(501));
+    expect(screen.getByText("501 / 500")).toHaveClass("text-error");
+    await user.type(screen.getByLabelText("Photo URL"), "javascript:alert(1)");
+    const age = screen.getByLabelText("Age");
+    await user.clear(age);
+    await user.type(age, "200");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(about).toHaveAccessibleDescription(/About must be at most 500 characters/);
+    expect(screen.getByLabelText("Photo URL")).toHaveAccessibleDescription(
+      /Photo URL must be an http\(s\) URL/,
     );
-    expect(screen.getByText("Age must be a whole number from 13 to 120")).toHaveClass("text-error");
+    expect(age).toHaveAccessibleDescription(/Age must be a whole number from 13 to 120/);
+    expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
   });
 });

@@ -1,48 +1,44 @@
 import {
+  ABOUT_MAX_LENGTH,
   GENDER_TOAST_MS,
   GENDERS,
   MESSAGES,
   type Me,
   MIN_SKILLS,
+  type ProfileEditBody,
+  profileEditBodySchema,
   SAVE_TOAST_MS,
 } from "@kindred/shared";
 import { Link2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { NameFields, SocialLinkFields } from "../../../components/ui/person-fields.tsx";
-import { SubmitButton } from "../../../components/ui/submit-button.tsx";
-import { TagInput, useMinTagsToast } from "../../../components/ui/tag-input.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { useToast } from "../../../components/ui/toast.tsx";
-import { UserCard } from "../../../components/ui/user-card.tsx";
-import { errorMessageOf, fieldErrorsOf } from "../../../lib/api-client.ts";
-import { useMe } from "../../../lib/get-me.ts";
+import { Controller, useWatch } from "react-hook-form";
+import { FormError, InputField, SelectField, TextareaField } from "@/components/ui/field.tsx";
+import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { TagInput, useMinTagsToast } from "@/components/ui/tag-input.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { UserCard } from "@/components/ui/user-card.tsx";
+import { changedValues, showServerError, useZodForm } from "@/lib/form.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { useEditProfile } from "../api/edit-profile.ts";
 import { useCopyProfileUrl } from "../api/generate-public-url.ts";
 
-type ProfileForm = {
-  firstName: string;
-  lastName: string;
-  photoUrl: string;
-  age: string;
-  gender: string;
-  about: string;
-  instagramLink: string;
-  otherLink: string;
-};
+const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender, label: gender }));
 
 /** The server's generated avatar is not the user's own photo: the form starts empty for it. */
 function ownPhotoUrl(photoUrl: string): string {
   return /^https?:\/\//i.test(photoUrl) ? photoUrl : "";
 }
 
-function toForm(me: Me): ProfileForm {
+/** The form's values: everything as the person types it (age is free text, spec section 2). */
+function toForm(me: Me) {
   return {
     firstName: me.firstName,
     lastName: me.lastName,
     photoUrl: ownPhotoUrl(me.photoUrl),
     age: me.age === null ? "" : String(me.age),
-    gender: me.gender ?? "",
+    gender: (me.gender ?? "") as ProfileEditBody["gender"],
     about: me.about,
+    skills: me.skills,
     instagramLink: me.instagramLink ?? "",
     otherLink: me.otherLink ?? "",
   };
@@ -50,64 +46,55 @@ function toForm(me: Me): ProfileForm {
 
 export function ProfilePage() {
   const { data: me } = useMe();
-  // The layout renders this screen only once the user is known.
+  // The router's guard renders this screen only once the user is known.
   if (!me) return null;
   return <ProfileEditor me={me} />;
 }
 
 function ProfileEditor({ me }: { me: Me }) {
-  const { showToast } = useToast();
   const showMinTags = useMinTagsToast();
   const copyProfileUrl = useCopyProfileUrl();
   const editMutation = useEditProfile();
-  const [form, setForm] = useState<ProfileForm>(() => toForm(me));
-  const [skills, setSkills] = useState<string[]>(me.skills);
-  const genderId = useId();
-  const aboutId = useId();
+  const form = useZodForm(profileEditBodySchema, { defaultValues: toForm(me) });
+  const draft = useWatch({ control: form.control });
+  // Read while rendering so react-hook-form keeps track of it (its form state is a proxy).
+  const { dirtyFields } = form.formState;
 
-  function update(field: keyof ProfileForm) {
-    return (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [field]: event.target.value }));
-  }
+  const submit = form.handleSubmit(
+    (values) => {
+      const changed = changedValues(values, dirtyFields);
+      const onSaved = (saved: Me) => {
+        form.reset(toForm(saved));
+        showToast(MESSAGES.profileSaved, { variant: "success", durationMs: SAVE_TOAST_MS });
+      };
+      if (Object.keys(changed).length === 0) {
+        onSaved(me);
+        return;
+      }
+      editMutation.mutate(changed, {
+        onSuccess: onSaved,
+        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+      });
+    },
+    (errors) => {
+      // Spec section 5: these two rules answer with toasts, gender first.
+      if (errors.gender) {
+        showToast(MESSAGES.invalidGender, { variant: "error", durationMs: GENDER_TOAST_MS });
+      } else if (errors.skills && (form.getValues("skills") ?? []).length < MIN_SKILLS) {
+        showMinTags();
+      }
+    },
+  );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!(GENDERS as readonly string[]).includes(form.gender)) {
-      showToast(MESSAGES.invalidGender, { variant: "error", durationMs: GENDER_TOAST_MS });
-      return;
-    }
-    if (skills.length < MIN_SKILLS) {
-      showMinTags();
-      return;
-    }
-    editMutation.mutate(
-      {
-        firstName: form.firstName,
-        lastName: form.lastName,
-        photoUrl: form.photoUrl,
-        age: form.age,
-        gender: form.gender as (typeof GENDERS)[number],
-        about: form.about,
-        skills,
-        instagramLink: form.instagramLink,
-        otherLink: form.otherLink,
-      },
-      {
-        onSuccess: () =>
-          showToast(MESSAGES.profileSaved, { variant: "success", durationMs: SAVE_TOAST_MS }),
-      },
-    );
-  }
-
-  const fieldErrors = fieldErrorsOf(editMutation.error);
   const preview = {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    photoUrl: form.photoUrl.trim() || me.photoUrl,
-    age: form.age,
-    gender: form.gender,
-    about: form.about,
-    skills,
+    _id: me._id,
+    firstName: draft.firstName ?? "",
+    lastName: draft.lastName,
+    photoUrl: (typeof draft.photoUrl === "string" && draft.photoUrl.trim()) || me.photoUrl,
+    age: draft.age === null || draft.age === undefined ? "" : String(draft.age),
+    gender: draft.gender,
+    about: draft.about,
+    skills: draft.skills?.filter((skill): skill is string => typeof skill === "string") ?? [],
   };
 
   return (
@@ -125,83 +112,62 @@ function ProfileEditor({ me }: { me: Me }) {
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
         <form
           noValidate
-          onSubmit={handleSubmit}
+          onSubmit={submit}
           aria-label="Edit profile"
           className="card border border-base-300 bg-base-100 shadow-sm"
         >
           <div className="card-body gap-1">
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <NameFields values={form} onChange={update} errors={fieldErrors} />
-              <TextField
-                label="Age"
-                inputMode="numeric"
-                value={form.age}
-                onChange={update("age")}
-                error={fieldErrors.age}
+              <NameFields control={form.control} />
+              <InputField control={form.control} name="age" label="Age" inputMode="numeric" />
+              <SelectField
+                control={form.control}
+                name="gender"
+                label="Gender"
+                placeholder="Choose…"
+                options={GENDER_OPTIONS}
+                hideError
               />
-              <div className="fieldset py-1">
-                <label htmlFor={genderId} className="fieldset-legend pb-1">
-                  Gender
-                </label>
-                <select
-                  id={genderId}
-                  className={`select w-full ${fieldErrors.gender ? "select-error" : ""}`}
-                  value={form.gender}
-                  onChange={update("gender")}
-                >
-                  <option value="">Choose…</option>
-                  {GENDERS.map((gender) => (
-                    <option key={gender} value={gender}>
-                      {gender}
-                    </option>
-                  ))}
-                </select>
-                {fieldErrors.gender ? (
-                  <p className="text-error text-sm">{fieldErrors.gender}</p>
-                ) : null}
-              </div>
             </div>
-            <TextField
+            <InputField
+              control={form.control}
+              name="photoUrl"
               label="Photo URL"
               type="url"
               placeholder="https://"
               hint="Leave empty to use a generated avatar."
-              value={form.photoUrl}
-              onChange={update("photoUrl")}
-              error={fieldErrors.photoUrl}
             />
-            <div className="fieldset py-1">
-              <label htmlFor={aboutId} className="fieldset-legend pb-1">
-                About
-              </label>
-              <textarea
-                id={aboutId}
-                rows={4}
-                className={`textarea w-full ${fieldErrors.about ? "textarea-error" : ""}`}
-                value={form.about}
-                onChange={update("about")}
-              />
-              {fieldErrors.about ? <p className="text-error text-sm">{fieldErrors.about}</p> : null}
-            </div>
-            <TagInput
-              label="Skills and interests"
-              tags={skills}
-              onChange={setSkills}
-              description="Press Enter or Tab to add each one; at least 3."
-              error={fieldErrors.skills}
+            <TextareaField
+              control={form.control}
+              name="about"
+              label="About"
+              rows={4}
+              maxLength={ABOUT_MAX_LENGTH}
+            />
+            <Controller
+              control={form.control}
+              name="skills"
+              render={({ field, fieldState }) => (
+                <TagInput
+                  label="Skills and interests"
+                  tags={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  description="Press Enter or Tab to add each one; at least 3."
+                  error={
+                    (field.value ?? []).length >= MIN_SKILLS ? fieldState.error?.message : undefined
+                  }
+                />
+              )}
             />
             <div className="grid gap-x-4 sm:grid-cols-2">
-              <SocialLinkFields values={form} onChange={update} errors={fieldErrors} />
+              <SocialLinkFields control={form.control} />
             </div>
             <div className="mt-4 flex flex-col gap-3">
               <SubmitButton pending={editMutation.isPending} className="sm:w-40">
                 Save
               </SubmitButton>
-              {editMutation.isError ? (
-                <p role="alert" className="text-error">
-                  {errorMessageOf(editMutation.error, MESSAGES.somethingWrong)}
-                </p>
-              ) : null}
+              <FormError control={form.control} className="mt-0" />
             </div>
           </div>
         </form>

@@ -1,7 +1,7 @@
 import type { PublicUser } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 export async function getPublicProfile(publicUserId: string): Promise<PublicUser> {
   const response = await apiClient.get<Envelope<PublicUser>>(

@@ -1,11 +1,7 @@
-import type { Me, SentRequest } from "@kindred/shared";
-import { useMutation } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-
-/** The session check Connect makes first (spec section 6); any failure means "not signed in". */
-export async function checkSession(): Promise<Me> {
-  return apiClient.get<Me>("/profile/view");
-}
+import type { PublicUser, SentRequest } from "@kindred/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 export async function sendConnectRequest(userId: string): Promise<SentRequest> {
   const response = await apiClient.post<Envelope<SentRequest>>(
@@ -15,6 +11,16 @@ export async function sendConnectRequest(userId: string): Promise<SentRequest> {
   return response.data;
 }
 
-export function useSendConnectRequest() {
-  return useMutation({ mutationFn: sendConnectRequest });
+/** Connect from a public profile; on success the profile shows "Request sent". */
+export function useSendConnectRequest(publicUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendConnectRequest,
+    onSuccess: () => {
+      queryClient.setQueryData<PublicUser>(queryKeys.publicProfile(publicUserId), (user) =>
+        user ? { ...user, relationship: "sent" } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+    },
+  });
 }

@@ -6,10 +6,9 @@ import {
   firstLoad,
   mockFetch,
   renderApp,
-  sampleMe,
   setXsrfCookie,
   unauthenticated,
-} from "../../../test/render.tsx";
+} from "@/test/render.tsx";
 
 const publicUser = {
   _id: "u-2",
@@ -28,8 +27,9 @@ describe("public profile page", () => {
     setXsrfCookie();
     const calls = mockFetch((call) => {
       if (call.path === "/get_public_profile/p-2")
-        return { body: { status: 1, message: "ok", data: publicUser } };
-      if (call.path === "/profile/view") return { body: sampleMe };
+        return {
+          body: { status: 1, message: "ok", data: { ...publicUser, relationship: "none" } },
+        };
       if (call.path === "/request/send/interested/u-2") {
         return { status: 201, body: { status: 1, message: "ok", data: {} } };
       }
@@ -37,7 +37,7 @@ describe("public profile page", () => {
     });
     renderApp("/GetToKnowMe/p-2");
     expect(await screen.findByText(MESSAGES.loading, {}, firstLoad)).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Lena" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Lena" }, firstLoad)).toBeInTheDocument();
     expect(screen.getByText("Lena Berg")).toBeInTheDocument();
     const instagram = screen.getByRole("link", { name: "Instagram" });
     expect(instagram).toHaveAttribute("rel", "noopener noreferrer");
@@ -48,20 +48,39 @@ describe("public profile page", () => {
     expect(calls.some((call) => call.method === "POST")).toBe(true);
   });
 
-  it("sends a signed-out visitor who presses Connect to /login", async () => {
-    mockFetch((call) => {
+  it("sends a visitor who presses Connect to /login with the way back, making no failing call", async () => {
+    const calls = mockFetch((call) => {
       if (call.path === "/get_public_profile/p-2")
         return { body: { status: 1, message: "ok", data: publicUser } };
-      if (call.path === "/profile/view") return unauthenticated;
-      return undefined;
+      return unauthenticated;
     });
     const { router } = renderApp("/GetToKnowMe/p-2");
+    expect(await screen.findByRole("link", { name: "Login" }, firstLoad)).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: "Connect" }, firstLoad));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"), firstLoad);
+    expect(router.state.location.search).toBe("?returnTo=%2FGetToKnowMe%2Fp-2");
+    expect(calls.map((call) => call.path)).toEqual(["/get_public_profile/p-2"]);
   });
 
+  it.each([
+    ["sent", "Request sent"],
+    ["connected", "Connected"],
+  ] as const)(
+    "shows a %s relationship on a disabled button instead of Connect",
+    async (relationship, label) => {
+      mockFetch((call) =>
+        call.path === "/get_public_profile/p-2"
+          ? { body: { status: 1, message: "ok", data: { ...publicUser, relationship } } }
+          : undefined,
+      );
+      renderApp("/GetToKnowMe/p-2");
+      expect(await screen.findByRole("button", { name: label }, firstLoad)).toBeDisabled();
+      expect(screen.queryByRole("button", { name: "Connect" })).not.toBeInTheDocument();
+    },
+  );
+
   it("goes to /not-found when the profile cannot be loaded", async () => {
-    mockFetch((call) => (call.path === "/profile/view" ? unauthenticated : undefined));
+    mockFetch(() => undefined);
     const { router } = renderApp("/GetToKnowMe/missing");
     await waitFor(() => expect(router.state.location.pathname).toBe("/not-found"), firstLoad);
     expect(router.state.historyAction).toBe("REPLACE");

@@ -1,14 +1,14 @@
 import { MESSAGES, type PublicUser } from "@kindred/shared";
-import { AtSign, ExternalLink, UserPlus } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { Avatar } from "../../../components/ui/avatar.tsx";
-import { ThemeToggle } from "../../../components/ui/theme-toggle.tsx";
-import { useToast } from "../../../components/ui/toast.tsx";
-import { paths } from "../../../config/paths.ts";
-import { useMe } from "../../../lib/get-me.ts";
+import { AtSign, Check, Clock, ExternalLink, UserPlus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { Avatar } from "@/components/ui/avatar.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { loginPath, paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { usePublicProfile } from "../api/get-public-profile.ts";
-import { checkSession, useSendConnectRequest } from "../api/send-connect-request.ts";
+import { useSendConnectRequest } from "../api/send-connect-request.ts";
 
 /** Only web links are opened; anything else (javascript:, data:) is not shown at all. */
 function safeHttpUrl(url: string | null): string | null {
@@ -28,72 +28,136 @@ function capitalize(text: string): string {
 export function PublicProfilePage() {
   const { publicUserId = "" } = useParams();
   const profileQuery = usePublicProfile(publicUserId);
+  const user = profileQuery.data;
+  useDocumentTitle(user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "Profile");
 
-  let body: ReactNode;
-  if (profileQuery.isPending) {
-    body = (
-      <p role="status" className="py-24 text-center text-lg text-base-content/70">
-        {MESSAGES.loading}
-      </p>
-    );
-  } else if (profileQuery.isError) {
-    return <Navigate to={paths.notFound} replace />;
-  } else {
-    body = <PublicProfile user={profileQuery.data} />;
-  }
-
+  if (profileQuery.isError) return <Navigate to={paths.notFound} replace />;
   return (
-    <div className="flex min-h-screen flex-col bg-base-200">
-      <header className="flex items-center justify-between px-4 py-3 sm:px-6">
-        <Link to={paths.landing} className="text-xl font-bold text-primary">
-          Kindred
-        </Link>
-        <ThemeToggle />
-      </header>
-      <main className="flex-1 px-4 pb-16">{body}</main>
+    <div className="px-4 pb-16">
+      {user ? (
+        <PublicProfile user={user} publicUserId={publicUserId} />
+      ) : (
+        <p role="status" className="py-24 text-center text-lg text-base-content/70">
+          {MESSAGES.loading}
+        </p>
+      )}
     </div>
   );
 }
 
-function PublicProfile({ user }: { user: PublicUser }) {
+function ConnectAction({ user, publicUserId }: { user: PublicUser; publicUserId: string }) {
   const navigate = useNavigate();
-  const { showToast } = useToast();
-  const meQuery = useMe();
-  const me = meQuery.data;
-  const sendMutation = useSendConnectRequest();
-  const [checking, setChecking] = useState(false);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
-  const instagram = safeHttpUrl(user.socialLinks.instagramLink);
-  const other = safeHttpUrl(user.socialLinks.otherLink);
-  const isSelf = me?._id === user._id;
+  const location = useLocation();
+  const sendMutation = useSendConnectRequest(publicUserId);
+  const here = `${location.pathname}${location.search}`;
+  const buttonClass = "btn btn-primary w-full sm:mx-auto sm:w-56";
 
-  async function handleConnect() {
-    setChecking(true);
-    try {
-      await checkSession();
-    } catch {
-      navigate(paths.login);
+  function handleConnect() {
+    // No relationship means no session: log in first, then come back here.
+    if (!user.relationship) {
+      navigate(loginPath(here));
       return;
-    } finally {
-      setChecking(false);
     }
     sendMutation.mutate(user._id, {
       onSuccess: () => showToast(MESSAGES.requestSent, { variant: "success" }),
-      onError: () => showToast(MESSAGES.requestFailed, { variant: "error" }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) navigate(loginPath(here));
+        else showToast(MESSAGES.requestFailed, { variant: "error" });
+      },
     });
   }
 
-  const busy = checking || sendMutation.isPending;
+  switch (user.relationship) {
+    case "self":
+      return (
+        <p className="text-center text-sm text-base-content/70">
+          This is your public profile. Share its link so people can connect with you.
+        </p>
+      );
+    case "sent":
+      return (
+        <button type="button" className={buttonClass} disabled>
+          <Clock aria-hidden="true" className="size-4" />
+          Request sent
+        </button>
+      );
+    case "connected":
+      return (
+        <button type="button" className={buttonClass} disabled>
+          <Check aria-hidden="true" className="size-4" />
+          Connected
+        </button>
+      );
+    case "received":
+      return (
+        <Link to={paths.requests} className={buttonClass}>
+          Answer their request
+        </Link>
+      );
+    case "closed":
+      return (
+        <p className="text-center text-sm text-base-content/70">
+          You cannot connect with this person.
+        </p>
+      );
+    default:
+      return (
+        <button
+          type="button"
+          className={buttonClass}
+          disabled={sendMutation.isPending}
+          onClick={handleConnect}
+        >
+          {sendMutation.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            <UserPlus aria-hidden="true" className="size-4" />
+          )}
+          Connect
+        </button>
+      );
+  }
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold uppercase text-base-content/60">{term}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function SocialLink({ href, icon, children }: { href: string; icon: ReactNode; children: string }) {
+  return (
+    <li>
+      <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn-outline btn-sm">
+        {icon}
+        {children}
+      </a>
+    </li>
+  );
+}
+
+function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId: string }) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const instagram = safeHttpUrl(user.socialLinks.instagramLink);
+  const other = safeHttpUrl(user.socialLinks.otherLink);
 
   return (
     <article
       aria-labelledby="public-profile-name"
-      className="card mx-auto mt-4 w-full max-w-2xl overflow-hidden border border-base-300 bg-base-100 shadow-xl"
+      className="card mx-auto mt-4 w-full max-w-2xl overflow-hidden border border-base-300 bg-base-100 shadow-xl sm:mt-8"
     >
       <div className="h-28 bg-gradient-to-r from-primary to-secondary sm:h-36" aria-hidden="true" />
       <div className="card-body -mt-20 gap-5 sm:-mt-24">
         <div className="flex flex-col items-center gap-3 text-center">
-          <Avatar src={user.photoUrl} name={fullName || user.firstName} size="xl" />
+          <Avatar
+            src={user.photoUrl}
+            userId={user._id}
+            name={fullName || user.firstName}
+            size="xl"
+          />
           <h1 id="public-profile-name" className="text-3xl font-bold">
             {user.firstName}
           </h1>
@@ -103,47 +167,28 @@ function PublicProfile({ user }: { user: PublicUser }) {
           {instagram || other ? (
             <ul aria-label="Social links" className="flex flex-wrap justify-center gap-2">
               {instagram ? (
-                <li>
-                  <a
-                    href={instagram}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="btn btn-outline btn-sm"
-                  >
-                    <AtSign aria-hidden="true" className="size-4" />
-                    Instagram
-                  </a>
-                </li>
+                <SocialLink
+                  href={instagram}
+                  icon={<AtSign aria-hidden="true" className="size-4" />}
+                >
+                  Instagram
+                </SocialLink>
               ) : null}
               {other ? (
-                <li>
-                  <a
-                    href={other}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="btn btn-outline btn-sm"
-                  >
-                    <ExternalLink aria-hidden="true" className="size-4" />
-                    Website
-                  </a>
-                </li>
+                <SocialLink
+                  href={other}
+                  icon={<ExternalLink aria-hidden="true" className="size-4" />}
+                >
+                  Website
+                </SocialLink>
               ) : null}
             </ul>
           ) : null}
         </div>
         <dl className="grid gap-3 rounded-box bg-base-200 p-4 sm:grid-cols-3">
-          <div>
-            <dt className="text-xs font-semibold uppercase text-base-content/60">Full name</dt>
-            <dd className="font-medium">{fullName}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-base-content/60">Gender</dt>
-            <dd className="font-medium">{user.gender ? capitalize(user.gender) : "—"}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-semibold uppercase text-base-content/60">Age</dt>
-            <dd className="font-medium">{user.age ?? "—"}</dd>
-          </div>
+          <Detail term="Full name">{fullName}</Detail>
+          <Detail term="Gender">{user.gender ? capitalize(user.gender) : "—"}</Detail>
+          <Detail term="Age">{user.age ?? "—"}</Detail>
         </dl>
         {user.skills.length > 0 ? (
           <section aria-labelledby="public-profile-skills">
@@ -159,25 +204,7 @@ function PublicProfile({ user }: { user: PublicUser }) {
             </ul>
           </section>
         ) : null}
-        {meQuery.isPending ? null : isSelf ? (
-          <p className="text-center text-sm text-base-content/70">
-            This is your public profile. Share its link so people can connect with you.
-          </p>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-primary w-full sm:mx-auto sm:w-56"
-            disabled={busy}
-            onClick={handleConnect}
-          >
-            {busy ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : (
-              <UserPlus aria-hidden="true" className="size-4" />
-            )}
-            Connect
-          </button>
-        )}
+        <ConnectAction user={user} publicUserId={publicUserId} />
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import type { ReceivedRequest } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 export async function getReceivedRequests(signal?: AbortSignal): Promise<ReceivedRequest[]> {
   const body = await apiClient.get<Envelope<ReceivedRequest[]>>("/user/requests/received", {
@@ -19,4 +19,10 @@ export function receivedRequestsQueryOptions() {
 
 export function useReceivedRequests() {
   return useQuery(receivedRequestsQueryOptions());
+}
+
+/** How many requests wait for an answer (the tab bar's badge); 0 until known or when signed out. */
+export function usePendingRequestCount(signedIn: boolean): number {
+  const { data } = useQuery({ ...receivedRequestsQueryOptions(), enabled: signedIn });
+  return signedIn ? (data?.length ?? 0) : 0;
 }

@@ -1,7 +1,7 @@
 import type { ReceivedRequest, ReviewStatus } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../lib/query-client.ts";
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 
 export async function reviewRequest(
   status: ReviewStatus,

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryKeys } from "../../../lib/query-client.ts";
-import { setXsrfCookie } from "../../../test/render.tsx";
+import { queryKeys } from "@/lib/query-client.ts";
+import { setXsrfCookie } from "@/test/render.tsx";
 import { RequestsPage } from "./requests-page.tsx";
 
 function sender(id: string, firstName: string): Card {

@@ -1,0 +1,49 @@
+import { MESSAGES } from "@kindred/shared";
+import { useRef } from "react";
+import { Navigate, Outlet } from "react-router";
+import { paths } from "@/config/paths.ts";
+import { errorMessageOf } from "@/lib/api-client.ts";
+import { useMe } from "@/lib/get-me.ts";
+
+function Checking() {
+  return (
+    <div className="flex justify-center py-24" role="status">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <span className="sr-only">{MESSAGES.loading}</span>
+    </div>
+  );
+}
+
+/** Signed-in screens: the session is checked first; a visitor goes to /login (spec section 2). */
+export function RequireAuth() {
+  const meQuery = useMe({ required: true });
+  if (meQuery.data === null) return <Navigate to={paths.login} replace />;
+  if (meQuery.data) return <Outlet />;
+  if (meQuery.isError) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-24">
+        <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-3">
+          <p>{errorMessageOf(meQuery.error, MESSAGES.somethingWrong)}</p>
+          <button type="button" className="btn btn-sm" onClick={() => meQuery.refetch()}>
+            Try Again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return <Checking />;
+}
+
+/**
+ * Login and signup: someone already signed in when opening them goes to Discover. Only the
+ * first answer counts, so logging in here is not taken for "already signed in".
+ */
+export function GuestOnly() {
+  const { data: me } = useMe();
+  const signedInOnArrival = useRef<boolean | undefined>(undefined);
+  if (signedInOnArrival.current === undefined && me !== undefined) {
+    signedInOnArrival.current = me !== null;
+  }
+  if (signedInOnArrival.current) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}
