@@ -79,21 +79,23 @@ export const aboutSchema = z
 
 export const genderSchema = z.enum(GENDERS, { error: "Gender must be male, female or other" });
 
-/** An http(s) URL; an empty string clears the field (null). */
+/**
+ * An http(s) URL; an empty string (or null) clears the field. A preprocess, not a transform, so
+ * the OpenAPI document shows the rules (length, URL format) rather than just "string or null".
+ */
 export function optionalHttpUrl(label: string) {
-  return z
-    .union([z.string(), z.null()])
-    .transform((value) => (value === null ? "" : value.trim()))
-    .pipe(
-      z.union([
-        z.literal("").transform(() => null),
-        z
-          .string()
-          .max(URL_MAX_LENGTH, `${label} is too long`)
-          .regex(NO_NUL, noNulMessage(label))
-          .pipe(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })),
-      ]),
-    );
+  return z.preprocess(
+    (value: string | null) => (typeof value === "string" ? value.trim() : value),
+    z.union([
+      z.null(),
+      z.literal("").transform(() => null),
+      z
+        .string()
+        .max(URL_MAX_LENGTH, `${label} is too long`)
+        .regex(NO_NUL, noNulMessage(label))
+        .check(z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` })),
+    ]),
+  );
 }
 
 export const skillsSchema = z
@@ -131,24 +133,22 @@ export function dedupeSkills(skills: string[]): string[] {
 
 const AGE_MESSAGE = `Age must be a whole number from ${AGE_MIN} to ${AGE_MAX}`;
 
-/** Age arrives as free text from the form (or a number); empty clears it. */
-export const ageInputSchema = z
-  .union([z.number(), z.string(), z.null()])
-  .transform((value, ctx) => {
-    if (value === null) return null;
-    const text = String(value).trim();
+/**
+ * Age arrives as free text from the form (or a number); empty clears it. Digits are read as a
+ * number first, so the OpenAPI document shows the range rule itself.
+ */
+export const ageInputSchema = z.preprocess(
+  (value: number | string | null) => {
+    if (typeof value !== "string") return value;
+    const text = value.trim();
     if (text === "") return null;
-    if (!/^\d{1,3}$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
-      return z.NEVER;
-    }
-    const age = Number(text);
-    if (age < AGE_MIN || age > AGE_MAX) {
-      ctx.addIssue({ code: "custom", message: AGE_MESSAGE });
-      return z.NEVER;
-    }
-    return age;
-  });
+    return /^\d{1,3}$/.test(text) ? Number(text) : text;
+  },
+  z.union(
+    [z.null(), z.int({ error: AGE_MESSAGE }).min(AGE_MIN, AGE_MESSAGE).max(AGE_MAX, AGE_MESSAGE)],
+    { error: AGE_MESSAGE },
+  ),
+);
 
 const playerIdSchema = z.string().max(200).regex(NO_NUL, noNulMessage("playerId")).nullish();
 
@@ -256,10 +256,6 @@ export const cardSchema = z.object({
   skills: z.array(z.string()),
 });
 export type Card = z.infer<typeof cardSchema>;
-
-/** A connection: a Card plus the public profile id, so the list can open their profile. */
-export const connectionCardSchema = cardSchema.extend({ publicId: z.string() });
-export type ConnectionCard = z.infer<typeof connectionCardSchema>;
 
 /** A connection: a Card plus the public profile id, so the list can open their profile. */
 export const connectionCardSchema = cardSchema.extend({ publicId: z.string() });
