@@ -1,0 +1,13 @@
+import type { ForgotPasswordBody } from "@kindred/shared";
+import { useMutation } from "@tanstack/react-query";
+import { apiClient } from "@/lib/api-client.ts";
+import { type RecoveryAnswer, requireSuccess } from "./recovery-answer.ts";
+
+/** Asks for a recovery code by mail; the answer is the same whether or not the account exists. */
+export async function forgotPassword(body: ForgotPasswordBody): Promise<RecoveryAnswer> {
+  return requireSuccess(await apiClient.post<RecoveryAnswer>("/forgot_password", body));
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: forgotPassword });
+}

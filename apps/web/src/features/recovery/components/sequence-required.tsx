@@ -1,0 +1,27 @@
+import { MESSAGES } from "@kindred/shared";
+import { Link } from "react-router";
+import { paths } from "@/config/paths.ts";
+import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
+
+/** A recovery step opened without the email from the step before (spec section 4). */
+export function SequenceRequired({ title }: { title: string }) {
+  return (
+    <AuthShell title={title} subtitle="Password recovery goes step by step.">
+      <p role="alert" className="alert alert-warning alert-soft text-sm">
+        {MESSAGES.sequenceProcess}
+      </p>
+      <p className="text-sm text-base-content/70">
+        Start with your email address: we mail you a code, you enter it, then you choose a new
+        password.
+      </p>
+      <Link to={paths.forgetPassword} className="btn btn-primary w-full">
+        Start password recovery
+      </Link>
+      <p className="text-center text-sm">
+        <Link to={paths.login} className="link link-primary">
+          Back to login
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}

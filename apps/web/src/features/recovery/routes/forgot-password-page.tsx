@@ -1,0 +1,58 @@
+import { forgotPasswordBodySchema, MESSAGES } from "@kindred/shared";
+import { Link, useLocation, useNavigate } from "react-router";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { paths } from "@/config/paths.ts";
+import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { useForgotPassword } from "../api/forgot-password.ts";
+import { type RecoveryState, recoveryEmailOf } from "../lib/recovery-state.ts";
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const forgot = useForgotPassword();
+  const form = useZodForm(forgotPasswordBodySchema, {
+    // Coming back from the code screen keeps the address typed before.
+    defaultValues: { emailId: recoveryEmailOf(location.state) ?? "" },
+  });
+
+  const submit = form.handleSubmit((body) =>
+    forgot.mutate(body, {
+      onSuccess: (answer) => {
+        showToast(answer.message, { variant: "success" });
+        const state: RecoveryState = { emailId: body.emailId };
+        navigate(paths.verifyCode, { state });
+      },
+      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+    }),
+  );
+
+  return (
+    <AuthShell
+      title="Forgot password"
+      subtitle="Enter the email you signed up with and we will mail you a 6-digit code."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-1">
+        <InputField
+          control={form.control}
+          name="emailId"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <FormError control={form.control} />
+        <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row">
+          <Link to={paths.login} className="btn btn-ghost sm:flex-1">
+            Back
+          </Link>
+          <SubmitButton pending={forgot.isPending} className="sm:flex-1">
+            Submit
+          </SubmitButton>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}

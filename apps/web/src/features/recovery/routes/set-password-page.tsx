@@ -1,0 +1,95 @@
+import {
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  setPasswordFormSchema,
+} from "@kindred/shared";
+import { useEffect } from "react";
+import { useWatch } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { paths } from "@/config/paths.ts";
+import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { useUpdatePassword } from "../api/update-password.ts";
+import { SequenceRequired } from "../components/sequence-required.tsx";
+import { recoveryEmailOf } from "../lib/recovery-state.ts";
+
+export function SetPasswordPage() {
+  const location = useLocation();
+  const emailId = recoveryEmailOf(location.state);
+  if (!emailId) return <SequenceRequired title="Set a new password" />;
+  return <SetPasswordForm emailId={emailId} />;
+}
+
+function SetPasswordForm({ emailId }: { emailId: string }) {
+  const navigate = useNavigate();
+  const update = useUpdatePassword();
+  const form = useZodForm(setPasswordFormSchema, {
+    defaultValues: { password: "", confirmPassword: "" },
+  });
+  const password = useWatch({ control: form.control, name: "password" });
+  const { trigger, getFieldState } = form;
+
+  // The re-entry is checked again whenever the first entry changes, once it has been left.
+  useEffect(() => {
+    if (password !== undefined && getFieldState("confirmPassword").isTouched) {
+      void trigger("confirmPassword");
+    }
+  }, [password, trigger, getFieldState]);
+
+  const submit = form.handleSubmit(({ password }) =>
+    update.mutate(
+      { emailId, password },
+      {
+        onSuccess: (answer) => {
+          showToast(answer.message, { variant: "success" });
+          navigate(paths.login, { replace: true });
+        },
+        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+      },
+    ),
+  );
+
+  return (
+    <AuthShell title="Set a new password" subtitle={`For ${emailId}.`}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-1">
+        {/* Lets password managers file the new password under the right account. */}
+        <input
+          type="email"
+          name="username"
+          value={emailId}
+          autoComplete="username"
+          readOnly
+          hidden
+        />
+        <InputField
+          control={form.control}
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
+        />
+        <InputField
+          control={form.control}
+          name="confirmPassword"
+          label="Re-enter new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <FormError control={form.control} />
+        <SubmitButton pending={update.isPending} className="mt-3 w-full">
+          Set password
+        </SubmitButton>
+      </form>
+      <p className="text-center text-sm">
+        <Link to={paths.login} className="link link-primary">
+          Back to login
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
