@@ -13,6 +13,7 @@ import { verifyPassword } from "./modules/accounts/passwords.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { findUserByEmail } from "./modules/accounts/service.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
+import { communityRoutes } from "./modules/community/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
@@ -212,6 +213,7 @@ export async function buildApp(
       await api.register(feedRoutes);
       await api.register(requestRoutes);
       await api.register(recoveryRoutes);
+      await api.register(communityRoutes, { prefix: "/community" });
     },
     { prefix: "/api" },
   );

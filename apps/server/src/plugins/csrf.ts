@@ -3,6 +3,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "./errors.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * false: the route reads no cookie at all (the community calls authenticate by bearer token
+     * only), so a forged cross-site request has nothing to ride on; it answers 401 without a token.
+     */
+    csrf?: false;
+  }
+}
+
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "x-xsrf-token";
 export const CSRF_MESSAGE =
@@ -47,6 +57,7 @@ export const csrfPlugin = fp(
         return;
       }
       if (!UNSAFE_METHODS.has(request.method) || carriesBearer(request)) return;
+      if (request.routeOptions.config?.csrf === false) return;
       const headerToken = request.headers[XSRF_HEADER];
       if (!cookieToken || typeof headerToken !== "string" || !sameToken(cookieToken, headerToken)) {
         throw new HttpError(403, "CSRF", CSRF_MESSAGE);
