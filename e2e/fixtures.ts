@@ -109,7 +109,36 @@ export class ApiSession {
   }
 }
 
+/**
+ * Every page of the run reports its console errors, uncaught errors and CSP violations here;
+ * a test that leaves any behind fails (after its own checks), unless it allowed that message.
+ */
+const CSP_REPORTER = `document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline"));
+});`;
+
+function watchContext(context: BrowserContext, problems: string[]): void {
+  void context.addInitScript({ content: CSP_REPORTER });
+  const watchPage = (page: Page) => {
+    page.on("console", (message) => {
+      if (message.type() === "error")
+        problems.push(`console error on ${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) =>
+      problems.push(`uncaught error on ${page.url()}: ${error.message}`),
+    );
+  };
+  for (const page of context.pages()) watchPage(page);
+  context.on("page", watchPage);
+}
+
 type Fixtures = {
+  /** Console errors and CSP violations seen so far in this test. */
+  consoleProblems: string[];
+  /** Lets this test expect console errors that match (a 401 it provokes on purpose). */
+  allowConsoleErrors: (pattern: RegExp) => void;
+  /** Fails the test on any console error or CSP violation (runs for every test). */
+  failOnConsoleErrors: undefined;
   /** Signs a new person up through the API; every call is a new account. */
   createUser: (overrides?: NewUser) => Promise<TestUser>;
   /** An API session acting as that person. */
@@ -118,7 +147,39 @@ type Fixtures = {
   signedInPage: (user: TestUser) => Promise<Page>;
 };
 
+const allowedByTest = new WeakMap<string[], RegExp[]>();
+
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern
+  consoleProblems: async ({}, use) => {
+    await use([]);
+  },
+
+  allowConsoleErrors: async ({ consoleProblems }, use) => {
+    const allowed: RegExp[] = [];
+    allowedByTest.set(consoleProblems, allowed);
+    await use((pattern) => {
+      allowed.push(pattern);
+    });
+  },
+
+  failOnConsoleErrors: [
+    async ({ consoleProblems }, use) => {
+      await use(undefined);
+      const allowed = allowedByTest.get(consoleProblems) ?? [];
+      const unexpected = consoleProblems.filter(
+        (problem) => !allowed.some((pattern) => pattern.test(problem)),
+      );
+      expect(unexpected, "console errors or CSP violations during the test").toEqual([]);
+    },
+    { auto: true },
+  ],
+
+  context: async ({ context, consoleProblems }, use) => {
+    watchContext(context, consoleProblems);
+    await use(context);
+  },
+
   createUser: async ({ baseURL }, use) => {
     const sessions: ApiSession[] = [];
     await use(async (overrides) => {
@@ -139,11 +200,12 @@ export const test = base.extend<Fixtures>({
     await Promise.all(sessions.map((session) => session.dispose()));
   },
 
-  signedInPage: async ({ browser }, use) => {
+  signedInPage: async ({ browser, consoleProblems }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (user) => {
       // Inside a test, a new context takes the configured options (baseURL, viewport, permissions).
       const context = await browser.newContext({ storageState: user.storageState });
+      watchContext(context, consoleProblems);
       contexts.push(context);
       return context.newPage();
     });
