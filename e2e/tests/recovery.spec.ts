@@ -56,7 +56,10 @@ test.describe("password recovery", () => {
     page,
     createUser,
     signedInPage,
+    allowConsoleErrors,
   }) => {
+    // Provoked on purpose: the old password (401) and the ended session (401).
+    allowConsoleErrors(/status of 401/);
     const user = await createUser();
     const oldSession = await signedInPage(user);
     await oldSession.goto("/profile");
@@ -133,7 +136,10 @@ test.describe("password recovery", () => {
   test("a wrong code stays on the page; a pasted code fills every box and verifies", async ({
     page,
     createUser,
+    allowConsoleErrors,
   }) => {
+    // Provoked on purpose: the wrong code's 400.
+    allowConsoleErrors(/\/verify-code: Failed to load resource: .* 400/);
     const user = await createUser();
     await page.clock.install();
     await askForCode(page, user.emailId);
