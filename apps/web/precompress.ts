@@ -36,8 +36,9 @@ export function precompress(): Plugin {
     configResolved(resolved) {
       config = resolved;
     },
-    async closeBundle() {
-      const outDir = path.resolve(config.root, config.build.outDir);
+    // writeBundle, not closeBundle: it runs only once the files are written, never after a failed build.
+    async writeBundle(options) {
+      const outDir = options.dir ?? path.resolve(config.root, config.build.outDir);
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       let written = 0;
       await Promise.all(
