@@ -188,7 +188,10 @@ test.describe("the feed's states", () => {
   test("shows the failure panel, and Try Again loads the cards", async ({
     createUser,
     signedInPage,
+    allowConsoleErrors,
   }) => {
+    // The test cuts the feed's connection on purpose.
+    allowConsoleErrors(/net::ERR_FAILED/);
     const id = uniqueId();
     const skills = uniqueSkills(id, "surfing", "drawing", "elixir");
     const ivy = await createUser({ firstName: `Ivy${id}`, skills });
