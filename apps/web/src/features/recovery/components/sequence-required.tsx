@@ -7,7 +7,7 @@ import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
 export function SequenceRequired({ title }: { title: string }) {
   return (
     <AuthShell title={title} subtitle="Password recovery goes step by step.">
-      <p role="alert" className="alert alert-warning alert-soft text-sm">
+      <p role="alert" className="alert alert-warning alert-soft text-sm text-base-content">
         {MESSAGES.sequenceProcess}
       </p>
       <p className="text-sm text-base-content/70">
