@@ -10,7 +10,8 @@
  *   BENCH_CLIENTS=200 BENCH_SECONDS=30 BENCH_THINK_MS=0 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:load
  *
  * BENCH_THINK_MS is the pause between one client's requests (0: each client sends its next
- * request as soon as the previous one is answered). BENCH_ONLY=pglite|postgres runs one database.
+ * request as soon as the previous one is answered). BENCH_ONLY=pglite|postgres runs one database;
+ * BENCH_SERVER=path/to/server.js benchmarks another build (no build step then).
  * The event-loop delay is measured inside the server by bench/event-loop-probe.mjs, preloaded
  * with `--import`, so the product carries no measuring code.
  */
@@ -29,6 +30,10 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 0);
 const ONLY = process.env.BENCH_ONLY;
+/** Another build of the server (e.g. an older version, to compare); it must have /api/health. */
+const SERVER = path.resolve(
+  process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/server.js"),
+);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const SKILLS = [
@@ -99,9 +104,11 @@ async function startServer(env: Record<string, string>, eventLoopFile: string) {
   const child = spawn(
     process.execPath,
     [
+      // e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       "--import",
       path.join(root, "bench/event-loop-probe.mjs"),
-      path.join(root, "apps/server/dist/server.js"),
+      SERVER,
     ],
     {
       cwd: root,
@@ -136,7 +143,9 @@ async function startServer(env: Record<string, string>, eventLoopFile: string) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
     try {
-      const response = await fetch(`${base}/api/ready`);
+      const ready = await fetch(`${base}/api/ready`);
+      // A server without /api/ready (older builds) is ready when /api/health answers.
+      const response = ready.status === 404 ? await fetch(`${base}/api/health`) : ready;
       if (response.ok) return { child, base, output: () => output };
     } catch {
       // not listening yet
@@ -287,7 +296,9 @@ async function bench(label: string, env: Record<string, string>): Promise<Result
     const log = server
       .output()
       .split("\n")
-      .filter((line) => line.includes('"level":40') || line.includes('"level":50'));
+      .filter((line) => line.includes('"level":40') || line.includes('"level":50'))
+      // Not part of the load: answers while starting, and the missing web app (only /api is used).
+      .filter((line) => !line.includes('"code":"STARTING"') && !line.includes("web app not built"));
     if (log.length > 0)
       console.log(`${label}: server warnings/errors:\n${log.slice(0, 10).join("\n")}`);
   }
@@ -385,7 +396,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
   };
 }
 
-if (process.env.BENCH_NO_BUILD !== "true") {
+if (process.env.BENCH_NO_BUILD !== "true" && !process.env.BENCH_SERVER) {
   const built = spawnSync(process.execPath, [path.join(root, "apps/server/build.mjs")], {
     stdio: "inherit",
   });

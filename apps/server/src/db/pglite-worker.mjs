@@ -55,6 +55,13 @@ function keepAsText(oids) {
   return Object.fromEntries(oids.map((oid) => [oid, (value) => value]));
 }
 
+/**
+ * The types Drizzle's PGlite driver always asks to keep as text (timestamp, timestamptz, interval,
+ * date and their arrays, numeric[]). Set once on the instance: PGlite copies its whole parser table
+ * for every query that brings parsers of its own.
+ */
+const DRIZZLE_TEXT_OIDS = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
 /** A database error as plain data: PostgreSQL's fields (code, constraint, detail...) survive. */
 function serializeError(error) {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -73,6 +80,7 @@ async function open() {
   const options = {
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     relaxedDurability: false,
+    parsers: keepAsText(DRIZZLE_TEXT_OIDS),
   };
   if (durable && !dataDir.startsWith("memory://")) {
     return PGlite.create({
@@ -88,7 +96,8 @@ async function handle(message) {
   switch (message.type) {
     case "query": {
       const options = { rowMode: message.rowMode ?? "object" };
-      if (message.textOids?.length) options.parsers = keepAsText(message.textOids);
+      const extra = (message.textOids ?? []).filter((oid) => !DRIZZLE_TEXT_OIDS.includes(oid));
+      if (extra.length > 0) options.parsers = keepAsText(extra);
       const result = await db.query(message.sql, message.params ?? [], options);
       return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
     }
