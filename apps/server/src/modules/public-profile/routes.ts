@@ -40,6 +40,7 @@ export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
         params: z.object({ publicUserId: z.string().max(64) }),
         response: { 200: envelope(publicUserSchema) },
       },
+      config: { auth: "optional" },
     },
     async (request, reply) => {
       const [row] = await app.db
