@@ -243,6 +243,7 @@ describe("the built web app", () => {
   });
 });
 
+// These open a database in a folder or seed one: slow on a busy machine, hence the longer limits.
 describe("persistence", () => {
   it("keeps accounts across a restart on the same DATA_DIR", async () => {
     const dataDir = tempDir();
@@ -269,7 +270,7 @@ describe("persistence", () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("demo data", () => {
@@ -304,7 +305,7 @@ describe("demo data", () => {
     } finally {
       await seeded.close();
     }
-  });
+  }, 120_000);
 
   it("does not seed a database that already has people", async () => {
     const dataDir = tempDir();
@@ -318,7 +319,7 @@ describe("demo data", () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
 
 describe("configuration", () => {
