@@ -93,6 +93,32 @@ describe("the data folder lock", () => {
     lock.release();
   });
 
+  it("is released when the database fails to open", async () => {
+    const dataDir = tempDir();
+    // A file where the database folder should be: opening it fails.
+    writeFileSync(path.join(dataDir, "pglite"), "not a folder");
+    await expect(buildApp(testConfig({ dataDir }))).rejects.toThrow();
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  it("is released when the process exits without releasing it", async () => {
+    const dataDir = tempDir();
+    const run = runTs(
+      [
+        "--input-type=module",
+        "-e",
+        `import { acquireDataDirLock } from "./src/db/data-dir-lock.ts";
+         acquireDataDirLock(process.env.DIR);
+         console.log("HELD");
+         setTimeout(() => process.exit(0), 200);`,
+      ],
+      { DIR: dataDir },
+    );
+    await run.waitFor(/HELD/);
+    expect(await run.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  }, 60_000);
+
   it("lets exactly one of several processes take over the same stale lock", async () => {
     const dataDir = tempDir();
     writeFileSync(
