@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { ErrorFallback } from "@/features/errors/routes/error-fallback.tsx";
+import { LandingPage } from "@/features/landing/routes/landing-page.tsx";
 import { RootRoute, type RouteHandle } from "./route-title.tsx";
 
 function PageLoader() {
@@ -27,8 +28,9 @@ function comingSoon(path: string, heading: string, standalone = false): RouteObj
 }
 
 /**
- * Every screen loads with its route. The landing page needs only React and the router; the
- * query cache, forms, zod and toasts come with the app shell the other routes sit in.
+ * Every screen but the landing page loads with its route. The landing page needs only React and
+ * the router; the query cache, forms, zod and toasts come with the app shell the other routes
+ * sit in.
  */
 export const routes: RouteObject[] = [
   {
@@ -36,13 +38,8 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorFallback />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      {
-        path: paths.landing,
-        handle: title(""),
-        lazy: async () => ({
-          Component: (await import("@/features/landing/routes/landing-page.tsx")).LandingPage,
-        }),
-      },
+      // In the entry itself: the first screen most people see paints without another round trip.
+      { path: paths.landing, handle: title(""), Component: LandingPage },
       {
         lazy: async () => ({ Component: (await import("./app-shell.tsx")).AppShell }),
         children: [
@@ -100,7 +97,14 @@ export const routes: RouteObject[] = [
               comingSoon(paths.about, "About Kindred"),
               comingSoon(paths.contact, "Contact us"),
               comingSoon(paths.services, "Services"),
-              comingSoon(paths.events, "Events"),
+              {
+                path: paths.events,
+                handle: title("Events"),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/events-page.tsx"))
+                    .EventsPage,
+                }),
+              },
               comingSoon(paths.matching, "Interest matching"),
               comingSoon(paths.support, "Support center"),
               comingSoon(paths.blog, "Blog"),
@@ -152,8 +156,21 @@ export const routes: RouteObject[] = [
                 .SetPasswordPage,
             }),
           },
-          comingSoon(paths.community, "Community", true),
-          comingSoon(paths.groups, "Study groups", true),
+          {
+            path: paths.community,
+            handle: title("Community"),
+            lazy: async () => ({
+              Component: (await import("@/features/community/routes/community-page.tsx"))
+                .CommunityPage,
+            }),
+          },
+          {
+            path: paths.groups,
+            handle: title("Study groups"),
+            lazy: async () => ({
+              Component: (await import("@/features/community/routes/groups-page.tsx")).GroupsPage,
+            }),
+          },
           comingSoon(paths.faq, "Frequently asked questions", true),
           {
             path: paths.notFound,
