@@ -44,7 +44,15 @@ function readCookie(name: string): string | undefined {
 }
 
 type Query = Record<string, string | number | boolean | undefined>;
-type RequestOptions = { query?: Query; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra headers, e.g. the community's `Authorization: Bearer …`. */
+  headers?: Record<string, string>;
+  /** Sees a successful answer's headers (a list's `X-Next-Cursor`). */
+  onHeaders?: (headers: Headers) => void;
+};
 
 function buildUrl(path: string, query?: Query): string {
   const url = `${env.apiBaseUrl}${path}`;
@@ -74,7 +82,7 @@ async function ensureXsrfCookie(): Promise<void> {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const unsafe = method !== "GET" && method !== "HEAD";
   if (unsafe) {
     await ensureXsrfCookie();
@@ -109,6 +117,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       response.statusText || "Something went wrong",
     );
   }
+  options.onHeaders?.(response.headers);
   return body as T;
 }
 

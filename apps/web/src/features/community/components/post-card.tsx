@@ -1,0 +1,55 @@
+import type { Post } from "@kindred/shared";
+import { Trash2 } from "lucide-react";
+import { fullDateTime, relativeTime } from "../lib/relative-time.ts";
+
+type PostCardProps = {
+  post: Post;
+  /** Shown only on the reader's own posts. */
+  onDelete?: () => void;
+  deleting?: boolean;
+};
+
+/** One post: title, author, when, and the text exactly as written. */
+export function PostCard({ post, onDelete, deleting = false }: PostCardProps) {
+  const initial = post.authorName.trim().charAt(0).toUpperCase() || "?";
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-3 p-5">
+        <header className="flex items-start gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary"
+          >
+            {initial}
+          </span>
+          <div className="min-w-0 flex-1">
+            <h3 className="text-lg leading-snug font-semibold break-words">{post.title}</h3>
+            <p className="text-sm text-base-content/60">
+              <span className="font-medium text-base-content/80">{post.authorName}</span>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={post.createdAt} title={fullDateTime(post.createdAt)}>
+                {relativeTime(post.createdAt)}
+              </time>
+            </p>
+          </div>
+          {onDelete ? (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-square text-base-content/60 hover:text-error"
+              aria-label={`Delete your post ${post.title}`}
+              onClick={onDelete}
+              disabled={deleting}
+            >
+              {deleting ? (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              ) : (
+                <Trash2 aria-hidden="true" className="size-4" />
+              )}
+            </button>
+          ) : null}
+        </header>
+        <p className="break-words whitespace-pre-wrap text-base-content/90">{post.content}</p>
+      </div>
+    </article>
+  );
+}

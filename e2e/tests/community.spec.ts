@@ -1,0 +1,236 @@
+import { COMMUNITY_MESSAGES, STORAGE_KEYS } from "@kindred/shared";
+import { request as apiRequest, type Page } from "@playwright/test";
+import { expect, test, uniqueId } from "../fixtures.ts";
+
+const PASSWORD = "community-password";
+
+/** A community member made through the API: its token and id. */
+async function joinByApi(baseURL: string, uname = `e2e.${uniqueId()}`) {
+  const context = await apiRequest.newContext({ baseURL });
+  try {
+    await context.get("/api/health");
+    const xsrf = (await context.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
+    const response = await context.post("/api/community/fusionauth", {
+      data: { uname, password: PASSWORD },
+      headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf?.value ?? "") },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+    const body = await response.json();
+    return { token: body.token as string, id: body.data.id as string, uname };
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Opens the site with the token stored, as a member who joined earlier. */
+async function storeToken(page: Page, token: string) {
+  await page.goto("/");
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [STORAGE_KEYS.communityToken, token],
+  );
+}
+
+function storedToken(page: Page) {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
+}
+
+test("a visitor joins from the modal, posts, sees the post as text after a reload, and leaves", async ({
+  page,
+}) => {
+  const uname = `visitor.${uniqueId()}`;
+  await page.goto("/community");
+  await expect(
+    page.getByRole("heading", { name: "Welcome to the Kindred Community" }),
+  ).toBeVisible();
+  const login = page.getByRole("dialog", { name: "Login / Signup" });
+  await expect(login).toBeVisible();
+  await expect(login.getByLabel("Username")).toBeFocused();
+  await login.getByLabel("Username").fill(uname);
+  await login.getByLabel("Password").fill(PASSWORD);
+  await login.getByRole("button", { name: "Continue" }).click();
+  await expect(login).toBeHidden();
+  expect(await storedToken(page)).toMatch(/^ey/);
+
+  const addThought = page.getByRole("button", { name: "Add Your Thought" });
+  await addThought.click();
+  const composer = page.getByRole("dialog", { name: "Add Your Thought" });
+  await expect(composer).toBeVisible();
+  // Escape closes it and focus goes back to the button.
+  await page.keyboard.press("Escape");
+  await expect(composer).toBeHidden();
+  await expect(addThought).toBeFocused();
+
+  await addThought.click();
+  const title = `Hello <b>there</b> ${uniqueId()}`;
+  const content = "<script>window.__injected = true</script> & <img src=x onerror=alert(1)>";
+  await composer.getByLabel("Title").fill(title);
+  await composer.getByLabel("Content").fill(content);
+  await composer.getByRole("button", { name: "Post" }).click();
+  await expect(composer).toBeHidden();
+
+  const post = page.getByRole("article").filter({ hasText: title });
+  await expect(post.getByRole("heading", { name: title })).toBeVisible();
+  await expect(post.getByText(content, { exact: true })).toBeVisible();
+  await expect(post.getByText(uname)).toBeVisible();
+  await expect(post.getByRole("button", { name: `Delete your post ${title}` })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
+
+  await addThought.click();
+  await expect(composer.getByLabel("Title")).toHaveValue("");
+  await page.keyboard.press("Escape");
+
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeHidden();
+  await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
+
+  await page.getByRole("button", { name: "Leave community" }).click();
+  await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+});
+
+test("a signed-in user joins in one click with Continue as their first name", async ({
+  createUser,
+  signedInPage,
+}) => {
+  const user = await createUser();
+  const page = await signedInPage(user);
+  // Arriving from the signed-in part of the site, as people do.
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await page.goto("/community");
+  const login = page.getByRole("dialog", { name: "Login / Signup" });
+  await login.getByRole("button", { name: `Continue as ${user.me.firstName}` }).click();
+  await expect(login).toBeHidden();
+  await expect(
+    page.getByRole("banner").getByText(`${user.me.firstName} ${user.me.lastName}`),
+  ).toBeVisible();
+  const token = await storedToken(page);
+  const claims = JSON.parse(Buffer.from(String(token).split(".")[1] ?? "", "base64url").toString());
+  expect(claims.id).toBe(user.me._id);
+});
+
+test("asking to post without a token says so, and an unreadable token counts as expired", async ({
+  page,
+}) => {
+  await page.goto("/community");
+  const login = page.getByRole("dialog", { name: "Login / Signup" });
+  await expect(login).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(login).toBeHidden();
+  await page.getByRole("button", { name: "Add Your Thought" }).click();
+  await expect(login.getByText(COMMUNITY_MESSAGES.loginToPost)).toBeVisible();
+
+  await storeToken(page, "not.a-real.token");
+  await page.goto("/community");
+  await expect(login.getByText(COMMUNITY_MESSAGES.sessionExpired)).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+});
+
+test("the groups and events pages send a visitor without a token to /community", async ({
+  page,
+}) => {
+  await page.goto("/services/groups");
+  await expect(page).toHaveURL(/\/community$/);
+  await page.goto("/services/events");
+  await expect(page).toHaveURL(/\/community$/);
+  // A token without an id is dropped on the way.
+  const noId = `${Buffer.from('{"alg":"HS256"}').toString("base64url")}.${Buffer.from('{"uname":"x"}').toString("base64url")}.sig`;
+  await storeToken(page, noId);
+  await page.goto("/services/groups");
+  await expect(page).toHaveURL(/\/community$/);
+  expect(await storedToken(page)).toBeNull();
+});
+
+test("a member creates a group with the default topic and one with DSA", async ({
+  page,
+  baseURL,
+}) => {
+  const member = await joinByApi(baseURL as string);
+  await storeToken(page, member.token);
+  await page.goto("/services/groups");
+  await expect(page.getByRole("heading", { name: "Study Groups" })).toBeVisible();
+
+  const id = uniqueId();
+  for (const [name, topic] of [
+    [`Calculus circle ${id}`, null],
+    [`Graph algorithms ${id}`, "DSA"],
+  ] as const) {
+    await page.getByRole("button", { name: "Create Group" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Group" });
+    await expect(dialog.getByLabel("Topic")).toHaveValue("Math");
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Description").fill(`We meet on Tuesdays. <i>${id}</i>`);
+    if (topic) await dialog.getByLabel("Topic").selectOption(topic);
+    await dialog.getByRole("button", { name: "Create Group" }).click();
+    await expect(dialog).toBeHidden();
+    const card = page
+      .getByRole("list", { name: "Study groups" })
+      .getByRole("listitem")
+      .filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(topic ?? "Math", { exact: true })).toBeVisible();
+    await expect(card.getByText(`We meet on Tuesdays. <i>${id}</i>`)).toBeVisible();
+  }
+  await page.reload();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: `Graph algorithms ${id}` }),
+  ).toBeVisible();
+});
+
+test("three events give Page 1 of 2, and Next shows the third", async ({ page, baseURL }) => {
+  const member = await joinByApi(baseURL as string);
+  await storeToken(page, member.token);
+  await page.goto("/services/events");
+  await expect(page.getByRole("heading", { name: "Weekly Community Meetup" })).toBeVisible();
+  await expect(page.getByText("Every Saturday, 6 PM")).toBeVisible();
+  await expect(page.getByText(COMMUNITY_MESSAGES.noEvents)).toBeVisible();
+  await expect(page.getByText(/Page \d+ of \d+/)).toBeHidden();
+
+  const id = uniqueId();
+  const titles = [`Study night ${id}`, `Hack day ${id}`, `Talk series ${id}`];
+  const form = page.getByRole("region", { name: "Create an event" });
+  for (const [index, title] of titles.entries()) {
+    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Description").fill("Bring a friend");
+    await form.getByLabel("Date").fill(`2099-0${index + 1}-15T18:30`);
+    await form.getByLabel("Location").fill("Main library");
+    await form.getByRole("button", { name: "Add Event" }).click();
+    await expect(form.getByLabel("Title")).toHaveValue("");
+  }
+
+  const events = page.getByRole("list", { name: "Upcoming events" });
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await expect(events.getByRole("listitem")).toHaveCount(2);
+  await expect(events.getByText(titles[0] as string)).toBeVisible();
+  await expect(events.getByText(titles[1] as string)).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(events.getByRole("listitem")).toHaveCount(1);
+  await expect(events.getByText(titles[2] as string)).toBeVisible();
+  // The date in the reader's locale, from the ISO instant the server keeps.
+  const expected = await page.evaluate(() =>
+    new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" }).format(
+      new Date("2099-03-15T18:30"),
+    ),
+  );
+  await expect(events.getByText(expected)).toBeVisible();
+
+  // Leaves no events behind for other runs.
+  const context = await apiRequest.newContext({ baseURL });
+  try {
+    const list = await context.get("/api/community/allevents?limit=50", {
+      headers: { Authorization: `Bearer ${member.token}` },
+    });
+    for (const event of (await list.json()).events as { _id: string; u_id: string }[]) {
+      if (event.u_id !== member.id) continue;
+      await context.delete(`/api/community/event/${event._id}`, {
+        headers: { Authorization: `Bearer ${member.token}` },
+      });
+    }
+  } finally {
+    await context.dispose();
+  }
+});
