@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -185,4 +185,58 @@ describe("the data folder lock", () => {
     const next = await buildApp(testConfig({ dataDir }));
     await next.close();
   }, 120_000);
+});
+
+describe("the server process", () => {
+  it("prints a banner with the URL, the database and the demo login, and logs one line per API call but none per static file", async () => {
+    const dataDir = tempDir();
+    const dist = tempDir();
+    mkdirSync(path.join(dist, "assets"));
+    writeFileSync(path.join(dist, "index.html"), "<!doctype html><div id=root></div>");
+    writeFileSync(path.join(dist, "assets", "app-abc123.js"), "console.log(1)");
+    const server = runTs(["src/server.ts"], {
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "",
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      WEB_DIST_DIR: dist,
+    });
+    await server.waitFor(/Kindred is running[\s\S]*Demo login/, 110_000);
+    const { stdout } = server.output();
+    const url = /URL +(http:\/\/\S+)/.exec(stdout)?.[1];
+    const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(stdout)?.[1];
+    expect(url).toBe(`http://localhost:${port}`);
+    expect(stdout).toContain(`Database   embedded PostgreSQL (PGlite) in ${dataDir}`);
+    const password = readFileSync(path.join(dataDir, "demo-password"), "utf8").trim();
+    expect(stdout).toContain(`Demo login demo@kindred.app / ${password}`);
+
+    const base = `http://127.0.0.1:${port}`;
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect((await fetch(`${base}/assets/app-abc123.js`)).status).toBe(200);
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = server
+      .output()
+      .stdout.split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => "status" in entry);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      method: "GET",
+      route: "/api/health",
+      status: 200,
+      ms: expect.any(Number),
+      reqId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      msg: expect.stringMatching(/^GET \/api\/health 200 [\d.]+ ms$/),
+    });
+
+    server.child.kill("SIGINT");
+    expect(await server.exited).toBe(0);
+  }, 150_000);
 });
