@@ -237,3 +237,51 @@ export const communityEvents = pgTable(
     index("community_events_author_idx").on(t.authorId),
   ],
 );
+
+/** A ticket from the support center's form; also mailed to the support address. */
+export const supportTickets = pgTable(
+  "support_tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    topic: varchar("topic", { length: 40 }),
+    message: varchar("message", { length: 2000 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("support_tickets_created_at_idx").on(t.createdAt)],
+);
+
+/** A message from the contact page; also mailed to the support address. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    message: varchar("message", { length: 2000 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
+);
+
+/**
+ * One row per newsletter email (stored lower-cased). Only the SHA-256 of the unsubscribe token is
+ * kept; unsubscribing sets unsubscribedAt, and subscribing again clears it with a new token.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: varchar("email", { length: 254 }).notNull(),
+    unsubscribeTokenHash: varchar("unsubscribe_token_hash", { length: 64 }).notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_key").on(t.email),
+    uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeTokenHash),
+  ],
+);
