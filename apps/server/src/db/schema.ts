@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   check,
   index,
   integer,
@@ -284,4 +285,99 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_email_key").on(t.email),
     uniqueIndex("newsletter_subscribers_token_key").on(t.unsubscribeTokenHash),
   ],
+);
+
+/** A block: from then on neither person sees the other anywhere (feed, requests, profile, chat). */
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("user_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+    check("user_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A report about a person, kept for the support team (who also get it by mail). */
+export const userReports = pgTable(
+  "user_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: uuid("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportedId: uuid("reported_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    details: varchar("details", { length: 1000 }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
+    index("user_reports_reporter_idx").on(t.reporterId),
+    check(
+      "user_reports_reason_check",
+      sql`${t.reason} in ('spam', 'harassment', 'fake', 'inappropriate', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * Chat messages. A conversation is the accepted request of the pair (removing the connection
+ * deletes its messages for both); `seq` orders every message and names the point a reconnecting
+ * client resumes from.
+ */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => connectionRequests.id, { onDelete: "cascade" }),
+    fromUserId: uuid("from_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toUserId: uuid("to_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The sender's own id for the message: a retried send finds the first one. */
+    clientId: varchar("client_id", { length: 64 }),
+    text: varchar("text", { length: 2000 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chat_messages_seq_key").on(t.seq),
+    index("chat_messages_conversation_idx").on(t.conversationId, t.seq),
+    index("chat_messages_to_user_idx").on(t.toUserId, t.seq),
+    index("chat_messages_from_user_idx").on(t.fromUserId, t.seq),
+    uniqueIndex("chat_messages_client_id_key").on(t.fromUserId, t.conversationId, t.clientId),
+    check("chat_messages_text_check", sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);
+
+/** How far each person has read a conversation: unread = their messages after this one. */
+export const chatReads = pgTable(
+  "chat_reads",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => connectionRequests.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
