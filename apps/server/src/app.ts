@@ -18,6 +18,7 @@ import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { publicFormRoutes } from "./modules/public-forms/routes.ts";
 import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
 import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
@@ -213,6 +214,7 @@ export async function buildApp(
       await api.register(feedRoutes);
       await api.register(requestRoutes);
       await api.register(recoveryRoutes);
+      await api.register(publicFormRoutes);
       await api.register(communityRoutes, { prefix: "/community" });
     },
     { prefix: "/api" },

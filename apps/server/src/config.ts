@@ -66,6 +66,8 @@ export type Config = {
   communityJwtSecret?: string;
   /** Posts, groups and events one community member may create per window, each kind apart. */
   communityCreatePerMember?: RateLimitRule;
+  /** Submissions of each public form (support, contact, newsletter) from one IP per window. */
+  publicFormsPerIp?: RateLimitRule;
 };
 
 export class ConfigError extends Error {
@@ -81,6 +83,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 };
 
 export const DEFAULT_COMMUNITY_CREATE_PER_MEMBER: RateLimitRule = { max: 5, windowMs: MINUTE };
+
+export const DEFAULT_PUBLIC_FORMS_PER_IP: RateLimitRule = { max: 20, windowMs: 60 * MINUTE };
 
 export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   forgotPasswordPerEmail: { max: 5, windowMs: 30 * MINUTE },

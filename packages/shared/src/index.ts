@@ -1,4 +1,5 @@
 export * from "./community.ts";
 export * from "./constants.ts";
 export * from "./paths.ts";
+export * from "./public-forms.ts";
 export * from "./schemas.ts";

@@ -27,8 +27,8 @@ import {
  * PostgreSQL cannot store the NUL character in text. A pattern (not a refinement), so the OpenAPI
  * document carries the rule too.
  */
-const NO_NUL = /^[^\0]*$/;
-const noNulMessage = (label: string) => `${label} cannot contain a NUL character (\\0)`;
+export const NO_NUL = /^[^\0]*$/;
+export const noNulMessage = (label: string) => `${label} cannot contain a NUL character (\\0)`;
 
 /**
  * Spaces, control and format characters (zero-width space, joiners, direction marks, soft hyphen,

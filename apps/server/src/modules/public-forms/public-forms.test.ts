@@ -1,0 +1,276 @@
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { PUBLIC_FORM_MESSAGES } from "@kindred/shared";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anonymousHeaders, createTestApp, signUpUser, uniqueEmail } from "../../../test/helpers.ts";
+import { contactMessages, newsletterSubscribers, supportTickets } from "../../db/schema.ts";
+import type { OutboxEntry } from "../mail/mailer.ts";
+
+const SUPPORT = "help@kindred.test";
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = await createTestApp({
+    supportEmail: SUPPORT,
+    publicFormsPerIp: { max: 6, windowMs: 60_000 },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await rm(app.config.outboxDir, { recursive: true, force: true });
+});
+
+async function outbox(): Promise<OutboxEntry[]> {
+  const dir = app.config.outboxDir;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
+  );
+}
+
+/** Each call comes from its own address, so the per-IP limit only bites where a test wants it. */
+let ipCounter = 0;
+async function post(url: string, payload: unknown, ip = `10.0.0.${++ipCounter}`) {
+  return app.inject({
+    method: "POST",
+    url,
+    remoteAddress: ip,
+    headers: await anonymousHeaders(app),
+    payload: payload as Record<string, unknown>,
+  });
+}
+
+describe("POST /api/support/tickets", () => {
+  it("stores the ticket and mails it to the support address", async () => {
+    const email = uniqueEmail();
+    const response = await post("/api/support/tickets", {
+      name: "  Ana Lima ",
+      email: email.toUpperCase(),
+      message: "I cannot <b>upload</b> my photo.",
+      topic: "Technical Support",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ status: 1, message: PUBLIC_FORM_MESSAGES.ticketSubmitted });
+
+    const rows = await app.db.select().from(supportTickets).where(eq(supportTickets.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Ana Lima", topic: "Technical Support" });
+
+    const mail = (await outbox()).find((m) => m.to === SUPPORT && m.text.includes(email));
+    expect(mail?.subject).toBe("Support ticket [Technical Support] from Ana Lima");
+    expect(mail?.text).toContain("I cannot <b>upload</b> my photo.");
+    expect(mail?.html).toContain("&lt;b&gt;upload&lt;/b&gt;");
+  });
+
+  it("refuses a missing name, a bad email, an empty message and an unknown topic with 400", async () => {
+    const good = { name: "Ana", email: uniqueEmail(), message: "Hello" };
+    for (const bad of [
+      { ...good, name: "   " },
+      { ...good, email: "not-an-email" },
+      { ...good, message: "" },
+      { ...good, message: "x".repeat(2001) },
+      { ...good, topic: "Refunds" },
+      { email: good.email, message: good.message },
+    ]) {
+      const response = await post("/api/support/tickets", bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(response.json().code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("answers a filled honeypot with the normal success and stores and sends nothing", async () => {
+    const email = uniqueEmail();
+    const before = (await outbox()).length;
+    const response = await post("/api/support/tickets", {
+      name: "Bot",
+      email,
+      message: "Buy now",
+      website: "http://spam.example",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(PUBLIC_FORM_MESSAGES.ticketSubmitted);
+    expect(
+      await app.db.select().from(supportTickets).where(eq(supportTickets.email, email)),
+    ).toEqual([]);
+    expect((await outbox()).length).toBe(before);
+  });
+
+  it("limits submissions per IP with 429 and Retry-After", async () => {
+    const ip = "10.9.9.9";
+    const body = { name: "Ana", email: uniqueEmail(), message: "Again" };
+    for (let i = 0; i < 6; i++) {
+      expect((await post("/api/support/tickets", body, ip)).statusCode).toBe(201);
+    }
+    const limited = await post("/api/support/tickets", body, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await post("/api/support/tickets", body, "10.9.9.10")).statusCode).toBe(201);
+  });
+});
+
+describe("POST /api/contact", () => {
+  it("stores the message and mails it to the support address", async () => {
+    const email = uniqueEmail();
+    const response = await post("/api/contact", { name: "Ben", email, message: "Partnership?" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().message).toBe(PUBLIC_FORM_MESSAGES.contactSent);
+    const rows = await app.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, email));
+    expect(rows.map((row) => row.message)).toEqual(["Partnership?"]);
+    const mail = (await outbox()).find((m) => m.to === SUPPORT && m.text.includes(email));
+    expect(mail?.subject).toBe("Contact message from Ben");
+  });
+
+  it("refuses incomplete messages with 400 and drops honeypot ones silently", async () => {
+    expect((await post("/api/contact", { name: "Ben", email: uniqueEmail() })).statusCode).toBe(
+      400,
+    );
+    const email = uniqueEmail();
+    const bot = await post("/api/contact", { name: "Ben", email, message: "x", website: "y" });
+    expect(bot.statusCode).toBe(201);
+    expect(
+      await app.db.select().from(contactMessages).where(eq(contactMessages.email, email)),
+    ).toEqual([]);
+  });
+
+  it("limits submissions per IP", async () => {
+    const body = { name: "Ben", email: uniqueEmail(), message: "Hi" };
+    for (let i = 0; i < 6; i++)
+      expect((await post("/api/contact", body, "10.8.8.8")).statusCode).toBe(201);
+    expect((await post("/api/contact", body, "10.8.8.8")).statusCode).toBe(429);
+  });
+});
+
+describe("newsletter", () => {
+  it("subscribes once, answers a second sign-up the same without a second mail, and unsubscribes by the mailed link", async () => {
+    const email = uniqueEmail();
+    const first = await post("/api/newsletter", { email: email.toUpperCase() });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 1, message: PUBLIC_FORM_MESSAGES.subscribed });
+    const second = await post("/api/newsletter", { email });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+
+    const rows = await app.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.unsubscribedAt).toBeNull();
+
+    const welcome = (await outbox()).filter((m) => m.to === email);
+    expect(welcome).toHaveLength(1);
+    expect((await outbox()).filter((m) => m.to === SUPPORT && m.text.includes(email))).toHaveLength(
+      1,
+    );
+    const link = welcome[0]?.text.match(
+      /https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=([\w-]+)/,
+    );
+    expect(link).not.toBeNull();
+    // The database keeps only the token's hash.
+    expect(rows[0]?.unsubscribeTokenHash).not.toBe(link?.[1]);
+
+    const url = `/api/newsletter/unsubscribe?token=${link?.[1]}`;
+    const done = await app.inject({ method: "GET", url });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().message).toBe(PUBLIC_FORM_MESSAGES.unsubscribed);
+    const again = await app.inject({ method: "GET", url });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe("UNSUBSCRIBE_TOKEN_UNKNOWN");
+
+    // Subscribing again after leaving sends a fresh welcome with a new link.
+    expect((await post("/api/newsletter", { email })).statusCode).toBe(200);
+    expect((await outbox()).filter((m) => m.to === email)).toHaveLength(2);
+  });
+
+  it("refuses a bad email and a malformed token with 400, an unknown token with 404", async () => {
+    expect((await post("/api/newsletter", { email: "nope" })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/newsletter/unsubscribe?token=x" })).statusCode,
+    ).toBe(400);
+    const unknown = await app.inject({
+      method: "GET",
+      url: `/api/newsletter/unsubscribe?token=${"a".repeat(32)}`,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("drops a honeypot sign-up silently", async () => {
+    const email = uniqueEmail();
+    expect((await post("/api/newsletter", { email, website: "x" })).statusCode).toBe(200);
+    expect(
+      await app.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.email, email)),
+    ).toEqual([]);
+  });
+
+  it("limits sign-ups per IP", async () => {
+    for (let i = 0; i < 6; i++) {
+      expect((await post("/api/newsletter", { email: uniqueEmail() }, "10.7.7.7")).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await post("/api/newsletter", { email: uniqueEmail() }, "10.7.7.7")).statusCode).toBe(
+      429,
+    );
+  });
+});
+
+describe("GET /api/matching", () => {
+  it("needs a session", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/matching?interest=chess" });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("finds people whose skills include the interest regardless of case, not the viewer", async () => {
+    const tag = `Orig${Date.now().toString(36)}`;
+    const viewer = await signUpUser(app, { skills: [tag, "chess", "go"] });
+    const match = await signUpUser(app, {
+      firstName: "Match",
+      skills: [tag.toUpperCase(), "a", "b"],
+    });
+    await signUpUser(app, { skills: ["x", "y", "z"] });
+
+    const response = await app.inject({
+      method: "GET",
+      url: `/api/matching?interest=${encodeURIComponent(` ${tag.toLowerCase()} `)}`,
+      headers: viewer.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data as { _id: string; publicId: string; skills: string[] }[];
+    expect(data.map((card) => card._id)).toEqual([match.me._id]);
+    expect(data[0]?.publicId).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(data[0]?.skills).toContain(tag.toUpperCase());
+    expect(JSON.stringify(data)).not.toContain("@");
+
+    const none = await app.inject({
+      method: "GET",
+      url: "/api/matching?interest=underwater-knitting",
+      headers: viewer.headers,
+    });
+    expect(none.json()).toMatchObject({ message: PUBLIC_FORM_MESSAGES.noMatches, data: [] });
+  });
+
+  it("refuses an empty or too long interest with 400", async () => {
+    const viewer = await signUpUser(app);
+    for (const interest of ["", "   ", "x".repeat(31)]) {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/matching?interest=${interest}`,
+        headers: viewer.headers,
+      });
+      expect(response.statusCode, interest).toBe(400);
+    }
+  });
+});

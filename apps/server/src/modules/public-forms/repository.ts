@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { contactMessages, newsletterSubscribers, supportTickets } from "../../db/schema.ts";
+import { type CardRow, cardColumns, selectRows } from "../feed/card-sql.ts";
+
+export async function saveTicket(
+  db: Database,
+  ticket: { name: string; email: string; message: string; topic?: string },
+): Promise<void> {
+  await db.insert(supportTickets).values({ ...ticket, topic: ticket.topic ?? null });
+}
+
+export async function saveContactMessage(
+  db: Database,
+  message: { name: string; email: string; message: string },
+): Promise<void> {
+  await db.insert(contactMessages).values(message);
+}
+
+export function hashUnsubscribeToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * Subscribes an email (already lower-cased by its schema). Returns the new unsubscribe token when
+ * the address was not subscribed (new, or unsubscribed before), null when it already was.
+ */
+export async function subscribe(db: Database, email: string): Promise<string | null> {
+  const token = randomBytes(24).toString("base64url");
+  const tokenHash = hashUnsubscribeToken(token);
+  // One statement: two sign-ups of the same address at once cannot both insert.
+  const rows = await db
+    .insert(newsletterSubscribers)
+    .values({ email, unsubscribeTokenHash: tokenHash })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: { unsubscribeTokenHash: tokenHash, subscribedAt: sql`now()`, unsubscribedAt: null },
+      setWhere: sql`${newsletterSubscribers.unsubscribedAt} is not null`,
+    })
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0 ? token : null;
+}
+
+/** True when the token belonged to a live subscription, which is now ended. */
+export async function unsubscribe(db: Database, token: string): Promise<boolean> {
+  const rows = await db
+    .update(newsletterSubscribers)
+    .set({ unsubscribedAt: sql`now()` })
+    .where(
+      and(
+        eq(newsletterSubscribers.unsubscribeTokenHash, hashUnsubscribeToken(token)),
+        isNull(newsletterSubscribers.unsubscribedAt),
+      ),
+    )
+    .returning({ id: newsletterSubscribers.id });
+  return rows.length > 0;
+}
+
+/**
+ * People (not the viewer) with the interest among their skills, regardless of case: user_skills
+ * keeps skills lower-cased, so this is one range of its (skill, user_id) index.
+ */
+export async function findPeopleWithSkill(
+  db: Database,
+  viewerId: string,
+  interest: string,
+  limit: number,
+): Promise<(CardRow & { publicId: string })[]> {
+  return selectRows<CardRow & { publicId: string }>(
+    db,
+    sql`
+      select ${cardColumns("u")}, u.public_id as "publicId"
+      from user_skills s
+      join users u on u.id = s.user_id
+      where s.skill = ${interest.toLowerCase()} and s.user_id <> ${viewerId}
+      order by u.created_at desc, u.id desc
+      limit ${limit}
+    `,
+  );
+}
