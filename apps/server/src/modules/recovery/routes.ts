@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
+import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { findUserByEmail } from "../accounts/service.ts";
@@ -62,7 +63,15 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Mail a 6-digit password reset code (same answer whether or not the account exists)",
         body: forgotPasswordBodySchema,
-        response: { 200: okSchema },
+        response: {
+          200: okSchema,
+          400: errorResponse(
+            "Not an email address (`code` VALIDATION_ERROR): 'Invalid email address'",
+          ),
+          503: errorResponse(
+            "The mail could not be sent (`code` MAIL_UNAVAILABLE), or the server is starting or stopping",
+          ),
+        },
       },
       preValidation: limitRequests(app, [
         { name: "forgot-ip", rule: limits.forgotPasswordPerIp },
@@ -96,7 +105,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         tags: ["recovery"],
         summary: "Check a reset code; opens a single-use 15-minute reset grant for this browser",
         body: verifyOtpBodySchema,
-        response: { 200: okSchema },
+        response: {
+          200: okSchema,
+          400: errorResponse(
+            "A wrong, expired, used or dead code, or an unknown email (`code` INVALID_CODE): 'Invalid or expired code'; or validation failed",
+          ),
+        },
       },
       preValidation: limitRequests(app, [{ name: "verify-ip", rule: limits.verifyCodePerIp }]),
     },
@@ -123,7 +137,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         tags: ["recovery"],
         summary: "Set a new password with an open reset grant; ends every session of the account",
         body: updatePasswordBodySchema,
-        response: { 200: okSchema },
+        response: {
+          200: okSchema,
+          400: errorResponse(
+            "No open reset grant for this email in this browser (`code` NO_RESET_GRANT), or the password breaks the rules (`code` VALIDATION_ERROR)",
+          ),
+        },
       },
     },
     async (request, reply) => {
