@@ -3,7 +3,7 @@ import { errorBodySchema } from "@kindred/shared";
 import type { FastifyInstance, FastifySchema, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform, jsonSchemaTransform } from "fastify-type-provider-zod";
-import { type core, toJSONSchema, type ZodType } from "zod";
+import { type core, toJSONSchema, type ZodType, z } from "zod";
 import { isRateLimiter } from "./rate-limit.ts";
 
 /**
@@ -128,8 +128,25 @@ function declareContract(app: FastifyInstance, route: RouteOptions) {
   route.schema = {
     ...schema,
     security: schema.security ?? routeSecurity(auth, unsafe),
-    response: { ...errors, ...(schema.response as object | undefined) },
+    response: { ...errors, ...describeSuccess(schema.response) },
   };
+}
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = { 200: "Done", 201: "Created" };
+
+/** A success answer without a description of its own gets one instead of "Default Response". */
+function describeSuccess(response: unknown): Record<string, unknown> {
+  const entries = Object.entries((response ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(
+    entries.map(([status, declared]) => {
+      const description = SUCCESS_DESCRIPTIONS[status];
+      const isZod = declared instanceof z.ZodType;
+      return [
+        status,
+        description && isZod && !declared.description ? declared.meta({ description }) : declared,
+      ];
+    }),
+  );
 }
 
 type OverrideContext = { zodSchema: core.$ZodType; jsonSchema: JsonSchema };
