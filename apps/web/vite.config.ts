@@ -35,6 +35,8 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // Whole forms typed key by key in jsdom take seconds on a busy machine.
+    testTimeout: 15_000,
     css: false,
   },
 });

@@ -1,6 +1,8 @@
 import type {
+  ChangeEvent,
   InputHTMLAttributes,
   ReactNode,
+  RefCallback,
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from "react";
@@ -82,7 +84,7 @@ export function Field({
             <p
               id={counterId}
               className={cn(
-                "label shrink-0 text-xs tabular-nums",
+                "label ml-auto shrink-0 text-xs tabular-nums",
                 over && "font-semibold text-error",
               )}
             >
@@ -128,6 +130,48 @@ export type InputFieldProps<
     "name" | "id" | "value" | "defaultValue" | "maxLength"
   >;
 
+type BoundControlProps = FieldControlProps & {
+  ref: RefCallback<HTMLElement>;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+};
+
+/** A Field whose text control is bound to a form field by name, with its counter and error. */
+function BoundTextField<Values extends FieldValues, Output extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  maxLength,
+  className,
+  children,
+}: ControlledProps<Values, FieldPath<Values>, Output> & {
+  children: (control: BoundControlProps, invalid: boolean) => ReactNode;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  const value = textOf(field.value);
+  const error = fieldState.error?.message;
+  return (
+    <Field {...{ label, hint, error, maxLength, className }} count={value.length}>
+      {(controlProps) =>
+        children(
+          {
+            ...controlProps,
+            ref: field.ref,
+            name,
+            value,
+            onChange: field.onChange,
+            onBlur: field.onBlur,
+          },
+          Boolean(error),
+        )
+      }
+    </Field>
+  );
+}
+
 /** A text input bound to a form field by name. */
 export function InputField<
   Values extends FieldValues,
@@ -142,30 +186,16 @@ export function InputField<
   className,
   ...inputProps
 }: InputFieldProps<Values, Name, Output>) {
-  const { field, fieldState } = useController({ control, name });
-  const value = textOf(field.value);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      count={value.length}
-      maxLength={maxLength}
-      className={className}
-    >
-      {(controlProps) => (
+    <BoundTextField {...{ control, name, label, hint, maxLength, className }}>
+      {(bound, invalid) => (
         <input
           {...inputProps}
-          {...controlProps}
-          ref={field.ref}
-          name={field.name}
-          value={value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          className={cn("input w-full", fieldState.error && "input-error")}
+          {...bound}
+          className={cn("input w-full", invalid && "input-error")}
         />
       )}
-    </Field>
+    </BoundTextField>
   );
 }
 
@@ -191,32 +221,18 @@ export function TextareaField<
   hint,
   maxLength,
   className,
-  ...textareaProps
+  ...rest
 }: TextareaFieldProps<Values, Name, Output>) {
-  const { field, fieldState } = useController({ control, name });
-  const value = textOf(field.value);
   return (
-    <Field
-      label={label}
-      hint={hint}
-      error={fieldState.error?.message}
-      count={value.length}
-      maxLength={maxLength}
-      className={className}
-    >
-      {(controlProps) => (
+    <BoundTextField {...{ control, name, label, hint, maxLength, className }}>
+      {(bound, invalid) => (
         <textarea
-          {...textareaProps}
-          {...controlProps}
-          ref={field.ref}
-          name={field.name}
-          value={value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          className={cn("textarea w-full", fieldState.error && "textarea-error")}
+          {...rest}
+          {...bound}
+          className={cn("textarea w-full", invalid && "textarea-error")}
         />
       )}
-    </Field>
+    </BoundTextField>
   );
 }
 

@@ -1,13 +1,13 @@
 import { loginBodySchema, MESSAGES } from "@kindred/shared";
-import type { FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { FormError, InputField } from "@/components/ui/field.tsx";
+import { FormError } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
-import { showToast } from "@/components/ui/toast.tsx";
 import { paths, safeReturnTo } from "@/config/paths.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useLogin } from "../api/login.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
+import { CredentialFields } from "../components/credential-fields.tsx";
+import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -26,33 +26,12 @@ export function LoginPage() {
     }),
   );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const { emailId, password } = form.getValues();
-    if (!emailId.trim() || !password) {
-      event.preventDefault();
-      showToast(MESSAGES.enterAllDetails, { variant: "error" });
-      return;
-    }
-    void submit(event);
-  }
+  const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
 
   return (
     <AuthShell title="Welcome back" subtitle="Log in to meet people who share your interests.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
-        <InputField
-          control={form.control}
-          name="emailId"
-          label="Email"
-          type="email"
-          autoComplete="email"
-        />
-        <InputField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
+        <CredentialFields control={form.control} />
         <div className="flex justify-end">
           <Link to={paths.forgetPassword} className="link link-primary text-sm">
             Forgot password?

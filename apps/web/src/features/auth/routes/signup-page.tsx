@@ -1,16 +1,16 @@
 import { MESSAGES, MIN_SKILLS, signupBodySchema } from "@kindred/shared";
-import type { FormEvent } from "react";
-import { Controller } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { FormError, InputField } from "@/components/ui/field.tsx";
+import { FormError } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
+import { SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
-import { TagInput, useMinTagsToast } from "@/components/ui/tag-input.tsx";
-import { showToast } from "@/components/ui/toast.tsx";
+import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
 import { paths } from "@/config/paths.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useSignup } from "../api/signup.ts";
 import { AuthShell } from "../components/auth-shell.tsx";
+import { CredentialFields } from "../components/credential-fields.tsx";
+import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
 export function SignupPage() {
   const navigate = useNavigate();
@@ -41,15 +41,7 @@ export function SignupPage() {
     },
   );
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const { emailId, password } = form.getValues();
-    if (!emailId.trim() || !password) {
-      event.preventDefault();
-      showToast(MESSAGES.enterAllDetails, { variant: "error" });
-      return;
-    }
-    void submit(event);
-  }
+  const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
 
   return (
     <AuthShell title="Join Kindred" subtitle="Tell us a little about you and what you are into.">
@@ -57,36 +49,9 @@ export function SignupPage() {
         <div className="grid gap-x-3 sm:grid-cols-2">
           <NameFields control={form.control} />
         </div>
-        <InputField
-          control={form.control}
-          name="emailId"
-          label="Email"
-          type="email"
-          autoComplete="email"
-        />
-        <InputField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-        />
+        <CredentialFields control={form.control} newPassword />
         <SocialLinkFields control={form.control} />
-        <Controller
-          control={form.control}
-          name="skills"
-          render={({ field, fieldState }) => (
-            <TagInput
-              label="Skills and interests"
-              tags={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              description="Press Enter or Tab to add each one; at least 3."
-              error={field.value.length >= MIN_SKILLS ? fieldState.error?.message : undefined}
-            />
-          )}
-        />
+        <SkillsField control={form.control} name="skills" />
         <FormError control={form.control} />
         <SubmitButton pending={signupMutation.isPending} className="mt-3 w-full">
           Sign up

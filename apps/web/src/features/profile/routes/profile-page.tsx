@@ -10,11 +10,12 @@ import {
   SAVE_TOAST_MS,
 } from "@kindred/shared";
 import { Link2 } from "lucide-react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { FormError, InputField, SelectField, TextareaField } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
+import { SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
-import { TagInput, useMinTagsToast } from "@/components/ui/tag-input.tsx";
+import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { UserCard } from "@/components/ui/user-card.tsx";
 import { changedValues, showServerError, useZodForm } from "@/lib/form.ts";
@@ -144,22 +145,7 @@ function ProfileEditor({ me }: { me: Me }) {
               rows={4}
               maxLength={ABOUT_MAX_LENGTH}
             />
-            <Controller
-              control={form.control}
-              name="skills"
-              render={({ field, fieldState }) => (
-                <TagInput
-                  label="Skills and interests"
-                  tags={field.value ?? []}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  description="Press Enter or Tab to add each one; at least 3."
-                  error={
-                    (field.value ?? []).length >= MIN_SKILLS ? fieldState.error?.message : undefined
-                  }
-                />
-              )}
-            />
+            <SkillsField control={form.control} name="skills" />
             <div className="grid gap-x-4 sm:grid-cols-2">
               <SocialLinkFields control={form.control} />
             </div>

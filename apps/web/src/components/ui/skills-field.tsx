@@ -1,0 +1,37 @@
+import { MIN_SKILLS } from "@kindred/shared/constants";
+import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { TagInput } from "./tag-input.tsx";
+
+type SkillsFieldProps<Values extends FieldValues, Output extends FieldValues> = {
+  control: Control<Values, unknown, Output>;
+  name: FieldPath<Values>;
+};
+
+/**
+ * The skills tag input bound to a form. Too few tags is said by a toast (spec section 5, see
+ * useMinTagsToast), so only the other rules (too many, too long) show under the field.
+ */
+export function SkillsField<Values extends FieldValues, Output extends FieldValues>({
+  control,
+  name,
+}: SkillsFieldProps<Values, Output>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const tags: string[] = field.value ?? [];
+        return (
+          <TagInput
+            label="Skills and interests"
+            tags={tags}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            description="Press Enter or Tab to add each one; at least 3."
+            error={tags.length >= MIN_SKILLS ? fieldState.error?.message : undefined}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { Control, FieldValues } from "react-hook-form";
+import { InputField } from "@/components/ui/field.tsx";
+
+type CredentialValues = FieldValues & { emailId: string; password: string };
+
+/** Email and password, as login and signup ask them. */
+export function CredentialFields<Values extends CredentialValues, Output extends FieldValues>({
+  control,
+  newPassword = false,
+}: {
+  control: Control<Values, unknown, Output>;
+  /** Signup: the browser may suggest a new password, and the rule is shown. */
+  newPassword?: boolean;
+}) {
+  const bound = control as unknown as Control<CredentialValues, unknown, Output>;
+  return (
+    <>
+      <InputField control={bound} name="emailId" label="Email" type="email" autoComplete="email" />
+      <InputField
+        control={bound}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete={newPassword ? "new-password" : "current-password"}
+        hint={newPassword ? "At least 8 characters." : undefined}
+      />
+    </>
+  );
+}
