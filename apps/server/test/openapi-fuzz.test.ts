@@ -212,14 +212,15 @@ function brokenCalls(operation: Operation, valid: Call): Call[] {
     for (const value of values) {
       const schema = parameter.schema;
       const number = Number(value);
-      // Only values the declared schema refuses.
+      // Only values the declared schema refuses (free text, like an interest, may be "abc").
       const fits =
         !OPAQUE_QUERY_PARAMETERS.has(parameter.name) &&
-        (schema.type === "integer" || schema.type === "number") &&
-        Number.isFinite(number) &&
-        (schema.type === "number" || Number.isInteger(number)) &&
-        number >= (schema.minimum ?? -Infinity) &&
-        number <= (schema.maximum ?? Infinity);
+        ((schema.type === "string" && validatorFor(schema)(value)) ||
+          ((schema.type === "integer" || schema.type === "number") &&
+            Number.isFinite(number) &&
+            (schema.type === "number" || Number.isInteger(number)) &&
+            number >= (schema.minimum ?? -Infinity) &&
+            number <= (schema.maximum ?? Infinity)));
       if (!fits)
         add(`query ${parameter.name}=${value}`, {
           query: { ...valid.query, [parameter.name]: value },
