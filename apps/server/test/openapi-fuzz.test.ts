@@ -53,8 +53,13 @@ const BROKEN_RUNS = Math.ceil(25 * SCALE);
 const ODD_RUNS = Math.ceil(8 * SCALE);
 
 const app: FastifyInstance = await createTestApp();
+/** Answers seen per operation and kind of call; FUZZ_REPORT=1 prints them (what was reached). */
+const seen = new Map<string, Map<string, number>>();
 afterAll(async () => {
   await app.close();
+  if (process.env.FUZZ_REPORT) {
+    for (const [id, counts] of seen) console.log(id, Object.fromEntries(counts));
+  }
 });
 
 const documentResponse = await app.inject({ method: "GET", url: "/api/openapi.json" });
@@ -430,7 +435,9 @@ describe("the OpenAPI document", () => {
 });
 
 describe("every operation, fuzzed from the document", () => {
-  it.each(operations)("$id", async ({ template, method, operation }) => {
+  it.each(operations)("$id", async ({ id, template, method, operation }) => {
+    const counts = new Map<string, number>();
+    seen.set(id, counts);
     const { viewer, token, known } = await world();
     const bearer = operation.security?.some((requirement) => "bearer" in requirement);
     const withBearer = (headers: AuthHeaders): Headers =>
@@ -446,6 +453,8 @@ describe("every operation, fuzzed from the document", () => {
         );
       }
       const response = await send(method, template, call, headers);
+      const key = `${call.kind} ${response.statusCode}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
       checkAnswer(operation, call, response);
       if (template === "/api/logout" && response.statusCode === 200) {
         headers = withBearer((await signUpUser(app)).headers);
