@@ -1,6 +1,5 @@
 import {
   type ConnectionCard,
-  cardSchema,
   connectionCardSchema,
   deletedRequestSchema,
   deleteRequestParamsSchema,
