@@ -8,7 +8,6 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { RateLimitRule } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { tooManyAttemptsMessage } from "../../plugins/rate-limit.ts";
@@ -23,47 +22,10 @@ import {
 } from "./members.ts";
 import type { CommunityTokens } from "./token.ts";
 
-type Counter = {
-  name: string;
-  rule: RateLimitRule;
-  /** What is counted: the client IP by default. */
-  key?: (request: FastifyRequest) => string;
-};
-
-/**
- * Limits that count only what the caller says counts (wrong passwords, new members), so members
- * who log in correctly are never slowed down by their own successes.
- */
-function outcomeLimits(app: FastifyInstance, counters: Counter[]) {
-  const limiters = counters.map((counter) => ({
-    counter,
-    check: app.createRateLimit({
-      max: counter.rule.max,
-      timeWindow: counter.rule.windowMs,
-      keyGenerator: (request) =>
-        `${counter.name}:${counter.key ? counter.key(request) : request.ip}`,
-    }),
-  }));
-  return {
-    /** 429 once any counter has reached its maximum within its window. */
-    async assertAllowed(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      for (const { check } of limiters) {
-        const result = await check(request, { increment: false });
-        if (!result.isAllowed && result.remaining === 0 && result.ttlInSeconds > 0) {
-          reply.header("retry-after", String(result.ttlInSeconds));
-          throw new HttpError(429, "RATE_LIMITED", tooManyAttemptsMessage(result.ttlInSeconds));
-        }
-      }
-    },
-    async count(request: FastifyRequest): Promise<void> {
-      for (const { check } of limiters) await check(request);
-    },
-  };
-}
-
-function unameKey(request: FastifyRequest): string {
-  const uname = (request.body as { uname?: unknown } | undefined)?.uname;
-  return typeof uname === "string" ? uname.trim().toLowerCase() : "";
+function tooManyAttempts(reply: FastifyReply, resetInMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  reply.header("retry-after", String(seconds));
+  return new HttpError(429, "RATE_LIMITED", tooManyAttemptsMessage(seconds));
 }
 
 function invalidCredentials(): HttpError {
@@ -76,16 +38,27 @@ export async function communityAuthRoutes(
   options: { tokens: CommunityTokens },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { rateLimits } = app.config;
-  // Throttled like login: per name tried and, generously, per IP; only failures count.
-  const failures = outcomeLimits(app, [
-    { name: "community-auth-ip", rule: rateLimits.loginPerIp },
-    { name: "community-auth-uname", rule: rateLimits.loginPerEmail, key: unameKey },
-  ]);
-  // New members per IP, like sign-ups.
-  const newMembers = outcomeLimits(app, [
-    { name: "community-join-ip", rule: rateLimits.signupPerIp },
-  ]);
+  const limits = app.config.rateLimits;
+
+  /**
+   * Throttled like login: each attempt is counted against the IP and the name tried before the
+   * password is checked, and given back unless it failed, so only failures stay counted (and a
+   * burst of parallel guesses cannot all pass before the first failure is recorded).
+   */
+  async function countAttempt(request: FastifyRequest, reply: FastifyReply, uname: string) {
+    const keys = {
+      ip: `community-auth-ip:${request.ip}`,
+      uname: `community-auth-uname:${uname.toLowerCase()}`,
+    };
+    const byIp = await app.attempts.hit(keys.ip, limits.loginPerIp);
+    if (byIp.count > limits.loginPerIp.max) throw tooManyAttempts(reply, byIp.resetInMs);
+    const byName = await app.attempts.hit(keys.uname, limits.loginPerEmail);
+    if (byName.count > limits.loginPerEmail.max) {
+      await app.attempts.refund(keys.ip);
+      throw tooManyAttempts(reply, byName.resetInMs);
+    }
+    return keys;
+  }
 
   async function answer(member: CommunityMember, message: string) {
     const token = await options.tokens.issue(member);
@@ -119,9 +92,13 @@ export async function communityAuthRoutes(
       const message = rules.error.issues[0]?.message ?? "Choose a longer password";
       throw new HttpError(400, "WEAK_PASSWORD", message, [{ path: "password", message }]);
     }
-    await newMembers.assertAllowed(request, reply);
+    // New members per IP, like sign-ups.
+    const joinKey = `community-join-ip:${request.ip}`;
+    const joins = await app.attempts.hit(joinKey, limits.signupPerIp);
+    if (joins.count > limits.signupPerIp.max) throw tooManyAttempts(reply, joins.resetInMs);
     const created = await createUsernameMember(app.db, uname, await hashPassword(password));
     if (!created) {
+      await app.attempts.refund(joinKey);
       // Someone took the name a moment ago: it is now a login to that member.
       const taken = await findUsernameMember(app.db, uname);
       if (!taken || !(await verifyPassword(taken.passwordHash, password))) {
@@ -129,7 +106,6 @@ export async function communityAuthRoutes(
       }
       return { member: { id: taken.id, uname: taken.username }, created: false };
     }
-    await newMembers.count(request);
     return { member: { id: created.id, uname: created.username }, created: true };
   }
 
@@ -160,12 +136,18 @@ export async function communityAuthRoutes(
         await ensureAccountMember(app.db, user.id);
         return answer({ id: user.id, uname: accountMemberName(user) }, "Welcome to the community");
       }
-      await failures.assertAllowed(request, reply);
+      const keys = await countAttempt(request, reply, body.uname);
       try {
         const { member, created } = await memberFor(request, reply, body.uname, body.password);
+        await app.attempts.refund(keys.ip);
+        await app.attempts.clear(keys.uname);
         return answer(member, created ? "Welcome to the community" : "Welcome back");
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 401) await failures.count(request);
+        const failed = error instanceof HttpError && error.statusCode === 401;
+        if (!failed) {
+          await app.attempts.refund(keys.ip);
+          await app.attempts.refund(keys.uname);
+        }
         throw error;
       }
     },

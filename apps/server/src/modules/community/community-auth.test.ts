@@ -374,7 +374,7 @@ describe("throttling of community logins", () => {
       rateLimits: {
         loginPerEmail: { max: 3, windowMs: 60_000 },
         loginPerIp: { max: 100, windowMs: 60_000 },
-        signupPerIp: { max: 2, windowMs: 60_000 },
+        signupPerIp: { max: 3, windowMs: 60_000 },
       },
     });
   });
@@ -399,6 +399,22 @@ describe("throttling of community logins", () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe("RATE_LIMITED");
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("forgets a name's failures after a correct password, and counts parallel guesses too", async () => {
+    const uname = uniqueUsername();
+    expect((await fusionauth({ uname, password: "right password" }, limited)).statusCode).toBe(200);
+    for (let index = 0; index < 2; index++) {
+      expect((await fusionauth({ uname, password: "wrong password" }, limited)).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await fusionauth({ uname, password: "right password" }, limited)).statusCode).toBe(200);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, () => fusionauth({ uname, password: "wrong password" }, limited)),
+    );
+    const statuses = burst.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
   });
 
   it("limits how many new members one IP creates, like sign-ups", async () => {

@@ -81,26 +81,43 @@ function toPost(row: PostRow): Post {
   };
 }
 
-function selectPosts(db: Database) {
+/**
+ * The page of posts is cut from the index first (a subquery with its own limit), then each of its
+ * rows looks up its author by primary key: whatever the planner knows, at most limit + 1 lookups.
+ */
+async function selectPosts(
+  db: Database,
+  where: SQL | undefined,
+  limit: number,
+): Promise<PostRow[]> {
+  const page = db
+    .select()
+    .from(communityPosts)
+    .where(where)
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(limit)
+    .as("page");
   return db
     .select({
-      id: communityPosts.id,
-      title: communityPosts.title,
-      content: communityPosts.content,
-      authorId: communityPosts.authorId,
+      id: page.id,
+      title: page.title,
+      content: page.content,
+      authorId: page.authorId,
       authorName: memberNameSql(),
-      createdAt: communityPosts.createdAt,
+      createdAt: page.createdAt,
     })
-    .from(communityPosts)
-    .innerJoin(communityMembers, eq(communityMembers.id, communityPosts.authorId))
-    .leftJoin(users, eq(users.id, communityMembers.userId));
+    .from(page)
+    .innerJoin(communityMembers, eq(communityMembers.id, page.authorId))
+    .leftJoin(users, eq(users.id, communityMembers.userId))
+    .orderBy(desc(page.createdAt), desc(page.id));
 }
 
 export async function listPosts(db: Database, page: PageRequest): Promise<Page<Post>> {
-  const rows = await selectPosts(db)
-    .where(before(communityPosts.createdAt, communityPosts.id, page.cursor))
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
-    .limit(page.limit + 1);
+  const rows = await selectPosts(
+    db,
+    before(communityPosts.createdAt, communityPosts.id, page.cursor),
+    page.limit + 1,
+  );
   return toPage(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }), toPost);
 }
 
@@ -114,7 +131,7 @@ export async function createPost(
     .values({ authorId, title: input.title, content: input.content })
     .returning({ id: communityPosts.id });
   if (!created) throw new Error("insert returned no row");
-  const [row] = await selectPosts(db).where(eq(communityPosts.id, created.id));
+  const [row] = await selectPosts(db, eq(communityPosts.id, created.id), 1);
   if (!row) throw new Error("the new post is not there");
   return toPost(row);
 }
