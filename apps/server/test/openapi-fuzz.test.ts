@@ -426,6 +426,10 @@ describe("the OpenAPI document", () => {
     for (const { id, method, template, operation } of operations) {
       const statuses = Object.keys(operation.responses);
       expect(statuses, id).toEqual(expect.arrayContaining(["400", "500"]));
+      expect(
+        statuses.some((status) => status.startsWith("2")),
+        `${id} declares its success`,
+      ).toBe(true);
       expect(operation.security, id).toBeDefined();
       // Every way in needs a session or a token (an optional session offers an empty one too).
       const signedIn = operation.security?.every((r) => "session" in r || "bearer" in r);
