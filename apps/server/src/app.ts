@@ -13,6 +13,8 @@ import { verifyPassword } from "./modules/accounts/passwords.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { findUserByEmail } from "./modules/accounts/service.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
+import { chatHubPlugin } from "./modules/chat/hub.ts";
+import { chatRoutes } from "./modules/chat/routes.ts";
 import { communityRoutes } from "./modules/community/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -22,6 +24,7 @@ import { publicFormRoutes } from "./modules/public-forms/routes.ts";
 import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
 import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
+import { safetyRoutes } from "./modules/safety/routes.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import {
   answerClientError,
@@ -196,6 +199,7 @@ export async function buildApp(
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(mailPlugin);
+  await app.register(chatHubPlugin);
 
   await app.register(
     async (api) => {
@@ -216,6 +220,8 @@ export async function buildApp(
       await api.register(recoveryRoutes);
       await api.register(publicFormRoutes);
       await api.register(communityRoutes, { prefix: "/community" });
+      await api.register(safetyRoutes);
+      await api.register(chatRoutes);
     },
     { prefix: "/api" },
   );

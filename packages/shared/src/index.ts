@@ -1,3 +1,4 @@
+export * from "./chat.ts";
 export * from "./community.ts";
 export * from "./constants.ts";
 export * from "./paths.ts";

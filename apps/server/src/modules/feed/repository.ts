@@ -11,8 +11,8 @@ export type FeedPage = { page: number; limit: number };
  *
  * Everything starts from the viewer, so the work follows what the viewer touches, not the size of
  * the tables:
- * - `partners`: everyone the viewer has a request with, either direction, any status (two index
- *   scans on connection_requests: a handful of rows);
+ * - `partners`: everyone the viewer has a request with, either direction, any status, and everyone
+ *   blocked either way (index scans on connection_requests and user_blocks: a handful of rows);
  * - `sharers`: the people sharing at least one of the viewer's skills, with how many (one index
  *   range per viewer skill on user_skills (skill, user_id)), partners left out;
  * - ranked part: the first `offset + limit` sharers by (shared desc, created_at desc, id desc).
@@ -33,6 +33,10 @@ export function feedQuery(viewerId: string, { page, limit }: FeedPage): SQL {
       select to_user_id as user_id from connection_requests where from_user_id = ${viewerId}
       union
       select from_user_id from connection_requests where to_user_id = ${viewerId}
+      union
+      select blocked_id from user_blocks where blocker_id = ${viewerId}
+      union
+      select blocker_id from user_blocks where blocked_id = ${viewerId}
     ),
     viewer_skills as materialized (
       select array(select skill from user_skills where user_id = ${viewerId}) as skills

@@ -2,6 +2,7 @@ import type { Relationship } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../feed/card-sql.ts";
+import { blockedEitherWay } from "../safety/repository.ts";
 
 /**
  * How the viewer stands with another person, from the one request the pair may have
@@ -23,6 +24,12 @@ export async function findRelationship(
       limit 1
     `,
   );
+  // Blocked either way: there is nothing to offer, whatever the request says.
+  const [block] = await selectRows<{ blocked: boolean }>(
+    db,
+    sql`select ${blockedEitherWay(viewerId, otherId)} as blocked`,
+  );
+  if (block?.blocked) return "closed";
   if (!row) return "none";
   if (row.status === "accepted") return "connected";
   if (row.status === "interested") return row.fromUserId === viewerId ? "sent" : "received";

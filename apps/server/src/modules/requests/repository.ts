@@ -1,8 +1,8 @@
 import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { connectionRequests } from "../../db/schema.ts";
 import { type CardRow, cardColumns, isoTimestamp, selectRows, sqlState } from "../feed/card-sql.ts";
+import { blockedEitherWay } from "../safety/repository.ts";
 
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -31,17 +31,18 @@ export async function sendRequest(
   status: SendStatus,
 ): Promise<SendOutcome> {
   try {
-    const [row] = await db
-      .insert(connectionRequests)
-      .values({ fromUserId, toUserId, status })
-      .returning({
-        id: connectionRequests.id,
-        fromUserId: connectionRequests.fromUserId,
-        toUserId: connectionRequests.toUserId,
-        status: connectionRequests.status,
-      });
-    if (!row) throw new Error("The insert returned no row");
-    return { kind: "sent", request: { ...row, status: row.status as RequestStatus } };
+    // A block either way makes the other person unknown to the sender.
+    const [row] = await selectRows<SentRequestRow>(
+      db,
+      sql`
+        insert into connection_requests (from_user_id, to_user_id, status)
+        select ${fromUserId}, ${toUserId}, ${status}
+        where not ${blockedEitherWay(fromUserId, toUserId)}
+        returning id, from_user_id as "fromUserId", to_user_id as "toUserId", status
+      `,
+    );
+    if (!row) return { kind: "unknown-user" };
+    return { kind: "sent", request: row };
   } catch (error) {
     const state = sqlState(error);
     if (state === UNIQUE_VIOLATION) return { kind: "exists" };
