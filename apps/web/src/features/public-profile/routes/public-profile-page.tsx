@@ -1,11 +1,14 @@
 import { MESSAGES, type PublicUser } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Check, Clock, ExternalLink, UserPlus } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { loginPath, paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
+import { meQueryOptions } from "@/lib/get-me.ts";
+import { hasSessionHint, rememberSession } from "@/lib/session-hint.ts";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { usePublicProfile } from "../api/get-public-profile.ts";
 import { useSendConnectRequest } from "../api/send-connect-request.ts";
@@ -30,6 +33,15 @@ export function PublicProfilePage() {
   const profileQuery = usePublicProfile(publicUserId);
   const user = profileQuery.data;
   useDocumentTitle(user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "Profile");
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(user?.relationship);
+  useEffect(() => {
+    // A relationship means a session this browser had not noted: the top bar should know too.
+    if (signedIn && !hasSessionHint()) {
+      rememberSession(true);
+      void queryClient.prefetchQuery(meQueryOptions());
+    }
+  }, [signedIn, queryClient]);
 
   if (profileQuery.isError) return <Navigate to={paths.notFound} replace />;
   return (
