@@ -15,6 +15,7 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { hasSessionHint } from "@/lib/session-hint.ts";
+import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
@@ -107,23 +108,33 @@ export function LandingPage() {
           </p>
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
-              <li
-                key={feature.title}
-                className="card landing-reveal border border-base-300 bg-base-100 shadow-sm"
-              >
-                <div className="card-body">
-                  <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
-                    <feature.icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 className="card-title">{feature.title}</h3>
-                  <p className="text-base-content/70">{feature.text}</p>
-                </div>
-              </li>
+              <FeatureCard key={feature.title} feature={feature} />
             ))}
           </ul>
         </section>
       </main>
       <SiteFooter />
     </div>
+  );
+}
+
+/** A feature card that rises in once, over 0.5 s, when it first enters the view (spec section 9). */
+function FeatureCard({ feature }: { feature: (typeof FEATURES)[number] }) {
+  const [ref, shown] = useRevealOnce<HTMLLIElement>();
+  return (
+    <li
+      ref={ref}
+      className={`card border border-base-300 bg-base-100 shadow-sm transition duration-500 motion-reduce:transition-none ${
+        shown ? "translate-y-0 opacity-100" : "translate-y-4 opacity-0"
+      }`}
+    >
+      <div className="card-body">
+        <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
+          <feature.icon aria-hidden="true" className="size-6" />
+        </span>
+        <h3 className="card-title">{feature.title}</h3>
+        <p className="text-base-content/70">{feature.text}</p>
+      </div>
+    </li>
   );
 }
