@@ -46,7 +46,12 @@ export const users = pgTable(
   ],
 );
 
-/** One row per (user, lower-cased skill): lets the feed find people sharing a skill by index. */
+/**
+ * One row per (user, lower-cased skill): lets the feed find people sharing a skill by index,
+ * newest first. `createdAt` is the person's users.created_at, kept equal by triggers (set on
+ * insert, followed on update; see migration 0005), so one index range per skill walks its people
+ * in the feed's order.
+ */
 export const userSkills = pgTable(
   "user_skills",
   {
@@ -54,10 +59,60 @@ export const userSkills = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     skill: varchar("skill", { length: 30 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.skill] }),
-    index("user_skills_skill_idx").on(t.skill, t.userId),
+    index("user_skills_skill_created_idx").on(t.skill, t.createdAt.desc(), t.userId.desc()),
+  ],
+);
+
+/**
+ * Each viewer's feed queue: where its ranking stands. Entries are numbered by `position`, which
+ * only grows for a viewer, so a cursor (a position) stays meaningful across rebuilds.
+ */
+export const feedQueues = pgTable(
+  "feed_queues",
+  {
+    viewerId: uuid("viewer_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The last position handed out; the next batch numbers from here. */
+    lastPosition: bigint("last_position", { mode: "number" }).notNull(),
+    /** The first position of the current ranking (entries before it were deleted). */
+    startPosition: bigint("start_position", { mode: "number" }).notNull(),
+    /** sharers: windows of people sharing a skill; rest: everyone else; done: only newcomers. */
+    phase: text("phase").notNull(),
+    /** The next window or rest batch takes (created_at, id) strictly below this. */
+    frontierAt: timestamp("frontier_at", { withTimezone: true, mode: "date" }).notNull(),
+    frontierId: uuid("frontier_id").notNull(),
+    /** Profiles with (created_at, id) above this joined after the ranking started: newcomers. */
+    newestAt: timestamp("newest_at", { withTimezone: true, mode: "date" }).notNull(),
+    newestId: uuid("newest_id").notNull(),
+    /** When this ranking was started; after the time to live, a first page rebuilds it. */
+    builtAt: timestamp("built_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** When the last batch was made. */
+    batchedAt: timestamp("batched_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [check("feed_queues_phase_check", sql`${t.phase} in ('sharers', 'rest', 'done')`)],
+);
+
+/**
+ * The ranked candidates of a viewer's queue. No foreign key on the candidate: a page joins users,
+ * so a deleted account simply drops out, and batches write one index less.
+ */
+export const feedQueueEntries = pgTable(
+  "feed_queue_entries",
+  {
+    viewerId: uuid("viewer_id")
+      .notNull()
+      .references(() => feedQueues.viewerId, { onDelete: "cascade" }),
+    position: bigint("position", { mode: "number" }).notNull(),
+    candidateId: uuid("candidate_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.viewerId, t.position] }),
+    uniqueIndex("feed_queue_entries_candidate_key").on(t.viewerId, t.candidateId),
   ],
 );
 
