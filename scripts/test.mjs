@@ -31,6 +31,10 @@ const steps = [
   { name: "lint (biome)", run: () => run("npm", ["run", "lint"]) },
   { name: "unit, component and API tests (vitest)", run: () => run("npx", ["vitest", "run"]) },
   { name: "build", run: async () => ((await buildIfNeeded({ log })) ? 0 : 1) },
+  {
+    name: "landing page JavaScript budget (110 kB gzipped)",
+    run: () => run("node", ["bench/bundle-size.mjs", "110"]),
+  },
   { name: "end-to-end tests (playwright)", run: () => run("npm", ["run", "test:e2e"]) },
 ];
 
