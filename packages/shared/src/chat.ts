@@ -82,7 +82,8 @@ export const chatPageSchema = z.object({
 export type ChatPage = z.infer<typeof chatPageSchema>;
 
 export const chatHistoryQuerySchema = z.object({
-  before: z.string().max(100).optional(),
+  // A guid (not free text), so the OpenAPI document says what the server takes.
+  before: z.guid({ error: "before must be a message id." }).optional(),
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
 });
 
