@@ -71,3 +71,15 @@ export const MESSAGES = {
   passwordsDiffer: "Both Password and Re Entered password should be same",
   invalidCode: "Invalid or expired code",
 } as const;
+
+/** Landing statistics (spec section 9): each counter ticks every 50 ms by its step up to its cap. */
+export const STAT_TICK_MS = 50;
+export const LANDING_STATS = [
+  { label: "Active users", cap: 10_000, step: 123 },
+  { label: "Connections made", cap: 25_000, step: 234 },
+  { label: "Interests shared", cap: 5_000, step: 51 },
+] as const;
+/** Statistic and feature cards animate once on entering the view. */
+export const REVEAL_DURATION_MS = 500;
+/** Mouse-trail decoration: points kept, sampling gap and opacity. */
+export const MOUSE_TRAIL = { points: 20, sampleMs: 10, opacity: 0.7 } as const;

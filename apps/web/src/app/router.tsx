@@ -94,9 +94,29 @@ export const routes: RouteObject[] = [
                   ).PublicProfilePage,
                 }),
               },
-              comingSoon(paths.about, "About Kindred"),
-              comingSoon(paths.contact, "Contact us"),
-              comingSoon(paths.services, "Services"),
+              {
+                path: paths.about,
+                handle: title("About Kindred"),
+                lazy: async () => ({
+                  Component: (await import("@/features/info/routes/about-page.tsx")).AboutPage,
+                }),
+              },
+              {
+                path: paths.contact,
+                handle: title("Contact us"),
+                lazy: async () => ({
+                  Component: (await import("@/features/contact/routes/contact-page.tsx"))
+                    .ContactPage,
+                }),
+              },
+              {
+                path: paths.services,
+                handle: title("Services"),
+                lazy: async () => ({
+                  Component: (await import("@/features/info/routes/services-page.tsx"))
+                    .ServicesPage,
+                }),
+              },
               {
                 path: paths.events,
                 handle: title("Events"),
@@ -105,12 +125,50 @@ export const routes: RouteObject[] = [
                     .EventsPage,
                 }),
               },
-              comingSoon(paths.matching, "Interest matching"),
-              comingSoon(paths.support, "Support center"),
-              comingSoon(paths.blog, "Blog"),
-              comingSoon(paths.privacy, "Privacy policy"),
-              comingSoon(paths.terms, "Terms of service"),
-              comingSoon(paths.cookies, "Cookie policy"),
+              {
+                path: paths.matching,
+                handle: title("Interest matching"),
+                lazy: async () => ({
+                  Component: (await import("@/features/matching/routes/matching-page.tsx"))
+                    .MatchingPage,
+                }),
+              },
+              {
+                path: paths.support,
+                handle: title("Support center"),
+                lazy: async () => ({
+                  Component: (await import("@/features/support/routes/support-page.tsx"))
+                    .SupportPage,
+                }),
+              },
+              {
+                path: paths.blog,
+                handle: title("Blog"),
+                lazy: async () => ({
+                  Component: (await import("@/features/blog/routes/blog-page.tsx")).BlogPage,
+                }),
+              },
+              {
+                path: paths.privacy,
+                handle: title("Privacy policy"),
+                lazy: async () => ({
+                  Component: (await import("@/features/info/routes/privacy-page.tsx")).PrivacyPage,
+                }),
+              },
+              {
+                path: paths.terms,
+                handle: title("Terms of service"),
+                lazy: async () => ({
+                  Component: (await import("@/features/info/routes/terms-page.tsx")).TermsPage,
+                }),
+              },
+              {
+                path: paths.cookies,
+                handle: title("Cookie policy"),
+                lazy: async () => ({
+                  Component: (await import("@/features/info/routes/cookies-page.tsx")).CookiesPage,
+                }),
+              },
             ],
           },
           {
@@ -171,7 +229,13 @@ export const routes: RouteObject[] = [
               Component: (await import("@/features/community/routes/groups-page.tsx")).GroupsPage,
             }),
           },
-          comingSoon(paths.faq, "Frequently asked questions", true),
+          {
+            path: paths.faq,
+            handle: title("Frequently asked questions"),
+            lazy: async () => ({
+              Component: (await import("@/features/faq/routes/faq-page.tsx")).FaqPage,
+            }),
+          },
           {
             path: paths.notFound,
             handle: title("Page not found"),

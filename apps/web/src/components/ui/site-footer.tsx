@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
 
@@ -14,9 +15,13 @@ const LINKS = [
   { label: "Cookies", to: paths.cookies },
 ] as const;
 
-export function SiteFooter() {
+/** The footer of every page; `children` (the landing page's newsletter box) sits above the links. */
+export function SiteFooter({ children }: { children?: ReactNode }) {
   return (
     <footer className="border-t border-base-300 bg-base-200 text-base-content">
+      {children ? (
+        <div className="mx-auto max-w-6xl border-b border-base-300 px-4 py-8">{children}</div>
+      ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
         <div>
           <Link to={paths.landing} className="text-lg font-bold text-primary">

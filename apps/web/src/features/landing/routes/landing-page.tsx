@@ -9,14 +9,43 @@ import {
   Sparkles,
   UsersRound,
 } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { AuthLinks } from "@/components/ui/auth-links.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
+import { StatCounters } from "@/components/ui/stat-counters.tsx";
 import { paths } from "@/config/paths.ts";
 import { hasSessionHint } from "@/lib/session-hint.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
+import { MouseTrail } from "../components/mouse-trail.tsx";
+
+// The form brings zod and the form library: it loads after the page has painted.
+const NewsletterBox = lazy(async () => ({
+  default: (await import("../components/newsletter-box.tsx")).NewsletterBox,
+}));
+
+const TESTIMONIALS = [
+  {
+    quote:
+      "I found two classmates who also build robots. We meet every week now and entered our first competition together.",
+    name: "Priya S.",
+    role: "Engineering student",
+  },
+  {
+    quote:
+      "Shared skills on each card made it easy to start a conversation. I connected with a designer for my side project in a day.",
+    name: "Marcus L.",
+    role: "Software developer",
+  },
+  {
+    quote:
+      "The requests I accept are the only people who reach me. That made me comfortable putting myself out there.",
+    name: "Amara O.",
+    role: "Product manager",
+  },
+] as const;
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {
@@ -58,6 +87,7 @@ export function LandingPage() {
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
+      <MouseTrail />
       <BrandHeader
         variant={solidNav ? "solid" : "transparent"}
         actions={
@@ -99,6 +129,15 @@ export function LandingPage() {
           </div>
         </section>
 
+        <section aria-labelledby="stats-title" className="bg-base-200 px-4 py-14">
+          <div className="mx-auto max-w-5xl">
+            <h2 id="stats-title" className="mb-8 text-center text-3xl font-bold">
+              Kindred in numbers
+            </h2>
+            <StatCounters />
+          </div>
+        </section>
+
         <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="features-title" className="mb-2 text-center text-3xl font-bold">
             How Kindred works
@@ -112,8 +151,49 @@ export function LandingPage() {
             ))}
           </ul>
         </section>
+
+        <section aria-labelledby="testimonials-title" className="bg-base-200 px-4 py-16">
+          <div className="mx-auto max-w-6xl">
+            <h2 id="testimonials-title" className="mb-10 text-center text-3xl font-bold">
+              What people say
+            </h2>
+            <ul className="grid gap-5 md:grid-cols-3">
+              {TESTIMONIALS.map((item) => (
+                <li key={item.name} className="card bg-base-100 shadow-sm">
+                  <figure className="card-body gap-4">
+                    <blockquote className="text-base-content/85">“{item.quote}”</blockquote>
+                    <figcaption>
+                      <p className="font-semibold">{item.name}</p>
+                      <p className="text-sm text-base-content/70">{item.role}</p>
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
       </main>
-      <SiteFooter />
+      <SiteFooter>
+        <section
+          aria-labelledby="newsletter-title"
+          className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between"
+        >
+          <div className="max-w-md">
+            <h2 id="newsletter-title" className="text-xl font-bold">
+              Stay in the loop
+            </h2>
+            <p className="text-sm text-base-content/70">
+              New features, events and stories from the community, now and then. Unsubscribe any
+              time.
+            </p>
+          </div>
+          <div className="w-full md:max-w-md">
+            <Suspense fallback={<div className="h-24" />}>
+              <NewsletterBox />
+            </Suspense>
+          </div>
+        </section>
+      </SiteFooter>
     </div>
   );
 }

@@ -1,0 +1,88 @@
+import { type ContactBody, contactBodySchema, MESSAGES } from "@kindred/shared";
+import { LifeBuoy, Mail } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FormError } from "@/components/ui/field.tsx";
+import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
+import { PageIntro } from "@/components/ui/page-intro.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { paths } from "@/config/paths.ts";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { useSendContactMessage } from "../api/send-contact-message.ts";
+
+const EMPTY: ContactBody = { name: "", email: "", message: "", website: "" };
+
+export function ContactPage() {
+  const send = useSendContactMessage();
+  const form = useZodForm(contactBodySchema, { defaultValues: EMPTY });
+  const [confirmation, setConfirmation] = useState("");
+
+  const submit = form.handleSubmit((body) => {
+    setConfirmation("");
+    send.mutate(body, {
+      onSuccess: (answer) => {
+        form.reset(EMPTY);
+        setConfirmation(answer.message);
+      },
+      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+    });
+  });
+
+  return (
+    <>
+      <PageIntro title="Contact us" lead="Questions, ideas or partnerships: write to us." />
+      <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby="contact-form-title"
+          className="card border border-base-300 bg-base-100 shadow-sm"
+        >
+          <form noValidate onSubmit={submit} className="card-body relative gap-1">
+            <h2 id="contact-form-title" className="card-title text-2xl">
+              Send us a message
+            </h2>
+            <MessageFields control={form.control} register={form.register} />
+            <FormError control={form.control} />
+            <div className="mt-3">
+              <SubmitButton pending={send.isPending} className="w-full sm:w-auto">
+                Send Message
+              </SubmitButton>
+            </div>
+            <SentConfirmation message={confirmation} />
+          </form>
+        </section>
+        <aside className="flex flex-col gap-4">
+          <div className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <h2 className="card-title">
+                <Mail aria-hidden="true" className="size-5 text-primary" />
+                We answer by email
+              </h2>
+              <p className="text-base-content/80">
+                Your message reaches our team's mailbox, and we reply to the address you give.
+              </p>
+            </div>
+          </div>
+          <div className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <h2 className="card-title">
+                <LifeBuoy aria-hidden="true" className="size-5 text-primary" />
+                Need help with your account?
+              </h2>
+              <p className="text-base-content/80">
+                The{" "}
+                <Link to={paths.support} className="link link-primary">
+                  support center
+                </Link>{" "}
+                sorts tickets by topic, and the{" "}
+                <Link to={paths.faq} className="link link-primary">
+                  FAQ
+                </Link>{" "}
+                may already have the answer.
+              </p>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

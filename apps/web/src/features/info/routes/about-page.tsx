@@ -1,0 +1,145 @@
+import {
+  ArrowRight,
+  Compass,
+  Lock,
+  MessageCircle,
+  Sparkles,
+  Target,
+  UsersRound,
+} from "lucide-react";
+import { Link } from "react-router";
+import { PageIntro } from "@/components/ui/page-intro.tsx";
+import { StatCounters } from "@/components/ui/stat-counters.tsx";
+import { ThemeToggle, useTheme } from "@/components/ui/theme-toggle.tsx";
+import { paths } from "@/config/paths.ts";
+
+const REASONS = [
+  {
+    title: "Smart matching",
+    text: "Your feed puts the people who share the most skills with you first and highlights what you have in common.",
+    icon: Sparkles,
+  },
+  {
+    title: "Enhanced security",
+    text: "Passwords hashed with argon2id, sessions in HttpOnly cookies, and your email never shown to others.",
+    icon: Lock,
+  },
+  {
+    title: "Real-time chat",
+    text: "Talk with your connections as soon as a request is accepted.",
+    icon: MessageCircle,
+  },
+] as const;
+
+function ThemeSwitch() {
+  const { theme } = useTheme();
+  return (
+    <div className="flex items-center gap-2 rounded-full border border-base-300 bg-base-100 py-1 pr-4 pl-1">
+      <ThemeToggle />
+      <span className="text-sm">{theme === "dark" ? "Dark theme" : "Light theme"}</span>
+    </div>
+  );
+}
+
+export function AboutPage() {
+  return (
+    <>
+      <PageIntro
+        title="Welcome to Kindred"
+        lead="A place where students, professionals and innovators meet people who share their interests and skills."
+      >
+        <ThemeSwitch />
+      </PageIntro>
+      <div className="mx-auto flex max-w-5xl flex-col gap-14 px-4 py-12">
+        <section
+          aria-labelledby="mission-title"
+          className="grid items-center gap-6 md:grid-cols-[auto_1fr]"
+        >
+          <span className="w-fit rounded-box bg-primary/10 p-4 text-primary">
+            <Target aria-hidden="true" className="size-8" />
+          </span>
+          <div>
+            <h2 id="mission-title" className="text-3xl font-bold">
+              Our mission
+            </h2>
+            <p className="mt-2 text-lg text-base-content/80">
+              To make it easy to find the people you learn and build best with, starting from what
+              you already care about.
+            </p>
+          </div>
+        </section>
+
+        <section aria-labelledby="about-stats-title">
+          <h2 id="about-stats-title" className="mb-6 text-center text-3xl font-bold">
+            Kindred in numbers
+          </h2>
+          <StatCounters />
+        </section>
+
+        <section aria-labelledby="why-title">
+          <h2 id="why-title" className="mb-6 text-center text-3xl font-bold">
+            Why choose us
+          </h2>
+          <ul className="grid gap-5 md:grid-cols-3">
+            {REASONS.map((reason) => (
+              <li
+                key={reason.title}
+                className="card border border-base-300 bg-base-100 shadow-sm"
+              >
+                <div className="card-body">
+                  <reason.icon aria-hidden="true" className="size-7 text-primary" />
+                  <h3 className="card-title">{reason.title}</h3>
+                  <p className="text-base-content/80">{reason.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="vision-title" className="grid gap-6 md:grid-cols-2">
+          <div className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <Compass aria-hidden="true" className="size-7 text-secondary" />
+              <h2 id="vision-title" className="card-title text-2xl">
+                Our vision
+              </h2>
+              <p className="text-base-content/80">
+                A campus, a city, a field where nobody with an idea has to look for collaborators
+                alone.
+              </p>
+            </div>
+          </div>
+          <div className="card bg-base-100 shadow-sm">
+            <div className="card-body">
+              <UsersRound aria-hidden="true" className="size-7 text-secondary" />
+              <h2 className="card-title text-2xl">What we do</h2>
+              <p className="text-base-content/80">
+                Swipe through people, send and accept requests, keep your connections, and join the
+                community's posts, study groups and events.
+              </p>
+            </div>
+          </div>
+        </section>
+
+        <section
+          aria-labelledby="join-title"
+          className="rounded-box bg-primary px-6 py-10 text-center text-primary-content"
+        >
+          <h2 id="join-title" className="text-3xl font-bold">
+            Join Us Today
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl">
+            Create your profile in a minute and meet your first matches today.
+          </p>
+          <Link
+            to={paths.signup}
+            className="btn btn-lg mt-6 bg-base-100 text-base-content hover:bg-base-200"
+          >
+            Get Started
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { PolicyPage, type PolicySection } from "../components/policy-page.tsx";
+
+const SECTIONS: PolicySection[] = [
+  {
+    heading: "No tracking, no advertising",
+    body: <p>Kindred sets no analytics, advertising or third-party cookies.</p>,
+  },
+  {
+    heading: "The session cookie",
+    body: (
+      <p>
+        <code>token</code>: keeps you signed in. HttpOnly (scripts cannot read it), SameSite=Lax,
+        and ended when you log out.
+      </p>
+    ),
+  },
+  {
+    heading: "The XSRF cookie",
+    body: (
+      <p>
+        <code>XSRF-TOKEN</code>: a random value the app copies into a header on every change it asks
+        the server for, so another site cannot make changes in your name.
+      </p>
+    ),
+  },
+  {
+    heading: "The password reset cookie",
+    body: (
+      <p>
+        <code>reset_grant</code>: only while you reset a forgotten password, it ties the verified
+        code to your browser for 15 minutes and is removed once the new password is set.
+      </p>
+    ),
+  },
+  {
+    heading: "Local storage",
+    body: (
+      <p>
+        <code>theme</code> remembers the light or dark theme you chose, and <code>u_token</code>{" "}
+        keeps your community sign-in; <code>kindred.signed-in</code> remembers whether this browser
+        was signed in, so public pages do not ask the server for nothing. They stay in your browser;
+        clear your site data to remove them.
+      </p>
+    ),
+  },
+];
+
+export function CookiesPage() {
+  return <PolicyPage title="Cookie policy" sections={SECTIONS} />;
+}

@@ -1,0 +1,58 @@
+import { MESSAGES, newsletterBodySchema } from "@kindred/shared";
+import { useState } from "react";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { subscribeNewsletter } from "../api/subscribe-newsletter.ts";
+
+/** The newsletter box of the landing footer: a real sign-up, confirmed in words. */
+export function NewsletterBox() {
+  const form = useZodForm(newsletterBodySchema, { defaultValues: { email: "", website: "" } });
+  const [pending, setPending] = useState(false);
+  const [confirmation, setConfirmation] = useState("");
+
+  const submit = form.handleSubmit(async (body) => {
+    setPending(true);
+    setConfirmation("");
+    try {
+      const answer = await subscribeNewsletter(body);
+      form.reset({ email: "", website: "" });
+      setConfirmation(answer.message);
+    } catch (error) {
+      // What was typed stays, with the reason beside it.
+      showServerError(form, error, MESSAGES.somethingWrong);
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="relative flex flex-col gap-1"
+      aria-label="Newsletter"
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <InputField
+          control={form.control}
+          name="email"
+          label="Email for the newsletter"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          className="flex-1"
+        />
+        <SubmitButton pending={pending} className="sm:mt-7">
+          Subscribe
+        </SubmitButton>
+      </div>
+      <HoneypotField registration={form.register("website")} />
+      <FormError control={form.control} />
+      <p role="status" className="min-h-6 text-sm font-medium text-base-content">
+        {confirmation}
+      </p>
+    </form>
+  );
+}

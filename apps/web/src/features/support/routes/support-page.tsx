@@ -1,0 +1,148 @@
+import {
+  MESSAGES,
+  PUBLIC_FORM_MESSAGES,
+  SUPPORT_SUBMIT_MIN_MS,
+  SUPPORT_TOPICS,
+  type SupportTicketBody,
+  supportTicketBodySchema,
+} from "@kindred/shared";
+import { useState } from "react";
+import { Link } from "react-router";
+import { FormError } from "@/components/ui/field.tsx";
+import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
+import { PageIntro } from "@/components/ui/page-intro.tsx";
+import { paths } from "@/config/paths.ts";
+import { cn } from "@/lib/cn.ts";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { useSubmitTicket } from "../api/submit-ticket.ts";
+
+const EMPTY: SupportTicketBody = {
+  name: "",
+  email: "",
+  message: "",
+  topic: undefined,
+  website: "",
+};
+
+const SUPPORT_FAQ = [
+  {
+    question: "How quickly do you answer?",
+    answer:
+      "Every ticket reaches our support mailbox at once; we answer by email, usually within two business days.",
+  },
+  {
+    question: "I forgot my password. What now?",
+    answer: "Use Forgot password on the login page: we mail you a 6-digit code to set a new one.",
+  },
+  {
+    question: "How do I delete my account?",
+    answer:
+      "Send a ticket from the email you signed up with and choose Account Issues; we delete the account and its data.",
+  },
+] as const;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function SupportPage() {
+  const submitTicket = useSubmitTicket();
+  const form = useZodForm(supportTicketBodySchema, { defaultValues: EMPTY });
+  const [submitting, setSubmitting] = useState(false);
+  const [thanks, setThanks] = useState(false);
+  const topic = form.watch("topic");
+
+  const submit = form.handleSubmit(async (body) => {
+    setSubmitting(true);
+    setThanks(false);
+    // 'Submitting...' shows for at least 2 seconds (spec), even when the server is quicker.
+    const [result] = await Promise.allSettled([
+      submitTicket.mutateAsync(body),
+      wait(SUPPORT_SUBMIT_MIN_MS),
+    ]);
+    setSubmitting(false);
+    if (result.status === "fulfilled") {
+      form.reset(EMPTY);
+      setThanks(true);
+    } else {
+      showServerError(form, result.reason, MESSAGES.somethingWrong);
+    }
+  });
+
+  return (
+    <>
+      <PageIntro title="Support center" lead="Tell us what is wrong and we will help by email." />
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby="ticket-title"
+          className="card border border-base-300 bg-base-100 shadow-sm"
+        >
+          <form noValidate onSubmit={submit} className="card-body relative gap-1">
+            <h2 id="ticket-title" className="card-title text-2xl">
+              Submit a ticket
+            </h2>
+            <fieldset className="my-2">
+              <legend className="mb-2 text-sm font-medium">Topic</legend>
+              <div className="flex flex-wrap gap-2">
+                {SUPPORT_TOPICS.map((item) => (
+                  <button
+                    key={item}
+                    type="button"
+                    aria-pressed={topic === item}
+                    className={cn(
+                      "btn btn-sm rounded-full",
+                      topic === item ? "btn-primary" : "btn-outline",
+                    )}
+                    onClick={() =>
+                      form.setValue("topic", topic === item ? undefined : item, {
+                        shouldDirty: true,
+                      })
+                    }
+                  >
+                    {item}
+                  </button>
+                ))}
+              </div>
+            </fieldset>
+            <MessageFields control={form.control} register={form.register} />
+            <FormError control={form.control} />
+            <div className="mt-3">
+              <button
+                type="submit"
+                className="btn btn-primary w-full sm:w-auto"
+                disabled={submitting}
+              >
+                {submitting ? (
+                  <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+                ) : null}
+                {submitting ? "Submitting..." : "Submit Ticket"}
+              </button>
+            </div>
+            <SentConfirmation message={thanks ? PUBLIC_FORM_MESSAGES.ticketSubmitted : ""} />
+          </form>
+        </section>
+        <section aria-labelledby="support-faq-title" className="flex flex-col gap-3">
+          <h2 id="support-faq-title" className="text-2xl font-bold">
+            Common questions
+          </h2>
+          {SUPPORT_FAQ.map((item) => (
+            <details
+              key={item.question}
+              className="collapse-arrow collapse border border-base-300 bg-base-100"
+            >
+              <summary className="collapse-title font-semibold">{item.question}</summary>
+              <div className="collapse-content text-base-content/80">
+                <p>{item.answer}</p>
+              </div>
+            </details>
+          ))}
+          <p className="text-base-content/70">
+            More answers in the{" "}
+            <Link to={paths.faq} className="link link-primary">
+              FAQ
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
