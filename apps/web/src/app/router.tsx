@@ -83,7 +83,15 @@ export const routes: RouteObject[] = [
                         .RequestsPage,
                     }),
                   },
-                  comingSoon(paths.chat, "Chat"),
+                  ...[paths.chat, paths.chatPattern].map(
+                    (path): RouteObject => ({
+                      path,
+                      handle: title("Chat"),
+                      lazy: async () => ({
+                        Component: (await import("@/features/chat/routes/chat-page.tsx")).ChatPage,
+                      }),
+                    }),
+                  ),
                 ],
               },
               {

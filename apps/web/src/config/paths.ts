@@ -8,6 +8,9 @@ export const paths = {
   connections: "/connections",
   requests: "/requests",
   chat: "/chat",
+  chatPattern: "/chat/:userId",
+  /** `/chat/{userId}`: one conversation open. */
+  chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
   about: "/about",
   contact: "/contact",
   services: "/services",

@@ -5,11 +5,14 @@ import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { useLogout } from "@/features/auth/api/logout.ts";
+import { useUnreadChatCount } from "@/features/chat/api/get-conversations.ts";
+import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
+import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
 import { useCopyProfileUrl } from "@/features/profile/api/generate-public-url.ts";
 import { usePendingRequestCount } from "@/features/requests/api/get-requests.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
-import { PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
+import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
 import { UserMenu } from "./user-menu.tsx";
 
 /**
@@ -22,6 +25,13 @@ export function MainLayout() {
   const logoutMutation = useLogout();
   const copyProfileUrl = useCopyProfileUrl();
   const pendingRequests = usePendingRequestCount(Boolean(me));
+  const unreadMessages = useUnreadChatCount(Boolean(me));
+  useChatSocket(me?._id);
+  useUnreadInTitle(me ? unreadMessages : 0);
+  const counts: Partial<Record<string, number>> = {
+    [paths.requests]: pendingRequests,
+    [paths.chat]: unreadMessages,
+  };
 
   function handleLogout() {
     logoutMutation.mutate(undefined, {
@@ -50,8 +60,11 @@ export function MainLayout() {
                     }
                   >
                     {link.label}
-                    {link.to === paths.requests && pendingRequests > 0 ? (
-                      <span className="badge badge-secondary badge-sm">{pendingRequests}</span>
+                    {(counts[link.to] ?? 0) > 0 ? (
+                      <span className="badge badge-secondary badge-sm">
+                        {counts[link.to]}
+                        <span className="sr-only"> {BADGE_WORDS[link.to]}</span>
+                      </span>
                     ) : null}
                   </NavLink>
                 </li>
@@ -81,7 +94,7 @@ export function MainLayout() {
       </main>
       <SiteFooter />
       <ScrollToTop className={cn(me && "bottom-20 md:bottom-5")} />
-      {me ? <PhoneTabBar pendingRequests={pendingRequests} /> : null}
+      {me ? <PhoneTabBar counts={counts} /> : null}
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
 import { MESSAGES } from "@kindred/shared";
-import { Users } from "lucide-react";
+import { MessageCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PersonTile } from "@/components/ui/person-tile.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
@@ -24,13 +24,23 @@ export function ConnectionsPage() {
       emptyTitle={MESSAGES.noConnections}
       itemKey={(user) => user._id}
       renderItem={(user) => (
-        <Link
-          to={paths.publicProfile(user.publicId)}
-          aria-label={`Open the profile of ${fullName(user)}`}
-          className="block h-full rounded-box transition-transform focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:hover:-translate-y-0.5"
-        >
-          <PersonTile user={user} />
-        </Link>
+        <div className="relative h-full">
+          <Link
+            to={paths.publicProfile(user.publicId)}
+            aria-label={`Open the profile of ${fullName(user)}`}
+            className="block h-full rounded-box transition-transform focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:hover:-translate-y-0.5"
+          >
+            <PersonTile user={user} />
+          </Link>
+          <Link
+            to={paths.chatWith(user._id)}
+            aria-label={`Message ${fullName(user)}`}
+            className="btn btn-primary btn-sm absolute top-3 right-3"
+          >
+            <MessageCircle aria-hidden="true" className="size-4" />
+            Message
+          </Link>
+        </div>
       )}
     />
   );

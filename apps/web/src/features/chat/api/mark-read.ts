@@ -1,0 +1,9 @@
+import { apiClient, type Envelope } from "@/lib/api-client.ts";
+
+export async function markRead(userId: string, messageId: string): Promise<number> {
+  const body = await apiClient.post<Envelope<{ unread: number }>>(
+    `/chat/${encodeURIComponent(userId)}/read`,
+    { messageId },
+  );
+  return body.data.unread;
+}

@@ -1,0 +1,98 @@
+import { CHAT_MESSAGES, type Conversation } from "@kindred/shared";
+import { MessageCircle } from "lucide-react";
+import { Link } from "react-router";
+import { Avatar } from "@/components/ui/avatar.tsx";
+import { fullName } from "@/components/ui/user-card.tsx";
+import { paths } from "@/config/paths.ts";
+import { cn } from "@/lib/cn.ts";
+import { shortTime } from "../lib/format-time.ts";
+
+/** The conversations, most recent first, each with the last message and its unread count. */
+export function ConversationList({
+  conversations,
+  isPending,
+  activeId,
+  meId,
+  className,
+}: {
+  conversations: Conversation[] | undefined;
+  isPending: boolean;
+  activeId: string | undefined;
+  meId: string;
+  className?: string;
+}) {
+  return (
+    <nav
+      aria-label="Conversations"
+      className={cn("flex-col overflow-y-auto border-r border-base-300 bg-base-100", className)}
+    >
+      <h1 className="px-4 pt-4 pb-2 text-xl font-bold">Chat</h1>
+      {isPending ? (
+        <p className="px-4 py-6 text-sm text-base-content/70" role="status">
+          Loading...
+        </p>
+      ) : !conversations || conversations.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-base-content/70">
+          <MessageCircle aria-hidden="true" className="size-8" />
+          <p>{CHAT_MESSAGES.noConversations}</p>
+          <Link to={paths.connections} className="link link-primary">
+            Your connections
+          </Link>
+        </div>
+      ) : (
+        <ul className="pb-2">
+          {conversations.map(({ user, lastMessage, unread, online }) => {
+            const name = fullName(user);
+            const active = user._id === activeId;
+            return (
+              <li key={user._id}>
+                <Link
+                  to={paths.chatWith(user._id)}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex items-center gap-3 px-4 py-3 hover:bg-base-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary",
+                    active && "bg-base-200",
+                  )}
+                >
+                  <span className="relative">
+                    <Avatar src={user.photoUrl} name={name} userId={user._id} size="md" />
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        "absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-base-100",
+                        online ? "bg-success" : "bg-warning",
+                      )}
+                    />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-baseline justify-between gap-2">
+                      <span className={cn("truncate", unread > 0 && "font-bold")}>{name}</span>
+                      {lastMessage ? (
+                        <span className="shrink-0 text-xs text-base-content/60">
+                          {shortTime(lastMessage.createdAt)}
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="truncate text-sm text-base-content/70">
+                        {lastMessage
+                          ? `${lastMessage.fromUserId === meId ? "You: " : ""}${lastMessage.text}`
+                          : "Say hello"}
+                      </span>
+                      {unread > 0 ? (
+                        <span className="badge badge-primary badge-sm shrink-0">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      ) : null}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,73 @@
+import { CHAT_MESSAGES } from "@kindred/shared";
+import { MessageCircle } from "lucide-react";
+import { useState } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { fullName } from "@/components/ui/user-card.tsx";
+import { paths } from "@/config/paths.ts";
+import { cn } from "@/lib/cn.ts";
+import { useMe } from "@/lib/get-me.ts";
+import { useConversations } from "../api/get-conversations.ts";
+import { ContactPanel } from "../components/contact-panel.tsx";
+import { ConversationList } from "../components/conversation-list.tsx";
+import { ConversationView } from "../components/conversation-view.tsx";
+import { type SafetyAction, SafetyDialogs } from "../components/safety-dialogs.tsx";
+
+/**
+ * /chat and /chat/:userId: the conversation list, the open conversation and, from lg up, the
+ * contact panel. On a phone the list and the conversation are two screens.
+ */
+export function ChatPage() {
+  const { userId } = useParams();
+  const navigate = useNavigate();
+  const { data: me } = useMe();
+  const conversations = useConversations();
+  // Kept apart from the open conversation: a block removes it while its dialog finishes.
+  const [target, setTarget] = useState<{ action: SafetyAction; userId: string; name: string }>();
+  const open = conversations.data?.find((row) => row.user._id === userId?.toLowerCase());
+  const startAction = (action: SafetyAction) =>
+    open && setTarget({ action, userId: open.user._id, name: fullName(open.user) });
+
+  if (!me) return null;
+  // A conversation that is not (or no longer) there: a removal, a block, a stranger's id.
+  if (userId && conversations.isSuccess && !open && !target) {
+    return <Navigate to={paths.chat} replace />;
+  }
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-7xl overflow-hidden border-base-300 bg-base-100 md:my-4 md:h-[calc(100dvh-6rem)] md:rounded-box md:border md:shadow-sm">
+      <ConversationList
+        conversations={conversations.data}
+        isPending={conversations.isPending}
+        activeId={open?.user._id}
+        meId={me._id}
+        className={cn("w-full md:w-80 md:shrink-0", userId ? "hidden md:flex" : "flex")}
+      />
+      {open ? (
+        <>
+          <ConversationView
+            key={open.user._id}
+            conversation={open}
+            meId={me._id}
+            onAction={startAction}
+            className="flex"
+          />
+          <ContactPanel conversation={open} onAction={startAction} />
+        </>
+      ) : (
+        <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-base-200 text-base-content/70 md:flex">
+          <MessageCircle aria-hidden="true" className="size-10" />
+          <p>{CHAT_MESSAGES.pickConversation}</p>
+        </div>
+      )}
+      {target ? (
+        <SafetyDialogs
+          action={target.action}
+          userId={target.userId}
+          name={target.name}
+          onClose={() => setTarget(undefined)}
+          onEnded={() => navigate(paths.chat, { replace: true })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import type { Page } from "@playwright/test";
+import { expect, type TestUser, test, uniqueId } from "../fixtures.ts";
+
+/** Two people connected through the API: Ana asked, Ben accepted. */
+async function connectedPair(
+  createUser: (overrides?: object) => Promise<TestUser>,
+  apiAs: (user: TestUser) => Promise<{
+    sendRequest: (s: "interested", to: { _id: string }) => Promise<{ _id: string }>;
+    post: <T>(url: string, data?: unknown) => Promise<T>;
+  }>,
+) {
+  const id = uniqueId();
+  const ana = await createUser({ firstName: `Ana${id}` });
+  const ben = await createUser({ firstName: `Ben${id}` });
+  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
+  await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
+  return { ana, ben };
+}
+
+function chatBadge(page: Page) {
+  return page.getByRole("navigation").getByRole("link", { name: /^Chat/ }).first();
+}
+
+async function send(page: Page, text: string) {
+  const input = page.getByRole("textbox", { name: /^Message / });
+  await input.fill(text);
+  await input.press("Enter");
+}
+
+test("two connections chat in real time; the unread badge counts and clears", async ({
+  createUser,
+  apiAs,
+  signedInPage,
+}) => {
+  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const anaPage = await signedInPage(ana);
+  const benPage = await signedInPage(ben);
+
+  // Ana opens the conversation from her connections.
+  await anaPage.goto("/connections");
+  await anaPage.getByRole("link", { name: `Message ${ben.me.firstName}` }).click();
+  await expect(anaPage).toHaveURL(new RegExp(`/chat/${ben.me._id}$`));
+  const anaConversation = anaPage.getByRole("region", { name: /^Conversation with / });
+  await expect(anaConversation.getByText(/Say hello/)).toBeVisible();
+
+  // Ben is elsewhere; his badge counts what arrives, without a reload.
+  await benPage.goto("/connections");
+  await expect(benPage.getByRole("heading", { name: "Connections" })).toBeVisible();
+  await send(anaPage, "Hi Ben <b>not bold</b>");
+  await send(anaPage, "Line one");
+  await expect(anaConversation.getByText("Line one")).toBeVisible();
+  await expect(chatBadge(benPage)).toContainText("2");
+  await expect(benPage).toHaveTitle(/^\(2\) /);
+
+  // Opening the conversation reads it: the badge clears.
+  await chatBadge(benPage).click();
+  await benPage
+    .getByRole("link", { name: new RegExp(ana.me.firstName) })
+    .first()
+    .click();
+  const benConversation = benPage.getByRole("region", { name: /^Conversation with / });
+  await expect(benConversation.getByText("Hi Ben <b>not bold</b>")).toBeVisible();
+  await expect(benConversation.locator("b")).toHaveCount(0);
+  await expect(chatBadge(benPage)).not.toContainText(/\d/);
+  await expect(benPage).not.toHaveTitle(/^\(\d+\) /);
+
+  // Shift+Enter breaks the line; Enter sends; the answer reaches Ana live.
+  const input = benPage.getByRole("textbox", { name: /^Message / });
+  await input.fill("First line");
+  await input.press("Shift+Enter");
+  await input.pressSequentially("second line");
+  await input.press("Enter");
+  await expect(anaConversation.getByText(/First line\s+second line/)).toBeVisible();
+  await expect(anaPage.getByText("Active Now").first()).toBeVisible();
+});
+
+test("a message that fails to send shows Retry and is sent once on retry", async ({
+  createUser,
+  apiAs,
+  signedInPage,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(/Failed to load resource|net::ERR_FAILED/);
+  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const anaPage = await signedInPage(ana);
+  await anaPage.goto(`/chat/${ben.me._id}`);
+  const conversation = anaPage.getByRole("region", { name: /^Conversation with / });
+  await expect(conversation.getByText(/Say hello/)).toBeVisible();
+
+  await anaPage.route("**/api/chat/*/messages", (route) =>
+    route.request().method() === "POST" ? route.abort() : route.continue(),
+  );
+  await send(anaPage, "Are you there?");
+  const retry = conversation.getByRole("button", { name: /Not sent\. Retry/ });
+  await expect(retry).toBeVisible();
+  await anaPage.unroute("**/api/chat/*/messages");
+  await retry.click();
+  await expect(retry).toHaveCount(0);
+  await expect(conversation.getByText("Are you there?")).toHaveCount(1);
+});
+
+test("blocking from the contact panel removes the person from connections and chat", async ({
+  createUser,
+  apiAs,
+  signedInPage,
+}) => {
+  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const anaPage = await signedInPage(ana);
+  const benPage = await signedInPage(ben);
+  await benPage.goto("/chat");
+  await expect(benPage.getByRole("link", { name: new RegExp(ana.me.firstName) })).toBeVisible();
+
+  await anaPage.goto(`/chat/${ben.me._id}`);
+  const panel = anaPage.getByRole("complementary", { name: "Contact details" });
+  await expect(panel.getByText("Not shared")).toHaveCount(3);
+  await expect(panel.getByText(ben.me.firstName.toUpperCase(), { exact: false })).toBeVisible();
+  await panel.getByRole("button", { name: "Block" }).click();
+  const dialog = anaPage.getByRole("dialog", { name: new RegExp(`Block ${ben.me.firstName}`) });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Block" }).click();
+  await expect(anaPage).toHaveURL(/\/chat$/);
+  await expect(anaPage.getByRole("link", { name: new RegExp(ben.me.firstName) })).toHaveCount(0);
+
+  await anaPage.goto("/connections");
+  await expect(anaPage.getByRole("heading", { name: "Connections" })).toBeVisible();
+  await expect(anaPage.getByText(ben.me.firstName)).toHaveCount(0);
+  // Ben's open chat list loses Ana live.
+  await expect(benPage.getByRole("link", { name: new RegExp(ana.me.firstName) })).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the list and the conversation are two screens; report from the header menu", async ({
+    createUser,
+    apiAs,
+    signedInPage,
+  }) => {
+    const { ana, ben } = await connectedPair(createUser, apiAs);
+    const anaPage = await signedInPage(ana);
+    await anaPage.goto("/chat");
+    await anaPage.getByRole("link", { name: new RegExp(ben.me.firstName) }).click();
+    await expect(anaPage.getByRole("navigation", { name: "Conversations" })).toBeHidden();
+    await send(anaPage, "From my phone");
+    await expect(anaPage.getByText("From my phone", { exact: true })).toBeVisible();
+
+    await anaPage
+      .getByRole("button", { name: `More actions for ${ben.me.firstName} Tester` })
+      .click();
+    await anaPage.getByRole("menuitem", { name: "Report" }).click();
+    const dialog = anaPage.getByRole("dialog", { name: /^Report / });
+    await dialog.getByLabel("Reason").selectOption("harassment");
+    await dialog.getByRole("button", { name: "Send report" }).click();
+    await expect(anaPage.getByText(/Thank you/)).toBeVisible();
+
+    await anaPage.getByRole("link", { name: "Back to conversations" }).click();
+    await expect(anaPage.getByRole("navigation", { name: "Conversations" })).toBeVisible();
+  });
+});
