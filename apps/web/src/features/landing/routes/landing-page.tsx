@@ -160,13 +160,13 @@ export function LandingPage() {
             <ul className="grid gap-5 md:grid-cols-3">
               {TESTIMONIALS.map((item) => (
                 <li key={item.name} className="card bg-base-100 shadow-sm">
-                  <figure className="card-body gap-4">
+                  <div className="card-body gap-4">
                     <blockquote className="text-base-content/85">“{item.quote}”</blockquote>
-                    <figcaption>
-                      <p className="font-semibold">{item.name}</p>
-                      <p className="text-sm text-base-content/70">{item.role}</p>
-                    </figcaption>
-                  </figure>
+                    <p>
+                      <span className="block font-semibold">{item.name}</span>
+                      <span className="block text-sm text-base-content/70">{item.role}</span>
+                    </p>
+                  </div>
                 </li>
               ))}
             </ul>

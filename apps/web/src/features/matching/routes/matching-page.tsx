@@ -99,7 +99,7 @@ export function MatchingPage() {
       <PageIntro title="Interest matching" lead="Type an interest and find people who share it." />
       <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
         <form onSubmit={submit} className="mx-auto flex w-full max-w-xl flex-col gap-2 sm:flex-row">
-          <label htmlFor={inputId} className="input w-full flex-1">
+          <label htmlFor={inputId} className="input w-full sm:flex-1">
             <Search aria-hidden="true" className="size-4 opacity-60" />
             <span className="sr-only">Interest</span>
             <input
@@ -116,7 +116,7 @@ export function MatchingPage() {
         </form>
 
         {me === null ? (
-          <div className="alert alert-info alert-soft flex flex-wrap justify-between gap-3">
+          <div className="alert alert-info alert-soft flex flex-wrap justify-between gap-3 text-base-content">
             <span>
               You are searching four sample people. Sign up to search everyone on Kindred.
             </span>
