@@ -40,6 +40,8 @@ for (const { name, args } of processes) {
       ...process.env,
       // npm runs the server inside apps/server; keep the same ./data that `npm start` uses.
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, "data"),
+      // People use the Vite page: the chat socket's Origin check and shared links name it.
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? "http://localhost:5173",
       FORCE_COLOR: process.env.FORCE_COLOR ?? (useColor ? "1" : "0"),
     },
     stdio: ["ignore", "pipe", "pipe"],

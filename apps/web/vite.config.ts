@@ -19,10 +19,10 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false } },
+    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false, ws: true } },
   },
   preview: {
-    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false } },
+    proxy: { "/api": { target: "http://localhost:7777", changeOrigin: false, ws: true } },
   },
   build: {
     outDir: "dist",
