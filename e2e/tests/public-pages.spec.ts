@@ -33,6 +33,20 @@ test("the landing counters tick up to exactly their caps once in view", async ({
   await expect(values).toHaveText(["10,000", "25,000", "5,000"]);
 });
 
+test("a signed-in visitor sees the app's top bar on the landing page", async ({
+  createUser,
+  signedInPage,
+}) => {
+  const user = await createUser();
+  const page = await signedInPage(user);
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await page.goto("/");
+  const banner = page.getByRole("banner");
+  await expect(banner.getByText(`Welcome, ${user.me.firstName}`)).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Login" })).toHaveCount(0);
+});
+
 test("the landing navigation turns solid after 20 px of scroll", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner").first();

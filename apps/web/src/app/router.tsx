@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { ErrorFallback } from "@/features/errors/routes/error-fallback.tsx";
-import { LandingPage } from "@/features/landing/routes/landing-page.tsx";
+import { LandingRoute } from "./landing-route.tsx";
 import { RootRoute, type RouteHandle } from "./route-title.tsx";
 
 function PageLoader() {
@@ -15,18 +15,6 @@ function PageLoader() {
 
 const title = (text: string): RouteHandle => ({ title: text });
 
-/** Screens a later release fills in: the route exists, the panel says so. */
-function comingSoon(path: string, heading: string, standalone = false): RouteObject {
-  return {
-    path,
-    handle: title(heading),
-    lazy: async () => {
-      const { ComingSoon } = await import("@/components/ui/coming-soon.tsx");
-      return { element: <ComingSoon title={heading} standalone={standalone} /> };
-    },
-  };
-}
-
 /**
  * Every screen but the landing page loads with its route. The landing page needs only React and
  * the router; the query cache, forms, zod and toasts come with the app shell the other routes
@@ -39,7 +27,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <PageLoader />,
     children: [
       // In the entry itself: the first screen most people see paints without another round trip.
-      { path: paths.landing, handle: title(""), Component: LandingPage },
+      { path: paths.landing, handle: title(""), Component: LandingRoute },
       {
         lazy: async () => ({ Component: (await import("./app-shell.tsx")).AppShell }),
         children: [

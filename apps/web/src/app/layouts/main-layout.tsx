@@ -1,29 +1,23 @@
-import { NavLink, Outlet, ScrollRestoration, useNavigate } from "react-router";
-import { AuthLinks } from "@/components/ui/auth-links.tsx";
+import { NavLink, Outlet, ScrollRestoration } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
-import { useLogout } from "@/features/auth/api/logout.ts";
 import { useUnreadChatCount } from "@/features/chat/api/get-conversations.ts";
 import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
 import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
-import { useCopyProfileUrl } from "@/features/profile/api/generate-public-url.ts";
 import { usePendingRequestCount } from "@/features/requests/api/get-requests.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
+import { AccountActions } from "./account-actions.tsx";
 import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
-import { UserMenu } from "./user-menu.tsx";
 
 /**
  * The shared layout: top bar, content and footer. Which screens need a session is decided by
  * the router (RequireAuth), not here.
  */
 export function MainLayout() {
-  const navigate = useNavigate();
   const { data: me } = useMe();
-  const logoutMutation = useLogout();
-  const copyProfileUrl = useCopyProfileUrl();
   const pendingRequests = usePendingRequestCount(Boolean(me));
   const unreadMessages = useUnreadChatCount(Boolean(me));
   useChatSocket(me?._id);
@@ -32,12 +26,6 @@ export function MainLayout() {
     [paths.requests]: pendingRequests,
     [paths.chat]: unreadMessages,
   };
-
-  function handleLogout() {
-    logoutMutation.mutate(undefined, {
-      onSettled: () => navigate(paths.login),
-    });
-  }
 
   return (
     <div className={cn("flex min-h-screen flex-col bg-base-200", me && "pb-16 md:pb-0")}>
@@ -72,22 +60,7 @@ export function MainLayout() {
             </ul>
           ) : null
         }
-        actions={
-          me ? (
-            <>
-              <p className="max-w-36 truncate text-sm sm:max-w-56">
-                Welcome, <span className="font-semibold">{me.firstName}</span>
-              </p>
-              <UserMenu
-                me={me}
-                onCopyProfileUrl={() => void copyProfileUrl()}
-                onLogout={handleLogout}
-              />
-            </>
-          ) : me === null ? (
-            <AuthLinks />
-          ) : null
-        }
+        actions={<AccountActions />}
       />
       <main id="main" className="flex-1">
         <Outlet />

@@ -9,7 +9,7 @@ import {
   Sparkles,
   UsersRound,
 } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { AuthLinks } from "@/components/ui/auth-links.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
@@ -80,7 +80,12 @@ const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   },
 ];
 
-export function LandingPage() {
+export type LandingPageProps = {
+  /** The signed-in top bar (welcome, account menu), composed by the app for a signed-in visitor. */
+  accountActions?: ReactNode;
+};
+
+export function LandingPage({ accountActions }: LandingPageProps) {
   // No session call here: the landing page stays light and makes no request a visitor sees fail.
   const signedIn = hasSessionHint();
   const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
@@ -90,15 +95,7 @@ export function LandingPage() {
       <MouseTrail />
       <BrandHeader
         variant={solidNav ? "solid" : "transparent"}
-        actions={
-          signedIn ? (
-            <Link to={paths.home} className="btn btn-primary btn-sm">
-              Open Discover
-            </Link>
-          ) : (
-            <AuthLinks />
-          )
-        }
+        actions={signedIn && accountActions ? accountActions : <AuthLinks />}
       />
 
       <main className="flex-1">
