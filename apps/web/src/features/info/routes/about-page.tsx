@@ -82,10 +82,7 @@ export function AboutPage() {
           </h2>
           <ul className="grid gap-5 md:grid-cols-3">
             {REASONS.map((reason) => (
-              <li
-                key={reason.title}
-                className="card border border-base-300 bg-base-100 shadow-sm"
-              >
+              <li key={reason.title} className="card border border-base-300 bg-base-100 shadow-sm">
                 <div className="card-body">
                   <reason.icon aria-hidden="true" className="size-7 text-primary" />
                   <h3 className="card-title">{reason.title}</h3>
@@ -123,18 +120,15 @@ export function AboutPage() {
 
         <section
           aria-labelledby="join-title"
-          className="rounded-box bg-primary px-6 py-10 text-center text-primary-content"
+          className="rounded-box border border-primary/30 bg-primary/10 px-6 py-10 text-center"
         >
           <h2 id="join-title" className="text-3xl font-bold">
             Join Us Today
           </h2>
-          <p className="mx-auto mt-2 max-w-xl">
+          <p className="mx-auto mt-2 max-w-xl text-base-content/80">
             Create your profile in a minute and meet your first matches today.
           </p>
-          <Link
-            to={paths.signup}
-            className="btn btn-lg mt-6 bg-base-100 text-base-content hover:bg-base-200"
-          >
+          <Link to={paths.signup} className="btn btn-primary btn-lg mt-6">
             Get Started
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
