@@ -39,10 +39,7 @@ export function ServicesPage() {
         <StatCounters />
         <ul className="grid gap-5 sm:grid-cols-2">
           {SERVICES.map((service) => (
-            <li
-              key={service.to}
-              className="card border border-base-300 bg-base-100 shadow-sm"
-            >
+            <li key={service.to} className="card border border-base-300 bg-base-100 shadow-sm">
               <div className="card-body">
                 <service.icon aria-hidden="true" className="size-7 text-primary" />
                 <h2 className="card-title">{service.title}</h2>
