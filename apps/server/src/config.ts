@@ -68,6 +68,23 @@ export type Config = {
   communityCreatePerMember?: RateLimitRule;
   /** Submissions of each public form (support, contact, newsletter) from one IP per window. */
   publicFormsPerIp?: RateLimitRule;
+  /** The feed queue's batch size and times; unset: DEFAULT_FEED_QUEUE. */
+  feedQueue?: FeedQueueSettings;
+};
+
+export type FeedQueueSettings = {
+  /** About how many people one batch adds to a viewer's queue. */
+  batchSize: number;
+  /** A ranking older than this is rebuilt when the feed is opened from its first page. */
+  ttlMs: number;
+  /** Once everyone has been queued, how often a page at the end looks for newcomers. */
+  recheckMs: number;
+};
+
+export const DEFAULT_FEED_QUEUE: FeedQueueSettings = {
+  batchSize: 300,
+  ttlMs: 15 * 60_000,
+  recheckMs: 30_000,
 };
 
 export class ConfigError extends Error {

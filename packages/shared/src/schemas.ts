@@ -229,10 +229,22 @@ export const setPasswordFormSchema = z
   });
 export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
 
+export const FEED_CURSOR_INVALID = "This cursor is not valid; start again from the first page.";
+
+/**
+ * `cursor` is the previous answer's `nextCursor` (empty or absent: the first page); `page` is
+ * for older clients, which page by number, and is ignored when a cursor is given.
+ */
 export const feedQuerySchema = z.object({
+  cursor: z
+    .string()
+    .max(64, FEED_CURSOR_INVALID)
+    .regex(/^[A-Za-z0-9_-]*$/, FEED_CURSOR_INVALID)
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
 });
+export type FeedQuery = z.input<typeof feedQuerySchema>;
 
 export const sendRequestParamsSchema = z.object({
   status: z.enum(SEND_STATUSES, { error: "Status must be interested or ignored" }),
@@ -263,6 +275,15 @@ export type ConnectionCard = z.infer<typeof connectionCardSchema>;
 
 export const feedCardSchema = cardSchema.extend({ matchingSkills: z.array(z.string()) });
 export type FeedCard = z.infer<typeof feedCardSchema>;
+
+/** A feed page: the cards and the cursor of the next page (null: nobody more for now). */
+export const feedAnswerSchema = z.object({
+  status: z.literal(1),
+  message: z.string(),
+  data: z.array(feedCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
 
 export const meSchema = cardSchema.extend({
   emailId: z.string(),

@@ -15,6 +15,12 @@ afterEach(async () => {
   await app.close();
 });
 
+/** Starts the test's app again with small batches, so a few people take several batches. */
+async function withBatches(batchSize: number): Promise<void> {
+  await app.close();
+  app = await createTestApp({ feedQueue: { batchSize, ttlMs: 15 * 60_000, recheckMs: 0 } });
+}
+
 /** Signs someone up and pins their profile's creation time, so "newest" is explicit. */
 async function person(
   firstName: string,
@@ -38,6 +44,29 @@ async function feedCards(viewer: Session, query = ""): Promise<FeedCard[]> {
   const response = await feed(viewer, query);
   expect(response.statusCode).toBe(200);
   return response.json().data as FeedCard[];
+}
+
+/** One page by cursor: its cards' first names and the next cursor. */
+async function cursorPage(viewer: Session, cursor: string | null, limit: number) {
+  const query = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
+  const response = await feed(viewer, query);
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { data: FeedCard[]; nextCursor: string | null };
+  expect(response.headers["x-next-cursor"] ?? null).toBe(body.nextCursor);
+  return { names: body.data.map((card) => card.firstName), next: body.nextCursor };
+}
+
+/** Every name a viewer pages through from the first page by cursor. */
+async function pageThrough(viewer: Session, limit: number): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | null = null;
+  for (let step = 0; step < 100; step++) {
+    const page = await cursorPage(viewer, cursor, limit);
+    names.push(...page.names);
+    if (!page.next) return names;
+    cursor = page.next;
+  }
+  throw new Error("the feed did not end");
 }
 
 async function send(from: Session, status: string, to: Session) {
@@ -201,5 +230,183 @@ describe("GET /api/feed", () => {
     for (let index = 0; index < 11; index++) await signUpUser(app);
     expect(await feedCards(viewer)).toHaveLength(10);
     expect(await feedCards(viewer, "?page=2")).toHaveLength(1);
+  });
+});
+
+describe("GET /api/feed: the queue and cursors", () => {
+  it("pages by cursor in the same order as one big page, then ends with a null cursor", async () => {
+    const viewer = await person("Viewer", ["Chess", "Python", "Hiking"], "2024-01-01T00:00:00Z");
+    const skillSets = [
+      ["chess", "a", "b"],
+      ["x", "y", "z"],
+      ["python", "hiking", "c"],
+    ];
+    for (let index = 0; index < 7; index++) {
+      await person(
+        `P${index}`,
+        skillSets[index % 3] as string[],
+        `2024-03-0${index + 1}T00:00:00Z`,
+      );
+    }
+    const all = (await feedCards(viewer, "?limit=50")).map((card) => card.firstName);
+    expect(await pageThrough(viewer, 3)).toEqual(all);
+    // An empty cursor is the first page.
+    expect((await cursorPage(viewer, "", 3)).names).toEqual(all.slice(0, 3));
+  });
+
+  it("refuses a cursor it did not make with a 400", async () => {
+    const viewer = await signUpUser(app);
+    const forged = (text: string) => Buffer.from(text).toString("base64url");
+    for (const cursor of [
+      "abc",
+      "%21%21",
+      "a".repeat(65),
+      forged("f1:0"),
+      forged("f1:-1"),
+      forged("f1:1.5"),
+      forged("f1:9999999999999999"),
+      forged("f2:10"),
+      "%00",
+    ]) {
+      const response = await feed(viewer, `?cursor=${cursor}`);
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json()).toMatchObject({ status: 0 });
+    }
+    // A well-formed cursor beyond the end is simply an empty page.
+    const beyond = await feed(viewer, `?cursor=${forged("f1:999999")}`);
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.json()).toMatchObject({ data: [], nextCursor: null });
+  });
+
+  it("drops a person acted on since the batch at once, whoever sent the request", async () => {
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    const people: Session[] = [];
+    for (let index = 0; index < 6; index++) {
+      people.push(
+        await person(`P${index}`, ["chess", "a", "b"], `2024-02-0${9 - index}T00:00:00Z`),
+      );
+    }
+    const first = await cursorPage(viewer, null, 2);
+    expect(first.names).toEqual(["P0", "P1"]);
+    // Both are already in the queue; one gets a request from the viewer, one sends one.
+    await send(viewer, "interested", people[2] as Session);
+    await send(people[3] as Session, "ignored", viewer);
+    const second = await cursorPage(viewer, first.next, 2);
+    expect(second.names).toEqual(["P4", "P5"]);
+    // The first page again: a swipe on P0 removes it there too.
+    await send(viewer, "ignored", people[0] as Session);
+    expect((await cursorPage(viewer, null, 3)).names).toEqual(["P1", "P4", "P5"]);
+  });
+
+  it("drops a blocked person at once, either way", async () => {
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    const blocked = await person("Blocked", ["chess", "a", "b"], "2024-02-03T00:00:00Z");
+    const blocker = await person("Blocker", ["chess", "a", "b"], "2024-02-02T00:00:00Z");
+    await person("Stays", ["chess", "a", "b"], "2024-02-01T00:00:00Z");
+    expect((await cursorPage(viewer, null, 10)).names).toEqual(["Blocked", "Blocker", "Stays"]);
+    const block = async (from: Session, to: Session) => {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/user/block/${to.me._id}`,
+        headers: from.headers,
+        payload: {},
+      });
+      expect(response.statusCode).toBe(201);
+    };
+    await block(viewer, blocked);
+    await block(blocker, viewer);
+    expect((await cursorPage(viewer, null, 10)).names).toEqual(["Stays"]);
+  });
+
+  it("ranks the next page by the new skills after a skills edit", async () => {
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    await person("ChessNew", ["chess", "a", "b"], "2024-02-04T00:00:00Z");
+    await person("ChessOld", ["chess", "go", "b"], "2024-02-03T00:00:00Z");
+    await person("Baker", ["baking", "rust", "b"], "2024-02-02T00:00:00Z");
+    await person("Rustacean", ["rust", "zig", "baking"], "2024-02-01T00:00:00Z");
+    const first = await cursorPage(viewer, null, 1);
+    expect(first.names).toEqual(["ChessOld"]);
+    const edit = await app.inject({
+      method: "PATCH",
+      url: "/api/profile/edit",
+      headers: viewer.headers,
+      payload: { skills: ["Baking", "Rust", "Zig"] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const second = await cursorPage(viewer, first.next, 2);
+    expect(second.names).toEqual(["Rustacean", "Baker"]);
+    expect((await cursorPage(viewer, second.next, 5)).names).toEqual(["ChessNew", "ChessOld"]);
+  });
+
+  it("gives two tabs paging at once every person once each, over many small batches", async () => {
+    await withBatches(3);
+    const viewer = await person("Viewer", ["Chess", "Python", "Hiking"], "2024-01-01T00:00:00Z");
+    const skillSets = [
+      ["chess", "a", "b"],
+      ["x", "y", "z"],
+      ["python", "hiking", "chess"],
+    ];
+    const everyone: string[] = [];
+    for (let index = 0; index < 16; index++) {
+      const day = String(1 + index).padStart(2, "0");
+      await person(`P${index}`, skillSets[index % 3] as string[], `2024-03-${day}T00:00:00Z`);
+      everyone.push(`P${index}`);
+    }
+    const tabs = [
+      { names: [] as string[], cursor: null as string | null, done: false },
+      {
+        names: [] as string[],
+        cursor: null as string | null,
+        done: false,
+      },
+    ];
+    for (let step = 0; step < 50 && tabs.some((tab) => !tab.done); step++) {
+      await Promise.all(
+        tabs.map(async (tab) => {
+          if (tab.done) return;
+          const page = await cursorPage(viewer, tab.cursor, 2);
+          tab.names.push(...page.names);
+          tab.cursor = page.next;
+          tab.done = page.next === null;
+        }),
+      );
+    }
+    for (const tab of tabs) {
+      expect(new Set(tab.names).size).toBe(tab.names.length);
+      expect([...tab.names].sort()).toEqual([...everyone].sort());
+    }
+    expect(tabs[0]?.names).toEqual(tabs[1]?.names);
+    // Sharers come before everyone else, whatever the batch.
+    const sharers = everyone.filter((_, index) => index % 3 !== 1);
+    expect(new Set(tabs[0]?.names.slice(0, sharers.length))).toEqual(new Set(sharers));
+  });
+
+  it("shows someone who joins after a batch with the next batch", async () => {
+    await withBatches(2);
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    for (let index = 0; index < 6; index++) {
+      await person(`P${index}`, ["chess", "a", "b"], `2024-02-0${index + 1}T00:00:00Z`);
+    }
+    const first = await cursorPage(viewer, null, 1);
+    await signUpUser(app, { firstName: "Newcomer", skills: ["x", "y", "z"] });
+    const names = [...first.names];
+    let cursor = first.next;
+    while (cursor) {
+      const page = await cursorPage(viewer, cursor, 1);
+      names.push(...page.names);
+      cursor = page.next;
+    }
+    expect(names.filter((name) => name === "Newcomer")).toHaveLength(1);
+    // It came with the batch after the first one, not at the very end.
+    expect(names.indexOf("Newcomer")).toBeLessThan(4);
+  });
+
+  it("puts someone who joined since at the top of a reloaded first page", async () => {
+    await withBatches(300);
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    await person("Old", ["chess", "a", "b"], "2024-02-01T00:00:00Z");
+    expect((await cursorPage(viewer, null, 5)).names).toEqual(["Old"]);
+    await signUpUser(app, { firstName: "Newcomer", skills: ["Chess", "Go", "x"] });
+    expect((await cursorPage(viewer, null, 5)).names).toEqual(["Newcomer", "Old"]);
   });
 });

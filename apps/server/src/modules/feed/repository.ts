@@ -1,102 +1,440 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { FeedQueueSettings } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, selectRows } from "./card-sql.ts";
+import { type CardRow, cardColumns } from "./card-sql.ts";
 
-export type FeedRow = CardRow & { matchingSkills: string[] };
-
-export type FeedPage = { page: number; limit: number };
+export type FeedRow = CardRow & { matchingSkills: string[]; position: number };
 
 /**
- * The feed for one viewer, one page at a time.
- *
- * Everything starts from the viewer, so the work follows what the viewer touches, not the size of
- * the tables:
- * - `partners`: everyone the viewer has a request with, either direction, any status, and everyone
- *   blocked either way (index scans on connection_requests and user_blocks: a handful of rows);
- * - `sharers`: the people sharing at least one of the viewer's skills, with how many (one index
- *   range per viewer skill on user_skills (skill, user_id)), partners left out;
- * - ranked part: the first `offset + limit` sharers by (shared desc, created_at desc, id desc).
- *   Only sharers at or above the shared count of the window's last one can be in it, so only
- *   those look up their created_at (by primary key);
- * - the rest, only when the sharers do not fill the window: users_created_at_idx walked newest
- *   first, skipping partners and sharers through hashed sub-plans (NOT IN keeps them filters, so
- *   the index order is kept and the scan stops after `offset + limit` rows).
- * Sharers always rank above the rest (shared >= 1 > 0), so ordering the union by (shared desc,
- * created_at desc, id desc) is one total order: pages never overlap and together hold everyone.
- * `nulls last` matches the index definition; without it the planner sorts instead of walking it.
+ * Which page: the entries after position `after` (a cursor; 0 from the start), skipping `offset`
+ * entries still to show (the old numbered pages), `limit` of them.
  */
-export function feedQuery(viewerId: string, { page, limit }: FeedPage): SQL {
-  const offset = (page - 1) * limit;
-  const window = offset + limit;
+export type FeedRequest = { after: number; offset: number; limit: number };
+
+/** A page, the cursor of the next one (null at the end for now) and how many batches it made. */
+export type FeedResult = { rows: FeedRow[]; next: number | null; batches: number };
+
+/** Anything that runs SQL: the database or a transaction. */
+type Executor = Pick<Database, "execute">;
+
+async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
+  const result = (await executor.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const MAX_UUID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+/** Enough batches for any numbered page a client asks for; a cursor page needs one or two. */
+const MAX_ROUNDS = 100;
+
+/**
+ * Everyone the viewer may not see: a request either way (any status) or a block either way.
+ * Four index ranges (connection_requests_from_idx, _to_idx, user_blocks' key and _blocked_idx).
+ */
+function partnersOf(viewerId: string): SQL {
   return sql`
-    with partners as materialized (
-      select to_user_id as user_id from connection_requests where from_user_id = ${viewerId}
-      union
-      select from_user_id from connection_requests where to_user_id = ${viewerId}
-      union
-      select blocked_id from user_blocks where blocker_id = ${viewerId}
-      union
-      select blocker_id from user_blocks where blocked_id = ${viewerId}
-    ),
-    viewer_skills as materialized (
-      select array(select skill from user_skills where user_id = ${viewerId}) as skills
-    ),
-    sharers as materialized (
-      select theirs.user_id, count(*)::int as shared
-      from user_skills theirs
-      where theirs.skill = any((select skills from viewer_skills)::varchar[])
-        and theirs.user_id <> ${viewerId}
-        and theirs.user_id not in (select user_id from partners)
-      group by theirs.user_id
-    ),
-    candidates as (
-      (
-        select s.user_id, s.shared,
-          (select u.created_at from users u where u.id = s.user_id) as created_at
-        from sharers s
-        where s.shared >= coalesce(
-          (select shared from sharers order by shared desc offset ${window - 1} limit 1), 1)
-        order by 2 desc, 3 desc nulls last, 1 desc nulls last
-        limit ${window}
-      )
-      union all
-      (
-        select u.id, 0, u.created_at
-        from users u
-        where (select count(*) from sharers) < ${window}
-          and u.id <> ${viewerId}
-          and u.id not in (select user_id from partners)
-          and u.id not in (select user_id from sharers)
-        order by u.created_at desc nulls last, u.id desc nulls last
-        limit ${window}
-      )
-    ),
-    page as (
-      select user_id, shared, created_at
-      from candidates
-      order by shared desc, created_at desc nulls last, user_id desc nulls last
-      offset ${offset}
-      limit ${limit}
-    )
-    select ${cardColumns("u")}, (select skills from viewer_skills) as "viewerSkills"
-    from page
-    join users u on u.id = page.user_id
-    order by page.shared desc, page.created_at desc nulls last, page.user_id desc nulls last
+    select to_user_id as user_id from connection_requests where from_user_id = ${viewerId}
+    union all
+    select from_user_id from connection_requests where to_user_id = ${viewerId}
+    union all
+    select blocked_id from user_blocks where blocker_id = ${viewerId}
+    union all
+    select blocker_id from user_blocks where blocked_id = ${viewerId}
   `;
 }
 
 /**
- * The viewer's shared skills in the card's own spelling and order. user_skills holds skills
- * lower-cased by JavaScript, so the comparison lower-cases the same way (not SQL's lower()).
+ * Appends `picked` (user_id, created_at) to the queue ranked by shared skills, then newest, and
+ * moves last_position past them. `picked` must be a CTE in `prefix`; `changes` sets more columns.
  */
-export async function findFeed(db: Database, viewerId: string, page: FeedPage): Promise<FeedRow[]> {
-  const rows = await selectRows<CardRow & { viewerSkills: string[] }>(
-    db,
-    feedQuery(viewerId, page),
+function appendRanked(viewerId: string, prefix: SQL, changes: SQL): SQL {
+  return sql`
+    with viewer_skills as materialized (
+      select skill from user_skills where user_id = ${viewerId}
+    ),
+    ${prefix},
+    ranked as (
+      select p.user_id,
+        row_number() over (
+          order by p.shared desc, p.created_at desc, p.user_id desc
+        ) as r
+      from picked p
+    ),
+    added as (
+      insert into feed_queue_entries (viewer_id, position, candidate_id)
+      select ${viewerId}, q.last_position + ranked.r, ranked.user_id
+      from ranked, feed_queues q
+      where q.viewer_id = ${viewerId}
+      on conflict do nothing
+      returning 1
+    )
+    update feed_queues set
+      last_position = last_position + (select count(*) from ranked),
+      ${changes}
+    where viewer_id = ${viewerId}
+  `;
+}
+
+/** How many of the viewer's skills a person has (user_skills primary key probes). */
+const sharedCount = sql`(
+  select count(*) from user_skills us
+  where us.user_id = u.id and us.skill in (select skill from viewer_skills)
+)::int`;
+
+/**
+ * The next window of people sharing a skill: for each viewer skill, one range of
+ * user_skills_skill_created_idx below the frontier, newest first, at most `perSkill` rows
+ * (a LATERAL with LIMIT). Where a skill's range was cut short, people below its last row may be
+ * missing from the window, so the window ends at the highest such last row (the cut): above it
+ * every skill is complete and the shared counts are exact. The next window starts below the cut;
+ * when no range was cut short, every sharer has been queued and the rest begins, from the top.
+ */
+export function sharersBatch(viewerId: string, state: QueueState, perSkill: number): SQL {
+  return appendRanked(
+    viewerId,
+    sql`
+      partners as materialized (${partnersOf(viewerId)}),
+      win as materialized (
+        select vs.skill, t.user_id, t.created_at, t.n
+        from viewer_skills vs
+        cross join lateral (
+          select s.user_id, s.created_at,
+            row_number() over (
+              order by s.created_at desc nulls last, s.user_id desc nulls last
+            ) as n
+          from user_skills s
+          where s.skill = vs.skill
+            and (s.created_at, s.user_id) < (${state.frontierAt}::timestamptz, ${state.frontierId}::uuid)
+            and s.user_id <> ${viewerId}
+            and s.user_id not in (select user_id from partners)
+          order by s.created_at desc nulls last, s.user_id desc nulls last
+          limit ${perSkill}
+        ) t
+      ),
+      cut as (
+        select created_at, user_id from win where n = ${perSkill}
+        order by created_at desc, user_id desc
+        limit 1
+      ),
+      picked as (
+        select w.user_id, max(w.created_at) as created_at, count(*)::int as shared
+        from win w
+        left join cut c on true
+        where c.user_id is null or (w.created_at, w.user_id) >= (c.created_at, c.user_id)
+        group by w.user_id
+      )
+    `,
+    sql`
+      phase = case when exists (select 1 from cut) then 'sharers' else 'rest' end,
+      frontier_at = coalesce((select created_at from cut), newest_at),
+      frontier_id = coalesce((select user_id from cut), newest_id)
+    `,
   );
-  const viewerSkills = new Set(rows[0]?.viewerSkills ?? []);
-  return rows.map(({ viewerSkills: _viewerSkills, ...card }) => ({
-    ...card,
-    matchingSkills: card.skills.filter((skill) => viewerSkills.has(skill.toLowerCase())),
-  }));
+}
+
+/**
+ * The rest, once every sharer is queued: users_created_at_idx walked newest first below the
+ * frontier, skipping partners and anyone already queued (the entries' (viewer, candidate) key).
+ * A short batch means everyone has been queued.
+ */
+function restBatch(viewerId: string, state: QueueState, size: number): SQL {
+  return appendRanked(
+    viewerId,
+    sql`
+      partners as materialized (${partnersOf(viewerId)}),
+      walked as materialized (
+        select u.id as user_id, u.created_at, ${sharedCount} as shared
+        from users u
+        where (u.created_at, u.id) < (${state.frontierAt}::timestamptz, ${state.frontierId}::uuid)
+          and u.id <> ${viewerId}
+          and u.id not in (select user_id from partners)
+          and not exists (
+            select 1 from feed_queue_entries e
+            where e.viewer_id = ${viewerId} and e.candidate_id = u.id
+          )
+        order by u.created_at desc nulls last, u.id desc nulls last
+        limit ${size}
+      ),
+      picked as (select * from walked),
+      last_walked as (
+        select created_at, user_id from walked order by created_at, user_id limit 1
+      )
+    `,
+    sql`
+      phase = case when (select count(*) from walked) < ${size} then 'done' else 'rest' end,
+      frontier_at = coalesce((select created_at from last_walked), frontier_at),
+      frontier_id = coalesce((select user_id from last_walked), frontier_id)
+    `,
+  );
+}
+
+/**
+ * People who joined after the ranking started (above `newest`), oldest first from there so none
+ * is passed over, added ahead of the batch being made.
+ */
+function newcomersBatch(viewerId: string, state: QueueState, size: number): SQL {
+  return appendRanked(
+    viewerId,
+    sql`
+      partners as materialized (${partnersOf(viewerId)}),
+      walked as materialized (
+        select u.id as user_id, u.created_at, ${sharedCount} as shared
+        from users u
+        where (u.created_at, u.id) > (${state.newestAt}::timestamptz, ${state.newestId}::uuid)
+          and u.id <> ${viewerId}
+          and u.id not in (select user_id from partners)
+          and not exists (
+            select 1 from feed_queue_entries e
+            where e.viewer_id = ${viewerId} and e.candidate_id = u.id
+          )
+        order by u.created_at asc nulls first, u.id asc nulls first
+        limit ${size}
+      ),
+      picked as (select * from walked),
+      newest_walked as (
+        select created_at, user_id from walked order by created_at desc, user_id desc limit 1
+      )
+    `,
+    sql`
+      newest_at = coalesce((select created_at from newest_walked), newest_at),
+      newest_id = coalesce((select user_id from newest_walked), newest_id)
+    `,
+  );
+}
+
+export type QueueState = {
+  lastPosition: string;
+  startPosition: string;
+  phase: "sharers" | "rest" | "done";
+  frontierAt: string;
+  frontierId: string;
+  newestAt: string;
+  newestId: string;
+  skillCount: number;
+};
+
+export function lockState(executor: Executor, viewerId: string): Promise<QueueState[]> {
+  return rowsOf<QueueState>(
+    executor,
+    sql`
+      select last_position::text as "lastPosition", start_position::text as "startPosition",
+        phase, frontier_at::text as "frontierAt", frontier_id as "frontierId",
+        newest_at::text as "newestAt", newest_id as "newestId",
+        (select count(*) from user_skills where user_id = ${viewerId})::int as "skillCount"
+      from feed_queues
+      where viewer_id = ${viewerId}
+      for update
+    `,
+  );
+}
+
+/**
+ * Starts the viewer's ranking again: its entries go, positions continue after the last one (so an
+ * older cursor lands on the new ranking's first entry) and the next batch starts from the newest
+ * profiles. Called when the viewer's skills change and when a ranking is past its time to live.
+ */
+export async function resetFeedQueue(
+  executor: Executor,
+  viewerId: string,
+  builtAt: Date,
+): Promise<void> {
+  await executor.execute(sql`delete from feed_queue_entries where viewer_id = ${viewerId}`);
+  await executor.execute(sql`
+    update feed_queues set
+      start_position = last_position + 1,
+      phase = 'sharers',
+      frontier_at = t.at, frontier_id = ${MAX_UUID},
+      newest_at = t.at, newest_id = ${MAX_UUID},
+      built_at = ${builtAt.toISOString()}::timestamptz,
+      batched_at = ${builtAt.toISOString()}::timestamptz
+    from (select clock_timestamp() as at) t
+    where viewer_id = ${viewerId}
+  `);
+}
+
+type BatchReason =
+  | { kind: "first" }
+  | { kind: "rebuild"; startPosition: number }
+  | { kind: "next"; lastPosition: number };
+
+/**
+ * Adds one batch to the viewer's queue, in a transaction that holds the queue row's lock: two
+ * tabs that both reach the end of the queue make one batch, since the second finds the queue no
+ * longer where it saw it and leaves it to the first.
+ */
+async function makeBatch(
+  db: Database,
+  viewerId: string,
+  reason: BatchReason,
+  settings: FeedQueueSettings,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const created = await rowsOf<{ viewerId: string }>(
+      tx,
+      sql`
+        insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
+          frontier_id, newest_at, newest_id, built_at, batched_at)
+        select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from (select clock_timestamp() as at) t
+        where exists (select 1 from users where id = ${viewerId})
+        on conflict do nothing
+        returning viewer_id as "viewerId"
+      `,
+    );
+    let [state] = await lockState(tx, viewerId);
+    if (!state) return;
+    if (created.length === 0) {
+      if (reason.kind === "first") return;
+      if (reason.kind === "rebuild") {
+        if (Number(state.startPosition) !== reason.startPosition) return;
+        await resetFeedQueue(tx, viewerId, now);
+        [state] = await lockState(tx, viewerId);
+        if (!state) return;
+      } else {
+        if (Number(state.lastPosition) !== reason.lastPosition) return;
+        await tx.execute(newcomersBatch(viewerId, state, settings.batchSize));
+      }
+    }
+    if (state.phase === "sharers") {
+      const perSkill = Math.max(1, Math.ceil(settings.batchSize / Math.max(1, state.skillCount)));
+      await tx.execute(sharersBatch(viewerId, state, perSkill));
+    } else if (state.phase === "rest") {
+      await tx.execute(restBatch(viewerId, state, settings.batchSize));
+    }
+    await tx.execute(
+      sql`update feed_queues set batched_at = ${now.toISOString()}::timestamptz where viewer_id = ${viewerId}`,
+    );
+  });
+}
+
+type PageRow = CardRow & {
+  lastPosition: string;
+  startPosition: string;
+  phase: QueueState["phase"];
+  stale: boolean;
+  recheckDue: boolean;
+  newcomers: boolean;
+  viewerSkills: string[];
+  position: string | null;
+};
+
+/**
+ * One page: a range of the queue's primary key (viewer_id, position) from the cursor, joined to
+ * users by primary key, skipping whoever has a request with the viewer (the pair index) or a
+ * block either way (user_blocks' key and its reverse index) since the batch was made. One row
+ * of queue state comes back even when the page is empty; none when the viewer has no queue yet.
+ */
+export function feedPageQuery(
+  viewerId: string,
+  { after, offset, limit }: FeedRequest,
+  staleBefore: Date,
+  recheckBefore: Date,
+): SQL {
+  return sql`
+    select q.last_position::text as "lastPosition", q.start_position::text as "startPosition",
+      q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
+      q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
+      exists (
+        select 1 from users n
+        where (n.created_at, n.id) > (q.newest_at, q.newest_id) and n.id <> ${viewerId}
+      ) as newcomers,
+      array(select skill from user_skills where user_id = ${viewerId}) as "viewerSkills",
+      p.*
+    from feed_queues q
+    left join lateral (
+      select e.position::text as position, ${cardColumns("u")}
+      from feed_queue_entries e
+      join users u on u.id = e.candidate_id
+      where e.viewer_id = ${viewerId}
+        and e.position > greatest(${after}::bigint, q.start_position - 1)
+        and not exists (
+          select 1 from connection_requests r
+          where least(r.from_user_id, r.to_user_id) = least(${viewerId}::uuid, e.candidate_id)
+            and greatest(r.from_user_id, r.to_user_id) = greatest(${viewerId}::uuid, e.candidate_id)
+        )
+        and not exists (
+          select 1 from user_blocks b
+          where b.blocker_id = ${viewerId} and b.blocked_id = e.candidate_id
+        )
+        and not exists (
+          select 1 from user_blocks b
+          where b.blocked_id = ${viewerId} and b.blocker_id = e.candidate_id
+        )
+      order by e.position
+      offset ${offset}
+      limit ${limit}
+    ) p on true
+    where q.viewer_id = ${viewerId}
+    order by p.position::bigint
+  `;
+}
+
+/**
+ * The feed for one viewer: everyone but the viewer and anyone with a request or a block either
+ * way, most shared skills first (case-insensitive), then newest, served from the viewer's queue.
+ * A page is one indexed read; a batch is made first only when the queue is missing, too short for
+ * the page, or (on a first page) past its time to live or behind people who joined since.
+ */
+export async function findFeed(
+  db: Database,
+  viewerId: string,
+  request: FeedRequest,
+  settings: FeedQueueSettings,
+  now: Date = new Date(),
+): Promise<FeedResult> {
+  const fromStart = request.after === 0 && request.offset === 0;
+  const staleBefore = new Date(now.getTime() - settings.ttlMs);
+  const recheckBefore = new Date(now.getTime() - settings.recheckMs);
+  let batches = 0;
+  for (let round = 0; ; round++) {
+    const page = await rowsOf<PageRow>(
+      db,
+      feedPageQuery(viewerId, request, staleBefore, recheckBefore),
+    );
+    const state = page[0];
+    const lastRound = round >= MAX_ROUNDS;
+    if (!state) {
+      if (lastRound || batches > 0) return { rows: [], next: null, batches };
+      await makeBatch(db, viewerId, { kind: "first" }, settings, now);
+      batches++;
+      continue;
+    }
+    // A first page (a reload) starts the ranking again once it is past its time to live, or
+    // when people joined since and the last batch is older than the recheck interval.
+    if (round === 0 && fromStart && (state.stale || (state.newcomers && state.recheckDue))) {
+      const startPosition = Number(state.startPosition);
+      await makeBatch(db, viewerId, { kind: "rebuild", startPosition }, settings, now);
+      batches++;
+      continue;
+    }
+    const cards = page.filter((row) => row.position !== null);
+    const full = cards.length === request.limit;
+    const ended = state.phase === "done" && (batches > 0 || !state.recheckDue);
+    if (full || ended || lastRound) {
+      const viewerSkills = new Set(state.viewerSkills);
+      const rows = cards.map(
+        ({
+          lastPosition: _l,
+          startPosition: _s,
+          phase: _p,
+          stale: _st,
+          recheckDue: _r,
+          newcomers: _n,
+          viewerSkills: _v,
+          position,
+          ...card
+        }) => ({
+          ...card,
+          position: Number(position),
+          matchingSkills: card.skills.filter((skill) => viewerSkills.has(skill.toLowerCase())),
+        }),
+      );
+      const next = full ? (rows[rows.length - 1]?.position ?? null) : null;
+      return { rows, next, batches };
+    }
+    const lastPosition = Number(state.lastPosition);
+    await makeBatch(db, viewerId, { kind: "next", lastPosition }, settings, now);
+    batches++;
+  }
 }

@@ -1,13 +1,36 @@
-import { envelope, feedCardSchema, feedQuerySchema } from "@kindred/shared";
+import {
+  FEED_CURSOR_INVALID,
+  feedAnswerSchema,
+  feedQuerySchema,
+  NEXT_CURSOR_HEADER,
+} from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { DEFAULT_FEED_QUEUE } from "../../config.ts";
+import { HttpError } from "../../plugins/errors.ts";
 import { rowToCard } from "./card-sql.ts";
 import { findFeed } from "./repository.ts";
+
+/** Opaque to clients: a position in the viewer's queue. */
+export function encodeFeedCursor(position: number): string {
+  return Buffer.from(`f1:${position}`).toString("base64url");
+}
+
+/** The position a cursor names; a 400 for anything this server did not make. */
+export function decodeFeedCursor(text: string): number {
+  const match = /^f1:([1-9][0-9]{0,14})$/.exec(Buffer.from(text, "base64url").toString("utf8"));
+  if (!match?.[1]) {
+    throw new HttpError(400, "VALIDATION_ERROR", FEED_CURSOR_INVALID, [
+      { path: "cursor", message: FEED_CURSOR_INVALID },
+    ]);
+  }
+  return Number(match[1]);
+}
 
 /** GET /feed: people to discover, most shared skills first, then newest profiles. */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const settings = app.config.feedQueue ?? DEFAULT_FEED_QUEUE;
 
   r.get(
     "/feed",
@@ -15,18 +38,31 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["discovery"],
         summary:
-          "Everyone the viewer has no request with (either direction, any status), ranked by shared skills then newest",
+          "Everyone the viewer has no request or block with (either direction, any status), ranked by shared skills then newest",
+        description: `Pages by cursor: pass the answer's nextCursor (also in the ${NEXT_CURSOR_HEADER} header) as cursor for the next page; null means nobody more for now. page (numbered pages) is kept for older clients and ignored when a cursor is given.`,
         querystring: feedQuerySchema,
-        response: { 200: envelope(z.array(feedCardSchema)) },
+        response: { 200: feedAnswerSchema },
       },
       preHandler: app.authenticate,
     },
-    async (request) => {
-      const rows = await findFeed(app.db, request.userId, request.query);
+    async (request, reply) => {
+      const { cursor, page, limit } = request.query;
+      const after = cursor ? decodeFeedCursor(cursor) : 0;
+      const offset = cursor ? 0 : (page - 1) * limit;
+      const result = await findFeed(
+        app.db,
+        request.userId,
+        { after, offset, limit },
+        settings,
+        app.config.now?.() ?? new Date(),
+      );
+      const nextCursor = result.next === null ? null : encodeFeedCursor(result.next);
+      if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
       return {
         status: 1 as const,
         message: "Feed loaded",
-        data: rows.map((row) => ({ ...rowToCard(row), matchingSkills: row.matchingSkills })),
+        data: result.rows.map((row) => ({ ...rowToCard(row), matchingSkills: row.matchingSkills })),
+        nextCursor,
       };
     },
   );

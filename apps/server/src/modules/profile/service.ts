@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { userSkills, users } from "../../db/schema.ts";
+import { resetFeedQueue } from "../feed/repository.ts";
 import type { UserRow } from "../users/user-view.ts";
 
 export type ProfileEdit = z.output<typeof profileEditBodySchema>;
@@ -27,6 +28,8 @@ export async function updateProfile(
       await tx
         .insert(userSkills)
         .values(edit.skills.map((skill) => ({ userId, skill: skill.toLowerCase() })));
+      // The feed's ranking follows the skills: the next page starts the new one.
+      await resetFeedQueue(tx, userId, new Date());
     }
     return row;
   });

@@ -1,6 +1,6 @@
 import type { FeedCard } from "@kindred/shared";
 import { describe, expect, it } from "vitest";
-import { deckCards, type FeedPage, nextFeedLimit } from "./get-feed.ts";
+import { type FeedPage, feedDeck, feedQueryOptions } from "./get-feed.ts";
 
 function card(id: string): FeedCard {
   return {
@@ -16,40 +16,23 @@ function card(id: string): FeedCard {
   };
 }
 
-function page(ids: string[], decided: string[] = []): FeedPage {
-  return { ids, cards: ids.filter((id) => !decided.includes(id)).map(card) };
+function page(ids: string[], next: string | null = null, decided: string[] = []): FeedPage {
+  return { cards: ids.filter((id) => !decided.includes(id)).map(card), next };
 }
 
-const ten = (from: number) => Array.from({ length: 10 }, (_, i) => `u${from + i}`);
-
 describe("feed paging", () => {
-  it("asks page 1 again for the cards still in hand plus ten more", () => {
-    const first = page(ten(0), ten(0).slice(0, 7));
-    expect(nextFeedLimit(first, [first], 10)).toBe(13);
+  it("asks for the page after the last cursor, and stops when there is none", () => {
+    const { getNextPageParam } = feedQueryOptions();
+    const first = page(["u0", "u1"], "c1");
+    expect(getNextPageParam(first, [first], null, [null])).toBe("c1");
+    const last = page(["u2"]);
+    expect(getNextPageParam(last, [first, last], "c1", [null, "c1"])).toBeUndefined();
   });
 
-  it("shows a person the server repeats only once, and never one already decided", () => {
-    const first = page(ten(0), ["u0", "u1", "u9"]);
-    // The server still lists u9 (its send failed) and u2..u8 still in hand.
-    const second = page(["u2", "u3", "u4", "u5", "u6", "u7", "u8", "u9", "u10", "u11"]);
-    expect(deckCards([first, second]).map((c) => c._id)).toEqual([
-      "u2",
-      "u3",
-      "u4",
-      "u5",
-      "u6",
-      "u7",
-      "u8",
-      "u10",
-      "u11",
-    ]);
-  });
-
-  it("ends when an answer is shorter than asked for or brings no one new", () => {
-    const first = page(ten(0));
-    const short = page(["u10"]);
-    expect(nextFeedLimit(short, [first, short], 10)).toBeUndefined();
-    const repeat = page(ten(0));
-    expect(nextFeedLimit(repeat, [first, repeat], 10)).toBeUndefined();
+  it("keeps the undecided cards in load order and shows a repeated person once", () => {
+    const first = page(["u0", "u1", "u2"], "c1", ["u0"]);
+    // After a skills edit the server's new ranking may list u2, still in hand, again.
+    const second = page(["u3", "u2", "u4"]);
+    expect(feedDeck([first, second]).map((c) => c._id)).toEqual(["u1", "u2", "u3", "u4"]);
   });
 });

@@ -185,7 +185,7 @@ describe("FeedPage", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 
-  it("loads more from page 1 before the stack runs out, skipping no one", async () => {
+  it("loads the next page by cursor before the stack runs out, skipping no one", async () => {
     const everyone = Array.from({ length: 14 }, (_, i) => card(`u${i}`, `Person${i}`));
     const decided = new Set<string>();
     stubApi((call) => {
@@ -194,10 +194,14 @@ describe("FeedPage", () => {
         decided.add(match[1]);
         return sent;
       }
+      // The server's queue: a cursor is a place in it, whatever was decided since.
       const url = new URL(call.url, "http://localhost");
-      expect(url.searchParams.get("page")).toBe("1");
+      expect(url.searchParams.get("page")).toBeNull();
+      const from = Number(url.searchParams.get("cursor") ?? 0);
       const limit = Number(url.searchParams.get("limit"));
-      return ok(everyone.filter((c) => !decided.has(c._id)).slice(0, limit));
+      const data = everyone.slice(from, from + limit).filter((c) => !decided.has(c._id));
+      const next = from + limit < everyone.length ? String(from + limit) : null;
+      return { status: 200, body: { status: 1, message: "ok", data, nextCursor: next } };
     });
     renderFeed();
     await screen.findByRole("heading", { name: "Person0 Tester" });
@@ -205,8 +209,8 @@ describe("FeedPage", () => {
       await userEvent.keyboard("{ArrowLeft}");
       await waitFor(() => expect(topName()).toBe(`Person${i + 1} Tester`));
     }
-    // Three left in hand: the next load asks for them plus ten.
-    await waitFor(() => expect(calls.some((c) => c.url.includes("limit=13"))).toBe(true));
+    // Three left in hand: the next page is asked for by the first page's cursor.
+    await waitFor(() => expect(calls.some((c) => c.url.includes("cursor=10"))).toBe(true));
     for (let i = 7; i < 13; i++) {
       await userEvent.keyboard("{ArrowLeft}");
       await waitFor(() => expect(topName()).toBe(`Person${i + 1} Tester`));
@@ -214,5 +218,6 @@ describe("FeedPage", () => {
     await userEvent.keyboard("{ArrowLeft}");
     expect(await screen.findByText("No new users found!")).toBeInTheDocument();
     expect(decided.size).toBe(14);
+    expect(calls.filter((c) => c.url.includes("/feed"))).toHaveLength(2);
   });
 });

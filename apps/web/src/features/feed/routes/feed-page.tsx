@@ -4,7 +4,7 @@ import { Heart, SearchX, Undo2, X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
-import { deckCards, removeFromFeed, restoreToFeed, useFeed } from "@/features/feed/api/get-feed.ts";
+import { feedDeck, removeFromFeed, restoreToFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { sendRequest } from "@/features/feed/api/send-request.ts";
 import { undoRequest } from "@/features/feed/api/undo-request.ts";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
@@ -27,7 +27,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function FeedPage() {
   const queryClient = useQueryClient();
   const feed = useFeed();
-  const cards = useMemo(() => (feed.data ? deckCards(feed.data.pages) : []), [feed.data]);
+  const cards = useMemo(() => (feed.data ? feedDeck(feed.data.pages) : []), [feed.data]);
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
   const [swipingId, setSwipingId] = useState<string | null>(null);
   const [lastDecision, setLastDecision] = useState<LastDecision | null>(null);
