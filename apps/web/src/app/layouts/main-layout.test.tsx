@@ -28,7 +28,9 @@ describe("main layout", () => {
       "/signup",
     );
     expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
-    expect(screen.getByRole("heading", { name: "About Kindred" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Welcome to Kindred" }, firstLoad),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/about");
   });
 
