@@ -74,7 +74,7 @@ test("two connections chat in real time; the unread badge counts and clears", as
   await expect(anaPage.getByText("Active Now").first()).toBeVisible();
 });
 
-test("a message that fails to send shows Retry and is sent once on retry", async ({
+test("a message that fails to send stays with Retry, also after leaving, and is sent once", async ({
   createUser,
   apiAs,
   signedInPage,
@@ -94,6 +94,11 @@ test("a message that fails to send shows Retry and is sent once on retry", async
   const retry = conversation.getByRole("button", { name: /Not sent\. Retry/ });
   await expect(retry).toBeVisible();
   await anaPage.unroute("**/api/chat/*/messages");
+  // Neither the unsent message nor a half-typed one is lost by leaving the conversation.
+  await anaPage.getByRole("textbox", { name: /^Message / }).fill("half-typed");
+  await anaPage.goto("/connections");
+  await anaPage.getByRole("link", { name: `Message ${ben.me.firstName}` }).click();
+  await expect(anaPage.getByRole("textbox", { name: /^Message / })).toHaveValue("half-typed");
   await retry.click();
   await expect(retry).toHaveCount(0);
   await expect(conversation.getByText("Are you there?")).toHaveCount(1);

@@ -18,11 +18,16 @@ import { sendMessage } from "../api/send-message.ts";
 import { mergeMessages, noteMessage, setUnread } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { dayKey, dayLabel, timeOf } from "../lib/format-time.ts";
+import {
+  type PendingMessage as Pending,
+  saveDraft,
+  updatePending,
+  useDraft,
+  usePending,
+} from "../lib/outbox.ts";
 import { Presence } from "./presence.tsx";
 import type { SafetyAction } from "./safety-dialogs.tsx";
 import { SafetyMenu } from "./safety-menu.tsx";
-
-type Pending = { clientId: string; text: string; failed: boolean };
 
 function newClientId(): string {
   return crypto.randomUUID();
@@ -45,12 +50,17 @@ export function ConversationView({
   const name = fullName(user);
   const queryClient = useQueryClient();
   const history = useMessages(otherId);
-  const [pending, setPending] = useState<Pending[]>([]);
-  const [text, setText] = useState("");
+  const queued = usePending(otherId);
+  const text = useDraft(otherId);
+  const setText = (value: string) => saveDraft(otherId, value);
+  const setPending = (change: (current: Pending[]) => Pending[]) => updatePending(otherId, change);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const markedRef = useRef<string | undefined>(undefined);
   const messages = history.data?.messages ?? [];
+  // A stored message replaces its pending copy at once (the two stores update one after the other).
+  const storedClientIds = new Set(messages.map((message) => message.clientId));
+  const pending = queued.filter((item) => !storedClientIds.has(item.clientId));
   const lastId = messages.at(-1)?._id;
 
   // Follow the newest message (not when older ones are added on top).

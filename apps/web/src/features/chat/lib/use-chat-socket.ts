@@ -14,6 +14,7 @@ import {
   noteMessage,
 } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
+import { claimOutbox } from "./outbox.ts";
 
 const MAX_BACKOFF_MS = 15_000;
 
@@ -32,6 +33,7 @@ export function useChatSocket(meId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!meId) return;
+    claimOutbox(meId);
     let socket: WebSocket | undefined;
     let stopped = false;
     let attempt = 0;
