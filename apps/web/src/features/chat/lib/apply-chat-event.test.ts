@@ -1,0 +1,89 @@
+import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
+import { QueryClient } from "@tanstack/react-query";
+import { beforeEach, describe, expect, it } from "vitest";
+import { applyChatEvent, forgetNewestMessage, newestMessageId } from "./apply-chat-event.ts";
+import { chatKeys } from "./chat-keys.ts";
+
+const ME = "me";
+
+function contact(id: string): Conversation["user"] {
+  return {
+    _id: id,
+    firstName: id,
+    lastName: "",
+    photoUrl: "",
+    age: null,
+    gender: null,
+    about: "",
+    skills: [],
+    publicId: `p-${id}`,
+    joinedAt: "2026-01-01T00:00:00.000Z",
+    socialLinks: { instagramLink: null, otherLink: null },
+  };
+}
+
+function message(id: string, from: string, to: string, at: string): ChatMessage {
+  return {
+    _id: id,
+    fromUserId: from,
+    toUserId: to,
+    text: `text ${id}`,
+    clientId: null,
+    createdAt: at,
+  };
+}
+
+let queryClient: QueryClient;
+beforeEach(() => {
+  forgetNewestMessage();
+  queryClient = new QueryClient();
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
+    { user: contact("ana"), lastMessage: null, unread: 0, online: false },
+    { user: contact("ben"), lastMessage: null, unread: 0, online: false },
+  ]);
+  queryClient.setQueryData<ChatPage>(chatKeys.messages("ben"), { messages: [], nextBefore: null });
+});
+
+const rows = () => queryClient.getQueryData<Conversation[]>(chatKeys.conversations) ?? [];
+
+describe("applyChatEvent", () => {
+  it("adds a message once, counts it unread once and moves its conversation to the top", () => {
+    const incoming = message("m1", "ben", ME, "2026-11-22T10:00:00.000Z");
+    applyChatEvent(queryClient, ME, { type: "message", message: incoming });
+    // The same message again (live and from a resume) changes nothing.
+    applyChatEvent(queryClient, ME, { type: "message", message: incoming });
+    expect(rows().map((row) => row.user._id)).toEqual(["ben", "ana"]);
+    expect(rows()[0]).toMatchObject({ unread: 1, lastMessage: incoming });
+    expect(queryClient.getQueryData<ChatPage>(chatKeys.messages("ben"))?.messages).toEqual([
+      incoming,
+    ]);
+    expect(newestMessageId()).toBe("m1");
+  });
+
+  it("does not count my own messages as unread", () => {
+    const mine = message("m2", ME, "ana", "2026-11-22T10:01:00.000Z");
+    applyChatEvent(queryClient, ME, { type: "message", message: mine });
+    expect(rows()[0]).toMatchObject({ user: { _id: "ana" }, unread: 0, lastMessage: mine });
+  });
+
+  it("clears the count when I read elsewhere, follows presence and drops a closed conversation", () => {
+    applyChatEvent(queryClient, ME, {
+      type: "message",
+      message: message("m3", "ana", ME, "2026-11-22T10:02:00.000Z"),
+    });
+    applyChatEvent(queryClient, ME, {
+      type: "read",
+      byUserId: ME,
+      withUserId: "ana",
+      messageId: "m3",
+    });
+    expect(rows().find((row) => row.user._id === "ana")?.unread).toBe(0);
+
+    applyChatEvent(queryClient, ME, { type: "presence", userId: "ben", online: true });
+    expect(rows().find((row) => row.user._id === "ben")?.online).toBe(true);
+
+    applyChatEvent(queryClient, ME, { type: "closed", userId: "ben" });
+    expect(rows().map((row) => row.user._id)).toEqual(["ana"]);
+    expect(queryClient.getQueryData(chatKeys.messages("ben"))).toBeUndefined();
+  });
+});
