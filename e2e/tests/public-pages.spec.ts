@@ -47,6 +47,20 @@ test("a signed-in visitor sees the app's top bar on the landing page", async ({
   await expect(banner.getByRole("link", { name: "Login" })).toHaveCount(0);
 });
 
+test("landing cards are never left invisible, before any scroll (a full-page capture) or with reduced motion", async ({
+  page,
+}) => {
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    await page.emulateMedia({ reducedMotion });
+    await page.goto("/");
+    const lastFeature = page
+      .getByRole("heading", { name: "Private by default" })
+      .locator("xpath=ancestor::li[1]");
+    await expect(lastFeature).not.toBeInViewport();
+    expect(await lastFeature.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+  }
+});
+
 test("the landing navigation turns solid after 20 px of scroll", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner").first();

@@ -1,5 +1,6 @@
 import { LANDING_STATS, STAT_TICK_MS } from "@kindred/shared/constants";
 import { useEffect, useRef, useState } from "react";
+import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 
 const CAPS = LANDING_STATS.map((stat) => stat.cap);
 
@@ -46,22 +47,26 @@ export function StatCounters({ className = "" }: { className?: string }) {
   return (
     <ul ref={ref} className={`grid gap-4 sm:grid-cols-3 ${className}`}>
       {LANDING_STATS.map((stat, index) => (
-        <li
-          key={stat.label}
-          className="card border border-base-300 bg-base-100 text-center shadow-sm"
-        >
-          <div className="card-body items-center gap-1 py-6">
-            <p
-              className="text-4xl font-extrabold text-primary tabular-nums"
-              data-testid="stat-value"
-              data-cap={stat.cap}
-            >
-              {(values[index] ?? 0).toLocaleString("en-US")}
-            </p>
-            <p className="text-base-content/70">{stat.label}</p>
-          </div>
-        </li>
+        <StatCard key={stat.label} label={stat.label} cap={stat.cap} value={values[index] ?? 0} />
       ))}
     </ul>
+  );
+}
+
+function StatCard({ label, cap, value }: { label: string; cap: number; value: number }) {
+  const ref = useRevealOnce<HTMLLIElement>();
+  return (
+    <li ref={ref} className="card border border-base-300 bg-base-100 text-center shadow-sm">
+      <div className="card-body items-center gap-1 py-6">
+        <p
+          className="text-4xl font-extrabold text-primary tabular-nums"
+          data-testid="stat-value"
+          data-cap={cap}
+        >
+          {value.toLocaleString("en-US")}
+        </p>
+        <p className="text-base-content/70">{label}</p>
+      </div>
+    </li>
   );
 }

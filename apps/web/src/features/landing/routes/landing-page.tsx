@@ -197,14 +197,9 @@ export function LandingPage({ accountActions }: LandingPageProps) {
 
 /** A feature card that rises in once, over 0.5 s, when it first enters the view (spec section 9). */
 function FeatureCard({ feature }: { feature: (typeof FEATURES)[number] }) {
-  const [ref, shown] = useRevealOnce<HTMLLIElement>();
+  const ref = useRevealOnce<HTMLLIElement>();
   return (
-    <li
-      ref={ref}
-      className={`card border border-base-300 bg-base-100 shadow-sm transition duration-500 motion-reduce:transition-none ${
-        shown ? "translate-y-0 opacity-100" : "translate-y-4 opacity-0"
-      }`}
-    >
+    <li ref={ref} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body">
         <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
           <feature.icon aria-hidden="true" className="size-6" />
