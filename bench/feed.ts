@@ -24,6 +24,9 @@ import {
   feedPageQuery,
   findFeed,
   lockState,
+  newcomersBatch,
+  perSkillLimit,
+  restBatch,
   sharersBatch,
 } from "../apps/server/src/modules/feed/repository.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
@@ -148,7 +151,7 @@ async function explain(handle: DatabaseHandle, viewer: string): Promise<void> {
         where viewer_id = ${viewer}`);
       const [state] = await lockState(tx, viewer);
       if (!state) throw new Error("no queue");
-      const perSkill = Math.ceil(DEFAULT_FEED_QUEUE.batchSize / Math.max(1, state.skillCount));
+      const perSkill = perSkillLimit(DEFAULT_FEED_QUEUE, state);
       const plan = (await tx.execute(
         sql`explain (analyze, buffers, costs off) ${sharersBatch(viewer, state, perSkill)}`,
       )) as unknown as { rows: { "QUERY PLAN": string }[] };
@@ -157,6 +160,24 @@ async function explain(handle: DatabaseHandle, viewer: string): Promise<void> {
       );
       for (const line of plan.rows) console.log(line["QUERY PLAN"]);
       console.log("```\n");
+      // The other two kinds of batch, from the top: the rest, and newcomers of the last day.
+      const [top] = await lockState(tx, viewer);
+      if (!top) throw new Error("no queue");
+      const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
+      for (const [label, statement] of [
+        ["the rest", restBatch(viewer, top, DEFAULT_FEED_QUEUE.batchSize)],
+        [
+          "newcomers of the last day",
+          newcomersBatch(viewer, { ...top, newestAt: dayAgo }, DEFAULT_FEED_QUEUE.batchSize),
+        ],
+      ] as const) {
+        const other = (await tx.execute(
+          sql`explain (analyze, costs off) ${statement}`,
+        )) as unknown as { rows: { "QUERY PLAN": string }[] };
+        console.log(`EXPLAIN (ANALYZE, COSTS OFF) of a batch of ${label}:\n\n${"```"}`);
+        for (const line of other.rows) console.log(line["QUERY PLAN"]);
+        console.log("```\n");
+      }
       throw new RolledBack();
     })
     .catch((error: unknown) => {

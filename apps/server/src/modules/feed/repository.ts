@@ -74,6 +74,11 @@ function appendRanked(viewerId: string, prefix: SQL, changes: SQL): SQL {
   `;
 }
 
+/** The batch's time, set by the batch's own statement. */
+function batchedAt(now: Date): SQL {
+  return sql`batched_at = ${now.toISOString()}::timestamptz`;
+}
+
 /** How many of the viewer's skills a person has (user_skills primary key probes). */
 const sharedCount = sql`(
   select count(*) from user_skills us
@@ -88,7 +93,12 @@ const sharedCount = sql`(
  * every skill is complete and the shared counts are exact. The next window starts below the cut;
  * when no range was cut short, every sharer has been queued and the rest begins, from the top.
  */
-export function sharersBatch(viewerId: string, state: QueueState, perSkill: number): SQL {
+export function sharersBatch(
+  viewerId: string,
+  state: QueueState,
+  perSkill: number,
+  now = new Date(),
+): SQL {
   return appendRanked(
     viewerId,
     sql`
@@ -124,6 +134,7 @@ export function sharersBatch(viewerId: string, state: QueueState, perSkill: numb
       )
     `,
     sql`
+      ${batchedAt(now)},
       phase = case when exists (select 1 from cut) then 'sharers' else 'rest' end,
       frontier_at = coalesce((select created_at from cut), newest_at),
       frontier_id = coalesce((select user_id from cut), newest_id)
@@ -136,7 +147,12 @@ export function sharersBatch(viewerId: string, state: QueueState, perSkill: numb
  * frontier, skipping partners and anyone already queued (the entries' (viewer, candidate) key).
  * A short batch means everyone has been queued.
  */
-function restBatch(viewerId: string, state: QueueState, size: number): SQL {
+export function restBatch(
+  viewerId: string,
+  state: QueueState,
+  size: number,
+  now = new Date(),
+): SQL {
   return appendRanked(
     viewerId,
     sql`
@@ -160,6 +176,7 @@ function restBatch(viewerId: string, state: QueueState, size: number): SQL {
       )
     `,
     sql`
+      ${batchedAt(now)},
       phase = case when (select count(*) from walked) < ${size} then 'done' else 'rest' end,
       frontier_at = coalesce((select created_at from last_walked), frontier_at),
       frontier_id = coalesce((select user_id from last_walked), frontier_id)
@@ -171,7 +188,12 @@ function restBatch(viewerId: string, state: QueueState, size: number): SQL {
  * People who joined after the ranking started (above `newest`), oldest first from there so none
  * is passed over, added ahead of the batch being made.
  */
-function newcomersBatch(viewerId: string, state: QueueState, size: number): SQL {
+export function newcomersBatch(
+  viewerId: string,
+  state: QueueState,
+  size: number,
+  now = new Date(),
+): SQL {
   return appendRanked(
     viewerId,
     sql`
@@ -195,6 +217,7 @@ function newcomersBatch(viewerId: string, state: QueueState, size: number): SQL 
       )
     `,
     sql`
+      ${batchedAt(now)},
       newest_at = coalesce((select created_at from newest_walked), newest_at),
       newest_id = coalesce((select user_id from newest_walked), newest_id)
     `,
@@ -251,10 +274,18 @@ export async function resetFeedQueue(
   `);
 }
 
+/**
+ * Rows per skill in a window of sharers. The most common skill fills its share first and sets the
+ * window's end, so a window holds about two to three times this many people: a few hundred.
+ */
+export function perSkillLimit(settings: FeedQueueSettings, state: QueueState): number {
+  return Math.max(1, Math.ceil((2 * settings.batchSize) / Math.max(1, state.skillCount)));
+}
+
 type BatchReason =
   | { kind: "first" }
   | { kind: "rebuild"; startPosition: number }
-  | { kind: "next"; lastPosition: number };
+  | { kind: "next"; lastPosition: number; newcomers: boolean };
 
 /**
  * Adds one batch to the viewer's queue, in a transaction that holds the queue row's lock: two
@@ -269,9 +300,12 @@ async function makeBatch(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const created = await rowsOf<{ viewerId: string }>(
-      tx,
-      sql`
+    const created =
+      reason.kind !== "first"
+        ? []
+        : await rowsOf<{ viewerId: string }>(
+            tx,
+            sql`
         insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
           frontier_id, newest_at, newest_id, built_at, batched_at)
         select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
@@ -281,7 +315,7 @@ async function makeBatch(
         on conflict do nothing
         returning viewer_id as "viewerId"
       `,
-    );
+          );
     let [state] = await lockState(tx, viewerId);
     if (!state) return;
     if (created.length === 0) {
@@ -293,18 +327,15 @@ async function makeBatch(
         if (!state) return;
       } else {
         if (Number(state.lastPosition) !== reason.lastPosition) return;
-        await tx.execute(newcomersBatch(viewerId, state, settings.batchSize));
+        const due = reason.newcomers || state.phase === "done";
+        if (due) await tx.execute(newcomersBatch(viewerId, state, settings.batchSize, now));
       }
     }
     if (state.phase === "sharers") {
-      const perSkill = Math.max(1, Math.ceil(settings.batchSize / Math.max(1, state.skillCount)));
-      await tx.execute(sharersBatch(viewerId, state, perSkill));
+      await tx.execute(sharersBatch(viewerId, state, perSkillLimit(settings, state), now));
     } else if (state.phase === "rest") {
-      await tx.execute(restBatch(viewerId, state, settings.batchSize));
+      await tx.execute(restBatch(viewerId, state, settings.batchSize, now));
     }
-    await tx.execute(
-      sql`update feed_queues set batched_at = ${now.toISOString()}::timestamptz where viewer_id = ${viewerId}`,
-    );
   });
 }
 
@@ -332,13 +363,12 @@ export function feedPageQuery(
   recheckBefore: Date,
 ): SQL {
   return sql`
+    -- newcomers: the newest profile (the first entry of users_created_at_idx) is newer than the
+    -- ranking's newest.
     select q.last_position::text as "lastPosition", q.start_position::text as "startPosition",
       q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
       q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
-      exists (
-        select 1 from users n
-        where (n.created_at, n.id) > (q.newest_at, q.newest_id) and n.id <> ${viewerId}
-      ) as newcomers,
+      (select max(n.created_at) from users n) > q.newest_at as newcomers,
       array(select skill from user_skills where user_id = ${viewerId}) as "viewerSkills",
       p.*
     from feed_queues q
@@ -433,8 +463,8 @@ export async function findFeed(
       const next = full ? (rows[rows.length - 1]?.position ?? null) : null;
       return { rows, next, batches };
     }
-    const lastPosition = Number(state.lastPosition);
-    await makeBatch(db, viewerId, { kind: "next", lastPosition }, settings, now);
+    const next = { kind: "next" as const, lastPosition: Number(state.lastPosition) };
+    await makeBatch(db, viewerId, { ...next, newcomers: state.newcomers }, settings, now);
     batches++;
   }
 }
