@@ -206,6 +206,23 @@ test("support keeps what was typed and says why when the form is incomplete", as
   await expect(page.getByText("Thank you! Your ticket has been submitted.")).toHaveCount(0);
 });
 
+test("a click on Send while a wrong email is still focused shows every field's error at once", async ({
+  page,
+}) => {
+  for (const [route, button] of [
+    ["/contact", "Send Message"],
+    ["/support", "Submit Ticket"],
+  ] as const) {
+    await page.goto(route);
+    await page.getByLabel("Name", { exact: true }).fill("Ana");
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    // Leaving the email shows its error as the button is pressed; the click must still submit.
+    await page.getByRole("button", { name: button }).click();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Message is required")).toBeVisible();
+  }
+});
+
 test("contact sends the message and confirms in words", async ({ page }) => {
   await page.goto("/contact");
   await page.getByLabel("Name", { exact: true }).fill("Ben");

@@ -93,11 +93,12 @@ export function Field({
           ) : null}
         </div>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
+      {/* The error's line is kept even when empty: a message that appears when a field is left
+          must not move the submit button between the press and the release of a click, which
+          would swallow the click and leave the other fields' errors unshown. */}
+      <p id={errorId} className="min-h-5 text-sm text-error">
+        {error}
+      </p>
     </div>
   );
 }
