@@ -1,0 +1,309 @@
+/**
+ * Throughput of the feed beside GET /api/health, in one run: the real server (the bundle from
+ * `node apps/server/build.mjs`) on a database loaded with bench/generate.ts (10,000 users and
+ * 100,000 requests by default), with session cookies for many viewers written straight into it.
+ * For each number of connections (10, 50, 200) it alternates health and feed phases (health, feed,
+ * health, feed), so both see the same machine; each connection keeps its connection alive and
+ * sends its next request when the previous one is answered. Feed requests page by cursor, each
+ * connection going round its own viewers (200 by default, each with a queue made in a warm-up), so
+ * they include the requests that make a batch when a viewer's queue runs out.
+ * Runs on PGlite (a data folder in the temporary directory) and PostgreSQL (a fresh database on
+ * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ *   npx tsx bench/throughput.ts
+ *   BENCH_USERS=10000 BENCH_REQUESTS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10,50,200 BENCH_ONLY=pglite|postgres npx tsx bench/throughput.ts
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { sessions } from "../apps/server/src/db/schema.ts";
+import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
+import { createRandom, loadData } from "./generate.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50,200").split(",").map(Number);
+const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
+const ONLY = process.env.BENCH_ONLY;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+type Viewer = { cookie: string; cursor: string | null };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Loads the data and writes a session for each viewer; returns their cookies. */
+async function prepare(options: { dataDir: string } | { url: string }): Promise<Viewer[]> {
+  const handle = await openDatabase(options);
+  try {
+    const start = performance.now();
+    const data = await loadData(handle.db, { userCount: USERS, requestCount: REQUESTS });
+    const random = createRandom(11);
+    const viewers: Viewer[] = [];
+    const rows = [];
+    for (let index = 0; index < VIEWERS; index++) {
+      const sessionId = randomBytes(32).toString("base64url");
+      rows.push({
+        idHash: hashSessionId(sessionId),
+        userId: data.userIds[Math.floor(random() * data.userIds.length)] as string,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      });
+      viewers.push({ cookie: `token=${sessionId}`, cursor: null });
+    }
+    await handle.db.insert(sessions).values(rows);
+    await handle.db.execute(sql`vacuum analyze`);
+    console.log(
+      `Loaded ${data.userIds.length} users and ${data.requestCount} requests, ${VIEWERS} sessions, in ${((performance.now() - start) / 1000).toFixed(1)} s.`,
+    );
+    return viewers;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/server.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return { child, port };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  child.kill("SIGKILL");
+  throw new Error(`the server did not answer within 120 s:\n${output}`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timeout);
+}
+
+function get(
+  agent: http.Agent,
+  port: number,
+  urlPath: string,
+  cookie?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        agent,
+        headers: cookie ? { cookie } : {},
+      },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+type Phase = { count: number; errors: number; seconds: number; latencies: number[] };
+
+/** `connections` loops for SECONDS, each sending its next request when the last is answered. */
+async function phase(
+  port: number,
+  connections: number,
+  kind: "health" | "feed",
+  viewers: Viewer[],
+): Promise<Phase> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, connection) => {
+      let turn = 0;
+      while (performance.now() < end) {
+        const sent = performance.now();
+        try {
+          if (kind === "health") {
+            const { status } = await get(agent, port, "/api/health");
+            if (status !== 200) errors++;
+          } else {
+            // Each connection goes round its own viewers.
+            const index = (connection + turn * connections) % viewers.length;
+            turn++;
+            const viewer = viewers[index] as Viewer;
+            const query = viewer.cursor ? `&cursor=${viewer.cursor}` : "";
+            const { status, body } = await get(
+              agent,
+              port,
+              `/api/feed?limit=10${query}`,
+              viewer.cookie,
+            );
+            if (status !== 200) errors++;
+            else viewer.cursor = (JSON.parse(body) as { nextCursor: string | null }).nextCursor;
+          }
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - sent);
+      }
+    }),
+  );
+  agent.destroy();
+  return {
+    count: latencies.length,
+    errors,
+    seconds: (performance.now() - start) / 1000,
+    latencies,
+  };
+}
+
+function percentile(sorted: number[], share: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+function summary(phases: Phase[]) {
+  const count = phases.reduce((sum, item) => sum + item.count, 0);
+  const seconds = phases.reduce((sum, item) => sum + item.seconds, 0);
+  const errors = phases.reduce((sum, item) => sum + item.errors, 0);
+  const sorted = phases.flatMap((item) => item.latencies).sort((a, b) => a - b);
+  return {
+    rps: count / seconds,
+    errors,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+  };
+}
+
+async function run(label: string, env: Record<string, string>, viewers: Viewer[]) {
+  const { child, port } = await startServer(env);
+  try {
+    console.log(`\n## ${label}\n`);
+    console.log(
+      "| connections | health req/s | feed req/s | feed / health | health p50 / p95 | feed p50 / p95 / p99 | errors | load average |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|");
+    // Warm-up: every viewer's queue is made once before measuring (a viewer's first page makes
+    // their first batch); from then on a batch is made whenever a queue runs out.
+    const warm = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (const viewer of viewers) {
+      const { status, body } = await get(warm, port, "/api/feed?limit=10", viewer.cookie);
+      if (status !== 200) throw new Error(`GET /api/feed: ${status}`);
+      viewer.cursor = (JSON.parse(body) as { nextCursor: string | null }).nextCursor;
+    }
+    warm.destroy();
+    for (const connections of CONNECTIONS) {
+      const health: Phase[] = [];
+      const feed: Phase[] = [];
+      for (let round = 0; round < 2; round++) {
+        health.push(await phase(port, connections, "health", viewers));
+        feed.push(await phase(port, connections, "feed", viewers));
+      }
+      const h = summary(health);
+      const f = summary(feed);
+      console.log(
+        `| ${connections} | ${h.rps.toFixed(0)} | ${f.rps.toFixed(0)} | ${((100 * f.rps) / h.rps).toFixed(1)} % | ${h.p50.toFixed(1)} / ${h.p95.toFixed(1)} ms | ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)} ms | ${h.errors + f.errors} | ${loadavg()[0]?.toFixed(1)} |`,
+      );
+    }
+  } finally {
+    await stopServer(child);
+  }
+}
+
+console.log(
+  `# Feed beside /api/health\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(
+      ", ",
+    )} at the start. ${USERS} users, ${REQUESTS} requests, ${VIEWERS} viewers, phases of ${SECONDS} s (health, feed, health, feed per row).`,
+);
+
+if (process.env.BENCH_NO_BUILD !== "true") {
+  const built = spawnSync(process.execPath, [path.join(root, "apps/server/build.mjs")], {
+    stdio: "inherit",
+  });
+  if (built.status !== 0) process.exit(1);
+}
+
+if (ONLY !== "postgres") {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kindred-throughput-"));
+  try {
+    const viewers = await prepare({ dataDir: path.join(dataDir, "pglite") });
+    await run("PGlite", { DATA_DIR: dataDir }, viewers);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (ONLY !== "pglite") {
+  const name = `kindred_throughput_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  try {
+    const viewers = await prepare({ url: url.toString() });
+    await run("PostgreSQL", { DATABASE_URL: url.toString() }, viewers);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
