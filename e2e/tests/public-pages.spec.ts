@@ -326,3 +326,40 @@ for (const theme of ["light", "dark"] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test("filled primary buttons, which axe cannot measure (daisyUI paints them a background image), reach 4.5:1 in both themes", async ({
+  page,
+}) => {
+  for (const theme of ["light", "dark"] as const) {
+    await page.goto("/");
+    await page.evaluate((value) => window.localStorage.setItem("theme", value), theme);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+    const ratio = await page
+      .getByRole("link", { name: "Get Started" })
+      .first()
+      .evaluate((element) => {
+        const rgb = (value: string) => {
+          const context = document.createElement("canvas").getContext("2d");
+          if (!context) throw new Error("no canvas");
+          context.fillStyle = value;
+          context.fillRect(0, 0, 1, 1);
+          return Array.from(context.getImageData(0, 0, 1, 1).data.slice(0, 3));
+        };
+        const luminance = (channels: number[]) => {
+          const [r = 0, g = 0, b = 0] = channels.map((c) => {
+            const s = c / 255;
+            return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const style = getComputedStyle(element);
+        const [light, dark] = [
+          luminance(rgb(style.color)),
+          luminance(rgb(style.backgroundColor)),
+        ].sort((a, b) => b - a);
+        return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+      });
+    expect(ratio, `Get Started in the ${theme} theme`).toBeGreaterThanOrEqual(4.5);
+  }
+});
