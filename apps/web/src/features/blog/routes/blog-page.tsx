@@ -1,7 +1,7 @@
 import { ArrowLeft, Search } from "lucide-react";
 import { useId, useState } from "react";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
-import { BLOG_POSTS, BLOG_PREVIEW_LENGTH, type BlogPost } from "../data/posts.ts";
+import { BLOG_POSTS, BLOG_PREVIEW_LENGTH, type BlogPost } from "../content/posts.ts";
 
 const NO_POSTS = "No posts found. Try another search.";
 

@@ -5,7 +5,7 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
-import { FAQ_ITEMS } from "../data/questions.ts";
+import { FAQ_ITEMS } from "../content/questions.ts";
 
 const NO_QUESTIONS = "No questions found. Try a different search term.";
 
