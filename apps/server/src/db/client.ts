@@ -44,15 +44,45 @@ export function migrationsFolder(): string {
   return existsSync(path.join(fromSource, "meta")) ? fromSource : fromBundle;
 }
 
+/**
+ * Ends the pool and waits until every connection has closed: pool.end() resolves as soon as the
+ * connections are asked to close, and a database dropped right after would cut them mid-goodbye.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let closed = 0;
+  const allClosed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on("remove", () => {
+      closed += 1;
+      if (closed >= open) resolve();
+    });
+  });
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    allClosed,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, 5_000);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A connection the server ends (a restart, a terminated backend) must not crash the process:
+    // the pool drops it and opens a new one on demand. A connection being closed has left the
+    // pool, so it gets its own listener too.
+    pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder: migrationsFolder() });
     } catch (error) {
-      await pool.end();
+      await endPool(pool);
       throw error;
     }
     return {
@@ -61,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      close: () => endPool(pool),
     };
   }
   const inMemory = options.dataDir.startsWith("memory://");
