@@ -75,7 +75,11 @@ export function errorBody(
 
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
-    if (error.statusCode >= 500) request.log.error({ err: error }, "request failed");
+    // A deliberate 5xx (starting, shutting down, mail down) is an answer, not a crash: one line
+    // without a stack; whatever caused it logs its own details where it happened.
+    if (error.statusCode >= 500) {
+      request.log.warn({ statusCode: error.statusCode, code: error.code }, error.message);
+    }
     const extra = error.statusCode >= 500 ? { requestId: String(request.id) } : {};
     return reply
       .code(error.statusCode)
