@@ -16,11 +16,11 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { freePort, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -39,18 +39,6 @@ const WebSocketClient = createRequire(import.meta.url)("ws") as new (
 ) => ClientSocket;
 
 type Client = { cookie: string; xsrf: string; userId: string };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function cookieValue(response: Response, name: string): string | undefined {
   for (const header of response.headers.getSetCookie()) {

@@ -11,28 +11,14 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, sleep, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const PASSWORD = "correct horse battery";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function cookieValue(response: Response, name: string): string | undefined {
   for (const line of response.headers.getSetCookie()) {
@@ -67,18 +53,8 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; base: stri
     errors += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${errors}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server was not ready within 120 s:\n${errors}`);
+  await waitUntilReady(child, base, () => errors);
+  return { child, base };
 }
 
 async function xsrfFor(base: string): Promise<string> {

@@ -18,12 +18,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { freePort, sleep, stopServer, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
@@ -68,18 +68,6 @@ type Result = {
 };
 type EventLoop = { p50: number; p99: number; max: number; mean: number; worstPerSecond: number[] };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
 }
@@ -92,8 +80,6 @@ function cookieValue(response: Response, name: string): string | undefined {
   }
   return undefined;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function logFile(prefix: string, env: Record<string, string>): number {
   return openSync(`${prefix}.${env.DATABASE_URL ? "postgres" : "pglite"}.log`, "w");
@@ -139,30 +125,8 @@ async function startServer(env: Record<string, string>, eventLoopFile: string) {
     output += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    try {
-      const ready = await fetch(`${base}/api/ready`);
-      // A server without /api/ready (older builds) is ready when /api/health answers.
-      const response = ready.status === 404 ? await fetch(`${base}/api/health`) : ready;
-      if (response.ok) return { child, base, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server did not answer within 120 s:\n${output}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timeout);
+  await waitUntilReady(child, base, () => output);
+  return { child, base, output: () => output };
 }
 
 /** SIGWINCH makes the probe write its histogram (since the last signal) and start a new one. */

@@ -13,11 +13,10 @@
  *   npx tsx bench/throughput.ts
  *   BENCH_USERS=10000 BENCH_REQUESTS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10,50,200 BENCH_ONLY=pglite|postgres npx tsx bench/throughput.ts
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,6 +27,7 @@ import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { createRandom, loadData } from "./generate.ts";
+import { freePort, stopServer, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -39,20 +39,6 @@ const ONLY = process.env.BENCH_ONLY;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 type Viewer = { cookie: string; cursor: string | null };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Loads the data and writes a session for each viewer; returns their cookies. */
 async function prepare(options: { dataDir: string } | { url: string }): Promise<Viewer[]> {
@@ -107,27 +93,8 @@ async function startServer(env: Record<string, string>) {
     output += chunk;
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  child.kill("SIGKILL");
-  throw new Error(`the server did not answer within 120 s:\n${output}`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timeout);
+  await waitUntilReady(child, base, () => output);
+  return { child, port };
 }
 
 function get(
