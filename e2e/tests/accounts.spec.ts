@@ -76,14 +76,17 @@ test.describe("signing up", () => {
       "Rock climbing",
     ]);
     const input = page.getByPlaceholder("Add a tag");
-    const box = await input.locator("xpath=..").boundingBox();
-    const field = await input.boundingBox();
-    const hint = await page.getByText("Press Enter or Tab to add each one").boundingBox();
-    if (!box || !field || !hint) throw new Error("the tag input is not laid out");
-    // The chips take more than one line here, so this only holds if the box grows with them.
-    expect(box.height).toBeGreaterThan(2 * field.height);
-    expect(field.y + field.height).toBeLessThanOrEqual(box.y + box.height);
-    expect(hint.y).toBeGreaterThanOrEqual(box.y + box.height);
+    // The three boxes are read together, again until the layout has settled after the last chip.
+    await expect(async () => {
+      const box = await input.locator("xpath=..").boundingBox();
+      const field = await input.boundingBox();
+      const hint = await page.getByText("Press Enter or Tab to add each one").boundingBox();
+      if (!box || !field || !hint) throw new Error("the tag input is not laid out");
+      // The chips take more than one line here, so this only holds if the box grows with them.
+      expect(box.height).toBeGreaterThan(2 * field.height);
+      expect(field.y + field.height).toBeLessThanOrEqual(box.y + box.height);
+      expect(hint.y).toBeGreaterThanOrEqual(box.y + box.height);
+    }).toPass({ timeout: 5_000 });
   });
 
   test("without an email or password asks for all details", async ({ page }) => {
