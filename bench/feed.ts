@@ -151,7 +151,7 @@ async function explain(handle: DatabaseHandle, viewer: string): Promise<void> {
         where viewer_id = ${viewer}`);
       const [state] = await lockState(tx, viewer);
       if (!state) throw new Error("no queue");
-      const perSkill = perSkillLimit(DEFAULT_FEED_QUEUE, state);
+      const perSkill = perSkillLimit(DEFAULT_FEED_QUEUE.batchSize, state);
       const plan = (await tx.execute(
         sql`explain (analyze, buffers, costs off) ${sharersBatch(viewer, state, perSkill)}`,
       )) as unknown as { rows: { "QUERY PLAN": string }[] };

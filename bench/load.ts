@@ -23,7 +23,14 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { freePort, sleep, stopServer, waitUntilReady } from "./server-process.ts";
+import {
+  cpuShares,
+  cpuTimes,
+  freePort,
+  sleep,
+  stopServer,
+  waitUntilReady,
+} from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
@@ -65,6 +72,7 @@ type Result = {
   conflicts: number;
   eventLoop: EventLoop | undefined;
   seconds: number;
+  cpu: string;
 };
 type EventLoop = { p50: number; p99: number; max: number; mean: number; worstPerSecond: number[] };
 
@@ -251,9 +259,11 @@ async function bench(label: string, env: Record<string, string>): Promise<Result
     const clients = await signUpAll(server.base);
     await readEventLoop(server.child, eventLoopFile); // start the histogram with the load
     console.log(`${label}: ${CLIENTS} clients for ${SECONDS} s (think time ${THINK_MS} ms)`);
+    const before = cpuTimes();
     const load = await runLoad(server.base, clients);
+    const cpu = cpuShares(before, cpuTimes());
     const eventLoop = await readEventLoop(server.child, eventLoopFile);
-    return { label, ...load, eventLoop };
+    return { label, ...load, eventLoop, cpu };
   } finally {
     await stopServer(server.child);
     rmSync(eventLoopFile, { force: true });
@@ -295,7 +305,7 @@ function report(results: Result[]) {
     );
   }
   for (const result of results) {
-    console.log(`\n${result.label}:`);
+    console.log(`\n${result.label}: ${result.cpu} during the load`);
     for (const kind of ["feed", "swipe", "profile"] as const) {
       const times = result.samples
         .filter((sample) => sample.kind === kind)

@@ -1,5 +1,6 @@
 /** What the benchmarks that start the built server as a child process share. */
 import type { ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,4 +47,33 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   const timeout = setTimeout(() => child.kill("SIGKILL"), 15_000);
   await exited;
   clearTimeout(timeout);
+}
+
+/** The machine's CPU time counters (Linux /proc/stat, in clock ticks); undefined elsewhere. */
+export type CpuTimes = { busy: number; idle: number; steal: number };
+
+export function cpuTimes(): CpuTimes | undefined {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n")[0] ?? "";
+    const [, ...fields] = line.trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] =
+      fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the machine's CPU time went between two readings: busy, idle, and stolen by the host
+ * (a virtual machine's neighbours). A run with much stolen time is slower than the code is.
+ */
+export function cpuShares(from: CpuTimes | undefined, to: CpuTimes | undefined): string {
+  if (!from || !to) return "CPU shares unknown";
+  const busy = to.busy - from.busy;
+  const idle = to.idle - from.idle;
+  const steal = to.steal - from.steal;
+  const total = Math.max(1, busy + idle + steal);
+  const share = (value: number) => `${Math.round((100 * value) / total)} %`;
+  return `CPU ${share(busy)} busy, ${share(idle)} idle, ${share(steal)} stolen by the host`;
 }

@@ -12,6 +12,7 @@
  *
  *   npx tsx bench/throughput.ts
  *   BENCH_USERS=10000 BENCH_REQUESTS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10,50,200 BENCH_ONLY=pglite|postgres npx tsx bench/throughput.ts
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (the server's own Node options)
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -71,20 +72,26 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "apps/server/dist/server.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
-      ...env,
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(root, "apps/server/dist/server.js")],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+        WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;

@@ -72,11 +72,16 @@ export type BuildOptions = {
  * to this process (thrown synchronously, before anything else starts, when another holds it); the
  * lock is released when the database closes or fails to open.
  */
-function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+function openConfiguredDatabase(
+  config: Config,
+  onMaintenanceError: (error: unknown) => void,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
-  if (config.dataDir.startsWith("memory://")) return openDatabase({ dataDir: "memory://" });
+  if (config.dataDir.startsWith("memory://")) {
+    return openDatabase({ dataDir: "memory://", onMaintenanceError });
+  }
   const lock = acquireDataDirLock(config.dataDir);
-  return openDatabase({ dataDir: path.join(config.dataDir, "pglite") }).then(
+  return openDatabase({ dataDir: path.join(config.dataDir, "pglite"), onMaintenanceError }).then(
     (handle) => ({
       ...handle,
       close: async () => {
@@ -131,7 +136,10 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   // First, so a second server on a locked data folder stops before doing anything else.
-  const opening = Promise.resolve(options.database ?? openConfiguredDatabase(config));
+  let logMaintenanceError = (_error: unknown) => {};
+  const opening = Promise.resolve(
+    options.database ?? openConfiguredDatabase(config, (error) => logMaintenanceError(error)),
+  );
   opening.catch(() => {}); // handled where it is awaited; this only keeps Node from crashing early
   const { timeouts } = config;
   const app = Fastify({
@@ -160,6 +168,7 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  logMaintenanceError = (error) => app.log.warn({ err: error }, "database vacuum/analyze failed");
 
   const lifecycle: Lifecycle = { phase: "starting" };
   let database: DatabaseHandle | undefined;

@@ -75,6 +75,11 @@ export type Config = {
 export type FeedQueueSettings = {
   /** About how many people one batch adds to a viewer's queue. */
   batchSize: number;
+  /**
+   * The first batch of a ranking (a new queue, or one rebuilt on opening Discover), which the
+   * viewer waits for: smaller, so the first page answers sooner. Unset: batchSize.
+   */
+  firstBatchSize?: number;
   /** A ranking older than this is rebuilt when the feed is opened from its first page. */
   ttlMs: number;
   /** Once everyone has been queued, how often a page at the end looks for newcomers. */
@@ -83,6 +88,7 @@ export type FeedQueueSettings = {
 
 export const DEFAULT_FEED_QUEUE: FeedQueueSettings = {
   batchSize: 300,
+  firstBatchSize: 50,
   ttlMs: 15 * 60_000,
   recheckMs: 30_000,
 };

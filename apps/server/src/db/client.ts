@@ -2,12 +2,14 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { startMaintenance } from "./pglite-maintenance.ts";
 import { PGliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
@@ -20,6 +22,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Runs a trivial query; throws when the database does not answer. */
   ping: () => Promise<void>;
+  /** PGlite only: vacuums and analyzes the tables that need it now; returns their names. */
+  maintain?: () => Promise<string[]>;
   close: () => Promise<void>;
 };
 
@@ -31,7 +35,43 @@ export type DatabaseOptions =
    * from a dump (a migrated template), which skips the slow initdb. It runs in a worker thread of
    * its own (see pglite-thread.ts); in a folder, every commit is fsynced before it is answered.
    */
-  | { dataDir: string; loadDataDir?: Blob };
+  | {
+      dataDir: string;
+      loadDataDir?: Blob;
+      /** A failed round of the embedded database's vacuum and analyze (see pglite-maintenance). */
+      onMaintenanceError?: (error: unknown) => void;
+    };
+
+type PreparedRunner = (
+  name: string,
+  text: string,
+  params: unknown[],
+) => Promise<{ rows: unknown[] }>;
+
+/** How each open database runs a named prepared statement. */
+const preparedRunners = new WeakMap<object, PreparedRunner>();
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` as the named prepared statement `name` and returns its rows, as `db.execute`
+ * would. PostgreSQL parses and plans it once per connection and reuses the plan: for the hot,
+ * complex reads (the feed's page, the session lookup) planning costs more than running. A name
+ * must always be used with the same SQL text; only the parameters change. On a transaction (or a
+ * database not opened here) it runs as a plain statement.
+ */
+export async function preparedRows<T>(db: Database, name: string, query: SQL): Promise<T[]> {
+  const run = preparedRunners.get(db);
+  if (!run) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return (await run(name, text, params)).rows as T[];
+}
+
+/** Types the ORM keeps as text (timestamps, dates, intervals and their arrays), as it does. */
+const TEXT_TYPE_IDS = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+const keepTextTypes = {
+  getTypeParser: (id: number, format?: "text" | "binary") =>
+    TEXT_TYPE_IDS.has(id) ? (value: string) => value : pg.types.getTypeParser(id, format),
+};
 
 /**
  * The migrations folder: beside src/ in development and tests, and beside dist/ once bundled
@@ -85,6 +125,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await endPool(pool);
       throw error;
     }
+    preparedRunners.set(db, (name, text, values) =>
+      pool.query({ name, text, values, types: keepTextTypes } as pg.QueryConfig),
+    );
     return {
       db: db as unknown as Database,
       kind: "postgres",
@@ -111,12 +154,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await client.close();
     throw error;
   }
+  preparedRunners.set(db, (name, text, params) => client.prepared(name, text, params));
+  const maintenance = startMaintenance(client, { onError: options.onMaintenanceError });
   return {
     db: db as unknown as Database,
     kind: "pglite",
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    maintain: maintenance.runOnce,
+    close: async () => {
+      await maintenance.stop();
+      await client.close();
+    },
   };
 }

@@ -74,6 +74,73 @@ describe("PGlite in its own thread", () => {
   });
 });
 
+type PreparedRow = { name: string; runs: number };
+
+/** The thread's protocol-level prepared statements whose text is `text`. */
+async function preparedFor(text: string): Promise<PreparedRow[]> {
+  const { rows } = await thread.query<PreparedRow>(
+    `select name, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+     where statement = $1 and not from_sql`,
+    [text],
+  );
+  return rows;
+}
+
+describe("statement cache", () => {
+  it("parses a statement with parameters once and runs it again by name", async () => {
+    const text = "select label from items where id = $1 and label <> $2";
+    for (let run = 0; run < 8; run++) {
+      const { rows } = await thread.query<{ label: string }>(text, [1, "none"]);
+      expect(rows).toEqual([{ label: "one" }]);
+    }
+    const prepared = await preparedFor(text);
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0]?.runs).toBe(8);
+  });
+
+  it("closes the least recently used statements beyond its size", async () => {
+    for (let index = 0; index < 320; index++) {
+      const { rows } = await thread.query<{ n: number }>(`select $1::int + ${index} as n`, [1]);
+      expect(rows[0]?.n).toBe(1 + index);
+    }
+    await thread.query("select $1::int as n", [1]); // closes what was evicted
+    const { rows } = await thread.query<{ n: number }>(
+      "select count(*)::int as n from pg_prepared_statements where name like 'kindred_%'",
+    );
+    expect(rows[0]?.n).toBeLessThanOrEqual(300);
+    expect(await preparedFor("select $1::int + 0 as n")).toEqual([]);
+    expect(await preparedFor("select $1::int + 319 as n")).toHaveLength(1);
+  });
+
+  it("runs statements whose parameters need PGlite's serializers as plain queries", async () => {
+    const { rows } = await thread.query<{ a: string[] }>("select $1::text[] as a", [["x", "y"]]);
+    expect(rows).toEqual([{ a: ["x", "y"] }]);
+  });
+
+  it("runs a named statement under its own name", async () => {
+    const text = "select id from items where label = $1";
+    const first = await thread.prepared<{ id: number }>("items_by_label", text, ["one"]);
+    const second = await thread.prepared<{ id: number }>("items_by_label", text, ["one"]);
+    expect(first.rows).toEqual([{ id: 1 }]);
+    expect(second.rows).toEqual([{ id: 1 }]);
+    expect(await preparedFor(text)).toEqual([{ name: "items_by_label", runs: 2 }]);
+  });
+
+  it("rolls back a transaction whose first statement (sent with its BEGIN) fails", async () => {
+    const before = await count();
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.query("insert into items values ($1, $2)", [1, "duplicate"]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    await thread.transaction(async (tx) => {
+      await tx.query("insert into items values ($1, $2)", [40, "forty"]);
+    });
+    // Had the failed transaction stayed open, this would fail as "current transaction is aborted".
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe("durability", () => {
   it("fsyncs commits in a data folder and keeps them across a restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kindred-thread-"));

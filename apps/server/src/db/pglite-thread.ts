@@ -101,33 +101,48 @@ export class PGliteThread implements ThreadQueryable {
   }
 
   /**
+   * Runs `sql` as the named prepared statement `name` (one text per name): parsed and planned
+   * once, then each run skips straight to execution. Not inside a transaction.
+   */
+  prepared<T>(name: string, sql: string, params: unknown[] = []) {
+    return this.#statement<ThreadResults<T>>({ type: "prepared", name, sql, params });
+  }
+
+  /**
    * BEGIN, `fn` with a handle whose statements go straight to the worker, then COMMIT, or
    * ROLLBACK when `fn` throws. Nobody else's statements run in between.
    */
   transaction<T>(fn: (tx: ThreadQueryable) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const run = async () => {
+        // BEGIN travels with the transaction's first statement: one trip to the thread fewer
+        // for every transaction, during which nobody else's statements may run.
+        let begun = false;
+        const send = <R>(message: Record<string, unknown>) => {
+          const first = !begun;
+          begun = true;
+          return this.#send<R>(first ? { ...message, begin: true } : message);
+        };
         const tx: ThreadQueryable = {
           query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-            this.#send<ThreadResults<R>>({
+            send<ThreadResults<R>>({
               type: "query",
               sql,
               params,
               rowMode: options.rowMode,
               textOids: Object.keys(options.parsers ?? {}).map(Number),
             }),
-          exec: (sql) => this.#send<ThreadResults[]>({ type: "exec", sql }),
+          exec: (sql) => send<ThreadResults[]>({ type: "exec", sql }),
         };
         try {
-          await this.#send({ type: "exec", sql: "begin" });
           let result: T;
           try {
             result = await fn(tx);
           } catch (error) {
-            await this.#send({ type: "exec", sql: "rollback" }).catch(() => {});
+            if (begun) await this.#send({ type: "exec", sql: "rollback" }).catch(() => {});
             throw error;
           }
-          await this.#send({ type: "exec", sql: "commit" });
+          if (begun) await this.#send({ type: "exec", sql: "commit" });
           resolve(result);
         } catch (error) {
           reject(error);

@@ -7,7 +7,7 @@
 // (build.mjs copies it beside dist/server.js).
 import { fsyncSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, parse, protocol } from "@electric-sql/pglite";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 /**
@@ -73,6 +73,94 @@ function serializeError(error) {
   return { ...fields, name: error.name, message: error.message };
 }
 
+/** A parameter as the text PostgreSQL reads, or undefined for one only query() can serialize. */
+function paramText(value) {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint") return String(value);
+  if (typeof value === "boolean") return value ? "t" : "f";
+  if (value instanceof Date) return value.toISOString();
+  return undefined;
+}
+
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+const { serialize } = protocol;
+/** Named statements by name: the text each was prepared with. */
+const named = new Map();
+/**
+ * Statements prepared on their own, by text (least recently used first), as PostgreSQL drivers
+ * with a statement cache do: a statement the server runs again is parsed and planned once, and
+ * PostgreSQL keeps a generic plan when it costs no more than planning each time.
+ */
+const cached = new Map();
+const CACHE_SIZE = 300;
+let nextCachedId = 1;
+/** Statements evicted from the cache, closed with the next run. */
+let toClose = [];
+
+/**
+ * Runs a prepared statement: one call into the database with Bind, Describe, Execute and Sync
+ * together (query() makes six calls and parses and plans the text every time), after Parse the
+ * first time. Returns undefined when a parameter needs query()'s serializers (arrays, JSON).
+ */
+async function runPrepared(name, sql, params, options) {
+  const values = (params ?? []).map(paramText);
+  if (values.includes(undefined)) return undefined;
+  if (named.get(name) !== sql) {
+    const close = named.has(name) ? [serialize.close({ type: "S", name })] : [];
+    named.delete(name);
+    await db.execProtocol(
+      concat([...close, serialize.parse({ name, text: sql }), serialize.sync()]),
+    );
+    named.set(name, sql);
+  }
+  const closing = toClose.map((old) => serialize.close({ type: "S", name: old }));
+  toClose = [];
+  const { messages } = await db.execProtocol(
+    concat([
+      ...closing,
+      serialize.bind({ statement: name, values }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
+  );
+  const [result] = parse.parseResults(messages, db.parsers, options);
+  return { rows: result?.rows ?? [], affectedRows: result?.affectedRows, fields: result?.fields };
+}
+
+/** A query() through the statement cache; statements without parameters run as they are. */
+async function runCached(message, options) {
+  const params = message.params ?? [];
+  if (params.length > 0) {
+    let name = cached.get(message.sql);
+    if (name) cached.delete(message.sql);
+    else {
+      name = `kindred_${nextCachedId++}`;
+      if (cached.size >= CACHE_SIZE) {
+        const [oldest, oldName] = cached.entries().next().value;
+        cached.delete(oldest);
+        named.delete(oldName);
+        toClose.push(oldName);
+      }
+    }
+    cached.set(message.sql, name);
+    const result = await runPrepared(name, message.sql, params, options);
+    if (result) return result;
+  }
+  const result = await db.query(message.sql, params, options);
+  return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+}
+
 const { dataDir, loadDataDir, durable } = workerData;
 let db;
 
@@ -93,13 +181,21 @@ async function open() {
 }
 
 async function handle(message) {
+  // A transaction's first statement brings its BEGIN; if BEGIN fails, the statement is not run.
+  if (message.begin) await db.exec("begin");
   switch (message.type) {
     case "query": {
       const options = { rowMode: message.rowMode ?? "object" };
       const extra = (message.textOids ?? []).filter((oid) => !DRIZZLE_TEXT_OIDS.includes(oid));
       if (extra.length > 0) options.parsers = keepAsText(extra);
-      const result = await db.query(message.sql, message.params ?? [], options);
-      return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
+      return runCached(message, options);
+    }
+    case "prepared": {
+      const options = { rowMode: "object" };
+      const result = await runPrepared(message.name, message.sql, message.params, options);
+      if (result) return result;
+      const plain = await db.query(message.sql, message.params ?? [], options);
+      return { rows: plain.rows, affectedRows: plain.affectedRows, fields: plain.fields };
     }
     case "exec": {
       const results = await db.exec(message.sql);

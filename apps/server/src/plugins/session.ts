@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { preparedRows } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 import { HttpError } from "./errors.ts";
 
@@ -85,13 +86,20 @@ export const sessionPlugin = fp(
       }
       const idHash = hashSessionId(sessionId);
       const now = new Date();
-      const [session] = await app.db
-        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
-        .limit(1);
+      // Every signed-in call makes this lookup: a prepared statement, planned once.
+      const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
+      const [session] = await preparedRows<{ userId: string; extend: boolean }>(
+        app.db,
+        "session_lookup",
+        sql`
+          select user_id as "userId", expires_at < ${extendBefore.toISOString()}::timestamptz as extend
+          from sessions
+          where id_hash = ${idHash} and expires_at > ${now.toISOString()}::timestamptz
+          limit 1
+        `,
+      );
       if (!session) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
-      if (session.expiresAt.getTime() - now.getTime() < EXTEND_WHEN_LESS_THAN_MS) {
+      if (session.extend) {
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
         await app.db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
         setSessionCookie(reply, sessionId, expiresAt);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FeedQueueSettings } from "../../config.ts";
-import type { Database } from "../../db/client.ts";
+import { type Database, preparedRows } from "../../db/client.ts";
 import { type CardRow, cardColumns } from "./card-sql.ts";
 
 export type FeedRow = CardRow & { matchingSkills: string[]; position: number };
@@ -235,14 +235,19 @@ export type QueueState = {
   skillCount: number;
 };
 
+/** A feed_queues row as a QueueState (in a select or a returning clause). */
+function stateColumns(viewerId: string): SQL {
+  return sql`last_position::text as "lastPosition", start_position::text as "startPosition",
+    phase, frontier_at::text as "frontierAt", frontier_id as "frontierId",
+    newest_at::text as "newestAt", newest_id as "newestId",
+    (select count(*) from user_skills where user_id = ${viewerId})::int as "skillCount"`;
+}
+
 export function lockState(executor: Executor, viewerId: string): Promise<QueueState[]> {
   return rowsOf<QueueState>(
     executor,
     sql`
-      select last_position::text as "lastPosition", start_position::text as "startPosition",
-        phase, frontier_at::text as "frontierAt", frontier_id as "frontierId",
-        newest_at::text as "newestAt", newest_id as "newestId",
-        (select count(*) from user_skills where user_id = ${viewerId})::int as "skillCount"
+      select ${stateColumns(viewerId)}
       from feed_queues
       where viewer_id = ${viewerId}
       for update
@@ -278,8 +283,8 @@ export async function resetFeedQueue(
  * Rows per skill in a window of sharers. The most common skill fills its share first and sets the
  * window's end, so a window holds about two to three times this many people: a few hundred.
  */
-export function perSkillLimit(settings: FeedQueueSettings, state: QueueState): number {
-  return Math.max(1, Math.ceil((2 * settings.batchSize) / Math.max(1, state.skillCount)));
+export function perSkillLimit(batchSize: number, state: QueueState): number {
+  return Math.max(1, Math.ceil((2 * batchSize) / Math.max(1, state.skillCount)));
 }
 
 type BatchReason =
@@ -300,26 +305,27 @@ async function makeBatch(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const created =
-      reason.kind !== "first"
-        ? []
-        : await rowsOf<{ viewerId: string }>(
-            tx,
-            sql`
-        insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
-          frontier_id, newest_at, newest_id, built_at, batched_at)
-        select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from (select clock_timestamp() as at) t
-        where exists (select 1 from users where id = ${viewerId})
-        on conflict do nothing
-        returning viewer_id as "viewerId"
-      `,
-          );
-    let [state] = await lockState(tx, viewerId);
-    if (!state) return;
-    if (created.length === 0) {
-      if (reason.kind === "first") return;
+    let state: QueueState | undefined;
+    if (reason.kind === "first") {
+      // The new queue's state comes back from its insert; a queue someone else just made is
+      // left to them.
+      [state] = await rowsOf<QueueState>(
+        tx,
+        sql`
+          insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
+            frontier_id, newest_at, newest_id, built_at, batched_at)
+          select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
+            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+          from (select clock_timestamp() as at) t
+          where exists (select 1 from users where id = ${viewerId})
+          on conflict do nothing
+          returning ${stateColumns(viewerId)}
+        `,
+      );
+      if (!state) return;
+    } else {
+      [state] = await lockState(tx, viewerId);
+      if (!state) return;
       if (reason.kind === "rebuild") {
         if (Number(state.startPosition) !== reason.startPosition) return;
         await resetFeedQueue(tx, viewerId, now);
@@ -331,10 +337,13 @@ async function makeBatch(
         if (due) await tx.execute(newcomersBatch(viewerId, state, settings.batchSize, now));
       }
     }
+    // Opening Discover waits for a first batch (or a rebuild): a smaller one answers sooner.
+    const size =
+      reason.kind === "next" ? settings.batchSize : (settings.firstBatchSize ?? settings.batchSize);
     if (state.phase === "sharers") {
-      await tx.execute(sharersBatch(viewerId, state, perSkillLimit(settings, state), now));
+      await tx.execute(sharersBatch(viewerId, state, perSkillLimit(size, state), now));
     } else if (state.phase === "rest") {
-      await tx.execute(restBatch(viewerId, state, settings.batchSize, now));
+      await tx.execute(restBatch(viewerId, state, size, now));
     }
   });
 }
@@ -418,8 +427,9 @@ export async function findFeed(
   const recheckBefore = new Date(now.getTime() - settings.recheckMs);
   let batches = 0;
   for (let round = 0; ; round++) {
-    const page = await rowsOf<PageRow>(
+    const page = await preparedRows<PageRow>(
       db,
+      "feed_page",
       feedPageQuery(viewerId, request, staleBefore, recheckBefore),
     );
     const state = page[0];
