@@ -382,9 +382,8 @@ export function feedPageQuery(
       p.*
     from feed_queues q
     left join lateral (
-      select e.position::text as position, ${cardColumns("u")}
+      select e.position, e.candidate_id
       from feed_queue_entries e
-      join users u on u.id = e.candidate_id
       where e.viewer_id = ${viewerId}
         and e.position > greatest(${after}::bigint, q.start_position - 1)
         -- One sub-plan of three probes, stopping at the first hit. (Three NOT EXISTS would be
@@ -400,9 +399,18 @@ export function feedPageQuery(
           select 1 from user_blocks b
           where b.blocked_id = ${viewerId} and b.blocker_id = e.candidate_id
         )
+        -- The person still exists: a probe of users' key per entry, as a sub-plan (a join here
+        -- let the planner hash the whole users table when a queue is short).
+        and (select true from users x where x.id = e.candidate_id)
       order by e.position
       offset ${offset}
       limit ${limit}
+    ) pick on true
+    -- At most one page of people, each by users' primary key.
+    left join lateral (
+      select pick.position::text as position, ${cardColumns("u")}
+      from users u
+      where u.id = pick.candidate_id
     ) p on true
     where q.viewer_id = ${viewerId}
     order by p.position::bigint
