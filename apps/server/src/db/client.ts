@@ -53,17 +53,30 @@ const preparedRunners = new WeakMap<object, PreparedRunner>();
 const dialect = new PgDialect();
 
 /**
+ * A transaction's own PostgreSQL connection: the ORM keeps it as its session's client (the pool
+ * for the database itself). Undefined for anything else.
+ */
+function connectionOf(db: Database): pg.ClientBase | undefined {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : undefined;
+}
+
+/**
  * Runs `query` as the named prepared statement `name` and returns its rows, as `db.execute`
  * would. PostgreSQL parses and plans it once per connection and reuses the plan: for the hot,
- * complex reads (the feed's page, the session lookup) planning costs more than running. A name
- * must always be used with the same SQL text; only the parameters change. On a transaction (or a
- * database not opened here) it runs as a plain statement.
+ * complex statements (the feed's page and batches, the session lookup) planning costs more than
+ * running. A name must always be used with the same SQL text; only the parameters change. Works on
+ * the database and on a transaction (on PGlite, a transaction's statements go through the thread's
+ * statement cache instead).
  */
 export async function preparedRows<T>(db: Database, name: string, query: SQL): Promise<T[]> {
   const run = preparedRunners.get(db);
-  if (!run) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const connection = run ? undefined : connectionOf(db);
+  if (!run && !connection) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return (await run(name, text, params)).rows as T[];
+  const config = { name, text, values: params, types: keepTextTypes } as pg.QueryConfig;
+  const result = run ? await run(name, text, params) : await connection?.query(config);
+  return (result?.rows ?? []) as T[];
 }
 
 /** Types the ORM keeps as text (timestamps, dates, intervals and their arrays), as it does. */

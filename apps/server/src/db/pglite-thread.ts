@@ -51,6 +51,7 @@ function rebuildError(data: Record<string, unknown> | undefined): Error {
 export class PGliteThread implements ThreadQueryable {
   readonly #worker: Worker;
   readonly #pending = new Map<number, Pending>();
+  readonly #replies: Reply[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
   #inTransaction = false;
@@ -59,7 +60,7 @@ export class PGliteThread implements ThreadQueryable {
 
   private constructor(worker: Worker) {
     this.#worker = worker;
-    worker.on("message", (reply: Reply) => this.#settle(reply));
+    worker.on("message", (reply: Reply) => this.#receive(reply));
     worker.on("error", (error) => this.#fail(error));
     worker.on("exit", (code) => {
       this.#fail(new Error(`the database thread stopped (exit code ${code})`));
@@ -210,6 +211,23 @@ export class PGliteThread implements ThreadQueryable {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.#worker.postMessage({ ...message, id });
     });
+  }
+
+  /**
+   * Answers arrive in bursts (the thread keeps working while the event loop is busy, and Node
+   * hands over every waiting message at once); settling them all in one go would run all their
+   * requests' remaining work back to back while timers and new connections wait. One answer is
+   * settled per turn of the event loop instead.
+   */
+  #receive(reply: Reply) {
+    this.#replies.push(reply);
+    if (this.#replies.length === 1) setImmediate(() => this.#settleNext());
+  }
+
+  #settleNext() {
+    const reply = this.#replies.shift();
+    if (reply) this.#settle(reply);
+    if (this.#replies.length > 0) setImmediate(() => this.#settleNext());
   }
 
   #settle(reply: Reply) {

@@ -17,11 +17,6 @@ export type FeedResult = { rows: FeedRow[]; next: number | null; batches: number
 /** Anything that runs SQL: the database or a transaction. */
 type Executor = Pick<Database, "execute">;
 
-async function rowsOf<T>(executor: Executor, query: SQL): Promise<T[]> {
-  const result = (await executor.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 const MAX_UUID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 /** Enough batches for any numbered page a client asks for; a cursor page needs one or two. */
 const MAX_ROUNDS = 100;
@@ -244,8 +239,9 @@ function stateColumns(viewerId: string): SQL {
 }
 
 export function lockState(executor: Executor, viewerId: string): Promise<QueueState[]> {
-  return rowsOf<QueueState>(
-    executor,
+  return preparedRows<QueueState>(
+    executor as Database,
+    "feed_lock_state",
     sql`
       select ${stateColumns(viewerId)}
       from feed_queues
@@ -305,12 +301,17 @@ async function makeBatch(
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const batchTx = tx as unknown as Database;
+    // The queue is derived data: a crash may lose the last batch, which is then made again, so
+    // its commit does not wait for the disk.
+    await tx.execute(sql`set local synchronous_commit = off`);
     let state: QueueState | undefined;
     if (reason.kind === "first") {
       // The new queue's state comes back from its insert; a queue someone else just made is
       // left to them.
-      [state] = await rowsOf<QueueState>(
-        tx,
+      [state] = await preparedRows<QueueState>(
+        tx as unknown as Database,
+        "feed_first_queue",
         sql`
           insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
             frontier_id, newest_at, newest_id, built_at, batched_at)
@@ -334,16 +335,26 @@ async function makeBatch(
       } else {
         if (Number(state.lastPosition) !== reason.lastPosition) return;
         const due = reason.newcomers || state.phase === "done";
-        if (due) await tx.execute(newcomersBatch(viewerId, state, settings.batchSize, now));
+        if (due) {
+          await preparedRows(
+            batchTx,
+            "feed_newcomers_batch",
+            newcomersBatch(viewerId, state, settings.batchSize, now),
+          );
+        }
       }
     }
     // Opening Discover waits for a first batch (or a rebuild): a smaller one answers sooner.
     const size =
       reason.kind === "next" ? settings.batchSize : (settings.firstBatchSize ?? settings.batchSize);
     if (state.phase === "sharers") {
-      await tx.execute(sharersBatch(viewerId, state, perSkillLimit(size, state), now));
+      await preparedRows(
+        batchTx,
+        "feed_sharers_batch",
+        sharersBatch(viewerId, state, perSkillLimit(size, state), now),
+      );
     } else if (state.phase === "rest") {
-      await tx.execute(restBatch(viewerId, state, size, now));
+      await preparedRows(batchTx, "feed_rest_batch", restBatch(viewerId, state, size, now));
     }
   });
 }
