@@ -293,70 +293,83 @@ type BatchReason =
  * tabs that both reach the end of the queue make one batch, since the second finds the queue no
  * longer where it saw it and leaves it to the first.
  */
-async function makeBatch(
+async function makeBatch<T>(
   db: Database,
   viewerId: string,
   reason: BatchReason,
   settings: FeedQueueSettings,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  then: (tx: Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
     const batchTx = tx as unknown as Database;
-    // The queue is derived data: a crash may lose the last batch, which is then made again, so
-    // its commit does not wait for the disk.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    let state: QueueState | undefined;
-    if (reason.kind === "first") {
-      // The new queue's state comes back from its insert; a queue someone else just made is
-      // left to them.
-      [state] = await preparedRows<QueueState>(
-        tx as unknown as Database,
-        "feed_first_queue",
-        sql`
-          insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
-            frontier_id, newest_at, newest_id, built_at, batched_at)
-          select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
-            ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-          from (select clock_timestamp() as at) t
-          where exists (select 1 from users where id = ${viewerId})
-          on conflict do nothing
-          returning ${stateColumns(viewerId)}
-        `,
-      );
-      if (!state) return;
-    } else {
+    await addBatch(batchTx, viewerId, reason, settings, now);
+    return then(batchTx);
+  });
+}
+
+/** makeBatch's work, in its transaction; returns early when there is nothing to do. */
+async function addBatch(
+  tx: Database,
+  viewerId: string,
+  reason: BatchReason,
+  settings: FeedQueueSettings,
+  now: Date,
+): Promise<void> {
+  // The queue is derived data: a crash may lose the last batch, which is then made again, so
+  // its commit does not wait for the disk.
+  await tx.execute(sql`set local synchronous_commit = off`);
+  let state: QueueState | undefined;
+  if (reason.kind === "first") {
+    // The new queue's state comes back from its insert; a queue someone else just made is
+    // left to them.
+    [state] = await preparedRows<QueueState>(
+      tx,
+      "feed_first_queue",
+      sql`
+        insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
+          frontier_id, newest_at, newest_id, built_at, batched_at)
+        select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        from (select clock_timestamp() as at) t
+        where exists (select 1 from users where id = ${viewerId})
+        on conflict do nothing
+        returning ${stateColumns(viewerId)}
+      `,
+    );
+    if (!state) return;
+  } else {
+    [state] = await lockState(tx, viewerId);
+    if (!state) return;
+    if (reason.kind === "rebuild") {
+      if (Number(state.startPosition) !== reason.startPosition) return;
+      await resetFeedQueue(tx, viewerId, now);
       [state] = await lockState(tx, viewerId);
       if (!state) return;
-      if (reason.kind === "rebuild") {
-        if (Number(state.startPosition) !== reason.startPosition) return;
-        await resetFeedQueue(tx, viewerId, now);
-        [state] = await lockState(tx, viewerId);
-        if (!state) return;
-      } else {
-        if (Number(state.lastPosition) !== reason.lastPosition) return;
-        const due = reason.newcomers || state.phase === "done";
-        if (due) {
-          await preparedRows(
-            batchTx,
-            "feed_newcomers_batch",
-            newcomersBatch(viewerId, state, settings.batchSize, now),
-          );
-        }
+    } else {
+      if (Number(state.lastPosition) !== reason.lastPosition) return;
+      const due = reason.newcomers || state.phase === "done";
+      if (due) {
+        await preparedRows(
+          tx,
+          "feed_newcomers_batch",
+          newcomersBatch(viewerId, state, settings.batchSize, now),
+        );
       }
     }
-    // Opening Discover waits for a first batch (or a rebuild): a smaller one answers sooner.
-    const size =
-      reason.kind === "next" ? settings.batchSize : (settings.firstBatchSize ?? settings.batchSize);
-    if (state.phase === "sharers") {
-      await preparedRows(
-        batchTx,
-        "feed_sharers_batch",
-        sharersBatch(viewerId, state, perSkillLimit(size, state), now),
-      );
-    } else if (state.phase === "rest") {
-      await preparedRows(batchTx, "feed_rest_batch", restBatch(viewerId, state, size, now));
-    }
-  });
+  }
+  // Opening Discover waits for a first batch (or a rebuild): a smaller one answers sooner.
+  const size =
+    reason.kind === "next" ? settings.batchSize : (settings.firstBatchSize ?? settings.batchSize);
+  if (state.phase === "sharers") {
+    await preparedRows(
+      tx,
+      "feed_sharers_batch",
+      sharersBatch(viewerId, state, perSkillLimit(size, state), now),
+    );
+  } else if (state.phase === "rest") {
+    await preparedRows(tx, "feed_rest_batch", restBatch(viewerId, state, size, now));
+  }
 }
 
 type PageRow = CardRow & {
@@ -444,18 +457,24 @@ export async function findFeed(
   const fromStart = request.after === 0 && request.offset === 0;
   const staleBefore = new Date(now.getTime() - settings.ttlMs);
   const recheckBefore = new Date(now.getTime() - settings.recheckMs);
-  let batches = 0;
-  for (let round = 0; ; round++) {
-    const page = await preparedRows<PageRow>(
-      db,
+  const readPage = (executor: Database) =>
+    preparedRows<PageRow>(
+      executor,
       "feed_page",
       feedPageQuery(viewerId, request, staleBefore, recheckBefore),
     );
+  let batches = 0;
+  // The page read again at the end of a batch's transaction: a request that makes a batch is
+  // done in one turn (on PGlite, no one else's statements run in between).
+  let reread: PageRow[] | undefined;
+  for (let round = 0; ; round++) {
+    const page = reread ?? (await readPage(db));
+    reread = undefined;
     const state = page[0];
     const lastRound = round >= MAX_ROUNDS;
     if (!state) {
       if (lastRound || batches > 0) return { rows: [], next: null, batches };
-      await makeBatch(db, viewerId, { kind: "first" }, settings, now);
+      reread = await makeBatch(db, viewerId, { kind: "first" }, settings, now, readPage);
       batches++;
       continue;
     }
@@ -463,7 +482,8 @@ export async function findFeed(
     // when people joined since and the last batch is older than the recheck interval.
     if (round === 0 && fromStart && (state.stale || (state.newcomers && state.recheckDue))) {
       const startPosition = Number(state.startPosition);
-      await makeBatch(db, viewerId, { kind: "rebuild", startPosition }, settings, now);
+      const reason = { kind: "rebuild" as const, startPosition };
+      reread = await makeBatch(db, viewerId, reason, settings, now, readPage);
       batches++;
       continue;
     }
@@ -493,7 +513,8 @@ export async function findFeed(
       return { rows, next, batches };
     }
     const next = { kind: "next" as const, lastPosition: Number(state.lastPosition) };
-    await makeBatch(db, viewerId, { ...next, newcomers: state.newcomers }, settings, now);
+    const reason = { ...next, newcomers: state.newcomers };
+    reread = await makeBatch(db, viewerId, reason, settings, now, readPage);
     batches++;
   }
 }
