@@ -1,5 +1,5 @@
 import type { FeedCard, SignupBody } from "@kindred/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, signUpUser } from "../../../test/helpers.ts";
@@ -408,5 +408,21 @@ describe("GET /api/feed: the queue and cursors", () => {
     expect((await cursorPage(viewer, null, 5)).names).toEqual(["Old"]);
     await signUpUser(app, { firstName: "Newcomer", skills: ["Chess", "Go", "x"] });
     expect((await cursorPage(viewer, null, 5)).names).toEqual(["Newcomer", "Old"]);
+  });
+
+  it("takes a queue's entries with it when the queue goes (its viewer's account deleted)", async () => {
+    const ada = await person("Ada", ["Chess", "Go", "Jazz"], "2026-01-01T00:00:00Z");
+    await person("Bo", ["Chess", "Tea", "Yoga"], "2026-01-02T00:00:00Z");
+    await person("Cy", ["Chess", "Tea", "Yoga"], "2026-01-03T00:00:00Z");
+    expect((await feedCards(ada)).map((card) => card.firstName)).toEqual(["Cy", "Bo"]);
+    const entries = async () => {
+      const result = (await app.db.execute(
+        sql`select count(*)::int as n from feed_queue_entries where viewer_id = ${ada.me._id}`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]?.n;
+    };
+    expect(await entries()).toBe(2);
+    await app.db.delete(users).where(eq(users.id, ada.me._id));
+    expect(await entries()).toBe(0);
   });
 });
