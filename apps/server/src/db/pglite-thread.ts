@@ -30,6 +30,17 @@ type Job =
   | { kind: "statement"; send: () => void }
   | { kind: "transaction"; run: () => Promise<void> };
 
+/** A query() for the worker; the parsers' type ids say which types to keep as text. */
+function queryMessage(sql: string, params: unknown[], options: QueryOptions) {
+  return {
+    type: "query",
+    sql,
+    params,
+    rowMode: options.rowMode,
+    textOids: Object.keys(options.parsers ?? {}).map(Number),
+  };
+}
+
 /** The worker's copy of a database error, rebuilt with PostgreSQL's fields (code, constraint...). */
 function rebuildError(data: Record<string, unknown> | undefined): Error {
   const { message, name, ...fields } = data ?? {};
@@ -88,13 +99,7 @@ export class PGliteThread implements ThreadQueryable {
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
-    return this.#statement<ThreadResults<T>>({
-      type: "query",
-      sql,
-      params,
-      rowMode: options.rowMode,
-      textOids: Object.keys(options.parsers ?? {}).map(Number),
-    });
+    return this.#statement<ThreadResults<T>>(queryMessage(sql, params, options));
   }
 
   exec(sql: string) {
@@ -126,13 +131,7 @@ export class PGliteThread implements ThreadQueryable {
         };
         const tx: ThreadQueryable = {
           query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-            send<ThreadResults<R>>({
-              type: "query",
-              sql,
-              params,
-              rowMode: options.rowMode,
-              textOids: Object.keys(options.parsers ?? {}).map(Number),
-            }),
+            send<ThreadResults<R>>(queryMessage(sql, params, options)),
           exec: (sql) => send<ThreadResults[]>({ type: "exec", sql }),
         };
         try {

@@ -157,7 +157,12 @@ async function runCached(message, options) {
     const result = await runPrepared(name, message.sql, params, options);
     if (result) return result;
   }
-  const result = await db.query(message.sql, params, options);
+  return plainQuery(message.sql, params, options);
+}
+
+/** PGlite's own query(): parsed and planned every time, with its serializers for every type. */
+async function plainQuery(sql, params, options) {
+  const result = await db.query(sql, params, options);
   return { rows: result.rows, affectedRows: result.affectedRows, fields: result.fields };
 }
 
@@ -193,9 +198,7 @@ async function handle(message) {
     case "prepared": {
       const options = { rowMode: "object" };
       const result = await runPrepared(message.name, message.sql, message.params, options);
-      if (result) return result;
-      const plain = await db.query(message.sql, message.params ?? [], options);
-      return { rows: plain.rows, affectedRows: plain.affectedRows, fields: plain.fields };
+      return result ?? plainQuery(message.sql, message.params ?? [], options);
     }
     case "exec": {
       const results = await db.exec(message.sql);

@@ -238,9 +238,9 @@ function stateColumns(viewerId: string): SQL {
     (select count(*) from user_skills where user_id = ${viewerId})::int as "skillCount"`;
 }
 
-export function lockState(executor: Executor, viewerId: string): Promise<QueueState[]> {
+export function lockState(executor: Database, viewerId: string): Promise<QueueState[]> {
   return preparedRows<QueueState>(
-    executor as Database,
+    executor,
     "feed_lock_state",
     sql`
       select ${stateColumns(viewerId)}
