@@ -37,6 +37,15 @@ function partnersOf(viewerId: string): SQL {
   `;
 }
 
+/** The CTE ranked: `picked` numbered by shared skills, then newest. */
+const ranked = sql`
+  ranked as (
+    select p.user_id,
+      row_number() over (order by p.shared desc, p.created_at desc, p.user_id desc) as r
+    from picked p
+  )
+`;
+
 /**
  * Appends `picked` (user_id, created_at) to the queue ranked by shared skills, then newest, and
  * moves last_position past them. `picked` must be a CTE in `prefix`; `changes` sets more columns.
@@ -47,13 +56,7 @@ function appendRanked(viewerId: string, prefix: SQL, changes: SQL): SQL {
       select skill from user_skills where user_id = ${viewerId}
     ),
     ${prefix},
-    ranked as (
-      select p.user_id,
-        row_number() over (
-          order by p.shared desc, p.created_at desc, p.user_id desc
-        ) as r
-      from picked p
-    ),
+    ${ranked},
     added as (
       insert into feed_queue_entries (viewer_id, position, candidate_id)
       select ${viewerId}, q.last_position + ranked.r, ranked.user_id
@@ -81,13 +84,50 @@ const sharedCount = sql`(
 )::int`;
 
 /**
- * The next window of people sharing a skill: for each viewer skill, one range of
- * user_skills_skill_created_idx below the frontier, newest first, at most `perSkill` rows
- * (a LATERAL with LIMIT). Where a skill's range was cut short, people below its last row may be
- * missing from the window, so the window ends at the highest such last row (the cut): above it
- * every skill is complete and the shared counts are exact. The next window starts below the cut;
- * when no range was cut short, every sharer has been queued and the rest begins, from the top.
+ * The next window of people sharing a skill, as the CTEs partners, win, cut and picked (after a
+ * viewer_skills CTE): for each viewer skill, one range of user_skills_skill_created_idx below the
+ * frontier, newest first, at most `perSkill` rows (a LATERAL with LIMIT). Where a skill's range
+ * was cut short, people below its last row may be missing from the window, so the window ends at
+ * the highest such last row (the cut): above it every skill is complete and the shared counts are
+ * exact. The next window starts below the cut; when no range was cut short, every sharer has been
+ * queued and the rest begins, from the top.
  */
+function sharersWindow(viewerId: string, frontierAt: SQL, frontierId: SQL, perSkill: SQL): SQL {
+  return sql`
+    partners as materialized (${partnersOf(viewerId)}),
+    win as materialized (
+      select vs.skill, t.user_id, t.created_at, t.n
+      from viewer_skills vs
+      cross join lateral (
+        select s.user_id, s.created_at,
+          row_number() over (
+            order by s.created_at desc nulls last, s.user_id desc nulls last
+          ) as n
+        from user_skills s
+        where s.skill = vs.skill
+          and (s.created_at, s.user_id) < (${frontierAt}, ${frontierId})
+          and s.user_id <> ${viewerId}
+          and s.user_id not in (select user_id from partners)
+        order by s.created_at desc nulls last, s.user_id desc nulls last
+        limit ${perSkill}
+      ) t
+    ),
+    cut as (
+      select created_at, user_id from win where n = ${perSkill}
+      order by created_at desc, user_id desc
+      limit 1
+    ),
+    picked as (
+      select w.user_id, max(w.created_at) as created_at, count(*)::int as shared
+      from win w
+      left join cut c on true
+      where c.user_id is null or (w.created_at, w.user_id) >= (c.created_at, c.user_id)
+      group by w.user_id
+    )
+  `;
+}
+
+/** The next window of sharers (see sharersWindow), appended to the viewer's queue. */
 export function sharersBatch(
   viewerId: string,
   state: QueueState,
@@ -96,38 +136,12 @@ export function sharersBatch(
 ): SQL {
   return appendRanked(
     viewerId,
-    sql`
-      partners as materialized (${partnersOf(viewerId)}),
-      win as materialized (
-        select vs.skill, t.user_id, t.created_at, t.n
-        from viewer_skills vs
-        cross join lateral (
-          select s.user_id, s.created_at,
-            row_number() over (
-              order by s.created_at desc nulls last, s.user_id desc nulls last
-            ) as n
-          from user_skills s
-          where s.skill = vs.skill
-            and (s.created_at, s.user_id) < (${state.frontierAt}::timestamptz, ${state.frontierId}::uuid)
-            and s.user_id <> ${viewerId}
-            and s.user_id not in (select user_id from partners)
-          order by s.created_at desc nulls last, s.user_id desc nulls last
-          limit ${perSkill}
-        ) t
-      ),
-      cut as (
-        select created_at, user_id from win where n = ${perSkill}
-        order by created_at desc, user_id desc
-        limit 1
-      ),
-      picked as (
-        select w.user_id, max(w.created_at) as created_at, count(*)::int as shared
-        from win w
-        left join cut c on true
-        where c.user_id is null or (w.created_at, w.user_id) >= (c.created_at, c.user_id)
-        group by w.user_id
-      )
-    `,
+    sharersWindow(
+      viewerId,
+      sql`${state.frontierAt}::timestamptz`,
+      sql`${state.frontierId}::uuid`,
+      sql`${perSkill}`,
+    ),
     sql`
       ${batchedAt(now)},
       phase = case when exists (select 1 from cut) then 'sharers' else 'rest' end,
@@ -219,6 +233,75 @@ export function newcomersBatch(
   );
 }
 
+/**
+ * A viewer's first ranking and its first page, in one statement (one round trip, no transaction
+ * held open between statements): the queue is created with its first window of sharers, at most
+ * about `size` people (see perSkillLimit), and the page is read from the entries just added, in
+ * the shape of feedPageQuery's rows. No row when the queue exists already (another tab made it)
+ * or the viewer does not.
+ */
+export function firstRankingQuery(
+  viewerId: string,
+  { after, offset, limit }: FeedRequest,
+  size: number,
+  now: Date,
+): SQL {
+  return sql`
+    with viewer_skills as materialized (
+      select skill from user_skills where user_id = ${viewerId}
+    ),
+    -- The ranking's start. Its commit does not wait for the disk: the queue is derived data, and
+    -- a ranking lost in a crash is made again.
+    t as materialized (
+      select clock_timestamp() as at, set_config('synchronous_commit', 'off', true) as commit_mode
+    ),
+    per_skill as materialized (
+      select greatest(1, ceil(2.0 * ${size} / greatest(1, count(*))))::int as n from viewer_skills
+    ),
+    ${sharersWindow(viewerId, sql`(select at from t)`, sql`${MAX_UUID}::uuid`, sql`(select n from per_skill)`)},
+    ${ranked},
+    queue as (
+      insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
+        frontier_id, newest_at, newest_id, built_at, batched_at)
+      select ${viewerId}, (select count(*) from ranked), 1,
+        case when exists (select 1 from cut) then 'sharers' else 'rest' end,
+        coalesce((select created_at from cut), t.at), coalesce((select user_id from cut), ${MAX_UUID}),
+        t.at, ${MAX_UUID}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from t
+      where exists (select 1 from users where id = ${viewerId})
+      on conflict do nothing
+      returning last_position, phase, newest_at
+    ),
+    added as (
+      insert into feed_queue_entries (viewer_id, position, candidate_id)
+      select ${viewerId}, ranked.r, ranked.user_id
+      from ranked
+      where exists (select 1 from queue)
+      on conflict do nothing
+      returning position, candidate_id
+    ),
+    pick as (
+      select position, candidate_id from added
+      where position > ${after}::bigint
+      order by position
+      offset ${offset}
+      limit ${limit}
+    )
+    select q.last_position::text as "lastPosition", '1' as "startPosition", q.phase,
+      false as stale, false as "recheckDue",
+      (select max(n.created_at) from users n) > q.newest_at as newcomers,
+      array(select skill from viewer_skills) as "viewerSkills",
+      p.*
+    from queue q
+    left join lateral (
+      select pick.position::text as position, ${cardColumns("u")}
+      from pick
+      join users u on u.id = pick.candidate_id
+    ) p on true
+    order by p.position::bigint
+  `;
+}
+
 export type QueueState = {
   lastPosition: string;
   startPosition: string;
@@ -283,8 +366,12 @@ export function perSkillLimit(batchSize: number, state: QueueState): number {
   return Math.max(1, Math.ceil((2 * batchSize) / Math.max(1, state.skillCount)));
 }
 
+/** A ranking's first batch is what opening Discover waits for: smaller, so it answers sooner. */
+function firstBatchSize(settings: FeedQueueSettings): number {
+  return settings.firstBatchSize ?? settings.batchSize;
+}
+
 type BatchReason =
-  | { kind: "first" }
   | { kind: "rebuild"; startPosition: number }
   | { kind: "next"; lastPosition: number; newcomers: boolean };
 
@@ -319,48 +406,26 @@ async function addBatch(
   // The queue is derived data: a crash may lose the last batch, which is then made again, so
   // its commit does not wait for the disk.
   await tx.execute(sql`set local synchronous_commit = off`);
-  let state: QueueState | undefined;
-  if (reason.kind === "first") {
-    // The new queue's state comes back from its insert; a queue someone else just made is
-    // left to them.
-    [state] = await preparedRows<QueueState>(
-      tx,
-      "feed_first_queue",
-      sql`
-        insert into feed_queues (viewer_id, last_position, start_position, phase, frontier_at,
-          frontier_id, newest_at, newest_id, built_at, batched_at)
-        select ${viewerId}, 0, 1, 'sharers', t.at, ${MAX_UUID}, t.at, ${MAX_UUID},
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from (select clock_timestamp() as at) t
-        where exists (select 1 from users where id = ${viewerId})
-        on conflict do nothing
-        returning ${stateColumns(viewerId)}
-      `,
-    );
-    if (!state) return;
-  } else {
+  let [state] = await lockState(tx, viewerId);
+  if (!state) return;
+  if (reason.kind === "rebuild") {
+    if (Number(state.startPosition) !== reason.startPosition) return;
+    await resetFeedQueue(tx, viewerId, now);
     [state] = await lockState(tx, viewerId);
     if (!state) return;
-    if (reason.kind === "rebuild") {
-      if (Number(state.startPosition) !== reason.startPosition) return;
-      await resetFeedQueue(tx, viewerId, now);
-      [state] = await lockState(tx, viewerId);
-      if (!state) return;
-    } else {
-      if (Number(state.lastPosition) !== reason.lastPosition) return;
-      const due = reason.newcomers || state.phase === "done";
-      if (due) {
-        await preparedRows(
-          tx,
-          "feed_newcomers_batch",
-          newcomersBatch(viewerId, state, settings.batchSize, now),
-        );
-      }
+  } else {
+    if (Number(state.lastPosition) !== reason.lastPosition) return;
+    const due = reason.newcomers || state.phase === "done";
+    if (due) {
+      await preparedRows(
+        tx,
+        "feed_newcomers_batch",
+        newcomersBatch(viewerId, state, settings.batchSize, now),
+      );
     }
   }
-  // Opening Discover waits for a first batch (or a rebuild): a smaller one answers sooner.
-  const size =
-    reason.kind === "next" ? settings.batchSize : (settings.firstBatchSize ?? settings.batchSize);
+  // Opening Discover waits for a rebuild: a smaller first batch answers sooner.
+  const size = reason.kind === "next" ? settings.batchSize : firstBatchSize(settings);
   if (state.phase === "sharers") {
     await preparedRows(
       tx,
@@ -474,7 +539,10 @@ export async function findFeed(
     const lastRound = round >= MAX_ROUNDS;
     if (!state) {
       if (lastRound || batches > 0) return { rows: [], next: null, batches };
-      reread = await makeBatch(db, viewerId, { kind: "first" }, settings, now, readPage);
+      const first = firstRankingQuery(viewerId, request, firstBatchSize(settings), now);
+      const made = await preparedRows<PageRow>(db, "feed_first_ranking", first);
+      // Nothing made: another tab made the queue a moment ago (read it next), or the viewer is gone.
+      reread = made.length > 0 ? made : undefined;
       batches++;
       continue;
     }
