@@ -35,7 +35,7 @@ function storedToken(page: Page) {
   return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }
 
-test("a visitor joins from the modal, posts, sees the post as text after a reload, and leaves", async ({
+test("a visitor joins from the modal, posts, sees the post as text after a reload, deletes it, and leaves", async ({
   page,
 }) => {
   const uname = `visitor.${uniqueId()}`;
@@ -85,6 +85,10 @@ test("a visitor joins from the modal, posts, sees the post as text after a reloa
   await page.reload();
   await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeHidden();
   await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete your post ${title}` }).click();
+  await expect(page.getByText("Your post is deleted.")).toBeVisible();
+  await expect(page.getByRole("article").filter({ hasText: title })).toBeHidden();
 
   await page.getByRole("button", { name: "Leave community" }).click();
   await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeVisible();
@@ -144,7 +148,7 @@ test("the groups and events pages send a visitor without a token to /community",
   expect(await storedToken(page)).toBeNull();
 });
 
-test("a member creates a group with the default topic and one with DSA", async ({
+test("a member creates a group with the default topic and one with DSA, and deletes only their own", async ({
   page,
   baseURL,
 }) => {
@@ -174,13 +178,41 @@ test("a member creates a group with the default topic and one with DSA", async (
     await expect(card.getByText(topic ?? "Math", { exact: true })).toBeVisible();
     await expect(card.getByText(`We meet on Tuesdays. <i>${id}</i>`)).toBeVisible();
   }
+  // Another member's group shows no delete button.
+  const other = await joinByApi(baseURL as string);
+  const theirs = `Their group ${id}`;
+  const context = await apiRequest.newContext({ baseURL });
+  try {
+    const created = await context.post("/api/community/create", {
+      data: { u_id: other.id, name: theirs, description: "Not yours", tag: "Math" },
+      headers: { Authorization: `Bearer ${other.token}` },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  } finally {
+    await context.dispose();
+  }
   await page.reload();
+  const groups = page.getByRole("list", { name: "Study groups" });
   await expect(
-    page.getByRole("listitem").filter({ hasText: `Graph algorithms ${id}` }),
+    groups.getByRole("listitem").filter({ hasText: `Graph algorithms ${id}` }),
   ).toBeVisible();
+  const theirCard = groups.getByRole("listitem").filter({ hasText: theirs });
+  await expect(theirCard).toBeVisible();
+  await expect(theirCard.getByRole("button")).toHaveCount(0);
+
+  // The member deletes their own group; it is gone after a reload too.
+  await groups.getByRole("button", { name: `Delete your group Calculus circle ${id}` }).click();
+  await expect(page.getByText("Your group is deleted.")).toBeVisible();
+  await expect(groups.getByText(`Calculus circle ${id}`)).toBeHidden();
+  await page.reload();
+  await expect(groups.getByText(`Graph algorithms ${id}`)).toBeVisible();
+  await expect(groups.getByText(`Calculus circle ${id}`)).toBeHidden();
 });
 
-test("three events give Page 1 of 2, and Next shows the third", async ({ page, baseURL }) => {
+test("three events give Page 1 of 2, Next shows the third, and their author deletes them", async ({
+  page,
+  baseURL,
+}) => {
   const member = await joinByApi(baseURL as string);
   await storeToken(page, member.token);
   await page.goto("/services/events");
@@ -218,19 +250,16 @@ test("three events give Page 1 of 2, and Next shows the third", async ({ page, b
   );
   await expect(events.getByText(expected)).toBeVisible();
 
-  // Leaves no events behind for other runs.
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    const list = await context.get("/api/community/allevents?limit=50", {
-      headers: { Authorization: `Bearer ${member.token}` },
-    });
-    for (const event of (await list.json()).events as { _id: string; u_id: string }[]) {
-      if (event.u_id !== member.id) continue;
-      await context.delete(`/api/community/event/${event._id}`, {
-        headers: { Authorization: `Bearer ${member.token}` },
-      });
-    }
-  } finally {
-    await context.dispose();
+  // The member deletes their events from their cards (which also leaves none for other runs).
+  await events.getByRole("button", { name: `Delete your event ${titles[2]}` }).click();
+  await expect(page.getByText("Your event is deleted.").first()).toBeVisible();
+  await expect(page.getByText("Page 1 of 1")).toBeHidden();
+  await expect(events.getByRole("listitem")).toHaveCount(2);
+  for (const title of titles.slice(0, 2)) {
+    await events.getByRole("button", { name: `Delete your event ${title}` }).click();
+    await expect(events.getByText(title)).toBeHidden();
   }
+  await expect(page.getByText(COMMUNITY_MESSAGES.noEvents)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(COMMUNITY_MESSAGES.noEvents)).toBeVisible();
 });

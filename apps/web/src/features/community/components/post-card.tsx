@@ -1,6 +1,6 @@
 import type { Post } from "@kindred/shared";
-import { Trash2 } from "lucide-react";
 import { fullDateTime, relativeTime } from "../lib/relative-time.ts";
+import { DeleteItemButton } from "./delete-item-button.tsx";
 
 type PostCardProps = {
   post: Post;
@@ -33,19 +33,11 @@ export function PostCard({ post, onDelete, deleting = false }: PostCardProps) {
             </p>
           </div>
           {onDelete ? (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm btn-square text-base-content/60 hover:text-error"
-              aria-label={`Delete your post ${post.title}`}
+            <DeleteItemButton
+              label={`Delete your post ${post.title}`}
               onClick={onDelete}
-              disabled={deleting}
-            >
-              {deleting ? (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              ) : (
-                <Trash2 aria-hidden="true" className="size-4" />
-              )}
-            </button>
+              pending={deleting}
+            />
           ) : null}
         </header>
         <p className="break-words whitespace-pre-wrap text-base-content/90">{post.content}</p>

@@ -5,7 +5,6 @@ import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
-import { useDeletePost } from "../api/delete-post.ts";
 import { usePosts } from "../api/get-posts.ts";
 import { usePublishPost } from "../api/publish-post.ts";
 import { CommunityHeader } from "../components/community-header.tsx";
@@ -14,6 +13,7 @@ import { PostCard } from "../components/post-card.tsx";
 import { EMPTY_POST, PostFormModal, usePostForm } from "../components/post-form-modal.tsx";
 import { readToken, tokenState } from "../lib/community-token.ts";
 import { useCommunitySession } from "../lib/use-community-session.ts";
+import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 
 /** /community: the posts, the way in (Login / Signup) and 'Add Your Thought'. */
 export function CommunityPage() {
@@ -25,7 +25,7 @@ export function CommunityPage() {
   const postForm = usePostForm();
   const posts = usePosts(token);
   const publish = usePublishPost(token ?? "");
-  const remove = useDeletePost(token ?? "");
+  const remove = useDeleteOwnItem(token ?? "", "post", sessionExpired);
 
   function sessionExpired() {
     leave();
@@ -103,16 +103,6 @@ export function CommunityPage() {
     );
   }
 
-  function deletePost(postId: string) {
-    remove.mutate(postId, {
-      onSuccess: () => showToast("Post deleted.", { variant: "success" }),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) return sessionExpired();
-        showToast("Could not delete the post. Please try again.", { variant: "error" });
-      },
-    });
-  }
-
   const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   const memberId = state.kind === "valid" ? state.claims.id : null;
 
@@ -177,8 +167,8 @@ export function CommunityPage() {
               <PostCard
                 key={post.id}
                 post={post}
-                onDelete={post.userId === memberId ? () => deletePost(post.id) : undefined}
-                deleting={remove.isPending && remove.variables === post.id}
+                onDelete={post.userId === memberId ? () => remove.remove(post.id) : undefined}
+                deleting={remove.pendingId === post.id}
               />
             ))}
             {posts.hasNextPage ? (

@@ -21,9 +21,11 @@ import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useCreateEvent } from "../api/create-event.ts";
 import { useEvents } from "../api/get-events.ts";
 import { CommunityNav } from "../components/community-header.tsx";
+import { DeleteItemButton } from "../components/delete-item-button.tsx";
 import { RequireCommunityToken } from "../components/require-community-token.tsx";
 import type { TokenClaims } from "../lib/community-token.ts";
 import { fullDateTime } from "../lib/relative-time.ts";
+import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 
 /** The form takes the browser's local date and time; the API gets it as an ISO 8601 instant. */
 const eventFormSchema = eventBodySchema.omit({ u_id: true, date: true }).extend({
@@ -71,11 +73,29 @@ function FeaturedMeetup() {
   );
 }
 
-function EventCard({ event }: { event: CommunityEvent }) {
+function EventCard({
+  event,
+  onDelete,
+  deleting = false,
+}: {
+  event: CommunityEvent;
+  /** Shown only on the reader's own events. */
+  onDelete?: () => void;
+  deleting?: boolean;
+}) {
   return (
     <li className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-2 p-5">
-        <h3 className="text-lg font-semibold break-words">{event.title}</h3>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 text-lg font-semibold break-words">{event.title}</h3>
+          {onDelete ? (
+            <DeleteItemButton
+              label={`Delete your event ${event.title}`}
+              onClick={onDelete}
+              pending={deleting}
+            />
+          ) : null}
+        </div>
         <p className="flex items-center gap-2 text-sm font-medium text-primary">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
           <time dateTime={event.date}>{fullDateTime(event.date)}</time>
@@ -189,6 +209,7 @@ function EventsScreen({
   const current = Math.min(page, pageCount);
   const shown = items.slice((current - 1) * EVENTS_PAGE_SIZE, current * EVENTS_PAGE_SIZE);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = events;
+  const remove = useDeleteOwnItem(token, "event", expired);
 
   // The last page on screen: fetch the next batch, so Next stays available.
   useEffect(() => {
@@ -231,7 +252,14 @@ function EventsScreen({
               <>
                 <ul aria-label="Upcoming events" className="grid gap-4 md:grid-cols-2">
                   {shown.map((event) => (
-                    <EventCard key={event._id} event={event} />
+                    <EventCard
+                      key={event._id}
+                      event={event}
+                      onDelete={
+                        event.u_id === claims.id ? () => remove.remove(event._id) : undefined
+                      }
+                      deleting={remove.pendingId === event._id}
+                    />
                   ))}
                 </ul>
                 {pageCount > 1 ? (

@@ -22,8 +22,10 @@ import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useCreateGroup } from "../api/create-group.ts";
 import { useGroups } from "../api/get-groups.ts";
 import { CommunityHeader } from "../components/community-header.tsx";
+import { DeleteItemButton } from "../components/delete-item-button.tsx";
 import { RequireCommunityToken } from "../components/require-community-token.tsx";
 import type { TokenClaims } from "../lib/community-token.ts";
+import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 
 const TAG_STYLE: Record<GroupTag, string> = {
   Math: "badge-primary",
@@ -118,6 +120,7 @@ function GroupsScreen({
   }, [groups.error]);
 
   const items = groups.data?.pages.flatMap((page) => page.groups) ?? [];
+  const remove = useDeleteOwnItem(token, "group", expired);
 
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
@@ -162,7 +165,18 @@ function GroupsScreen({
               {items.map((group) => (
                 <li key={group._id} className="card border border-base-300 bg-base-100 shadow-sm">
                   <div className="card-body gap-3 p-5">
-                    <span className={`badge badge-soft ${TAG_STYLE[group.tag]}`}>{group.tag}</span>
+                    <div className="flex min-h-8 items-start justify-between gap-2">
+                      <span className={`badge badge-soft ${TAG_STYLE[group.tag]}`}>
+                        {group.tag}
+                      </span>
+                      {group.u_id === claims.id ? (
+                        <DeleteItemButton
+                          label={`Delete your group ${group.name}`}
+                          onClick={() => remove.remove(group._id)}
+                          pending={remove.pendingId === group._id}
+                        />
+                      ) : null}
+                    </div>
                     <h2 className="text-lg font-semibold break-words">{group.name}</h2>
                     <p className="break-words whitespace-pre-wrap text-base-content/80">
                       {group.description}
