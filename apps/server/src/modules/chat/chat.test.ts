@@ -9,7 +9,7 @@ import {
   type Conversation,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, signUpUser } from "../../../test/helpers.ts";
 
 type Session = Awaited<ReturnType<typeof signUpUser>>;
@@ -374,6 +374,32 @@ describe("GET /api/chat/socket", () => {
     });
     socketB.socket.close();
   });
+
+  it("says a person left when the server closes with their socket open, before the database goes", async () => {
+    const closing = await createTestApp();
+    await closing.listen({ port: 0, host: "127.0.0.1" });
+    const [a, b] = await connectedPair(closing);
+    const socketA = openSocket(a, { url: socketUrlOf(closing) });
+    await socketA.opened;
+    const socketB = openSocket(b, { url: socketUrlOf(closing) });
+    await socketB.opened;
+    await onlineFor(socketA, b);
+    const publish = vi.spyOn(closing.chatHub, "publish");
+    await closing.close();
+    // The hub was asked to tell each one's connections (on this process, or on others through
+    // Redis) while the database could still say who they are.
+    for (const [user, other] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      expect(publish).toHaveBeenCalledWith([other.me._id], {
+        type: "presence",
+        userId: user.me._id,
+        online: false,
+      });
+    }
+    expect(await socketA.closed).toBeGreaterThan(0);
+  });
 });
 
 const multiProcess = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
@@ -409,6 +435,25 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
       message: sent,
     });
     socketA.socket.close();
+    socketB.socket.close();
+  });
+
+  it("tells a socket on one process that a person left when the other process shuts down", async () => {
+    const third = await createTestApp({
+      databaseUrl: first.config.databaseUrl,
+      redisUrl: process.env.TEST_REDIS_URL,
+    });
+    await third.listen({ port: 0, host: "127.0.0.1" });
+    const [a, b] = await connectedPair(first);
+    const socketA = openSocket(a, { url: socketUrlOf(third) });
+    await socketA.opened;
+    const socketB = openSocket(b, { url: socketUrlOf(second) });
+    await socketB.opened;
+    await onlineFor(socketB, a);
+    await third.close();
+    await socketB.next((e) => e.type === "presence" && e.userId === a.me._id && !e.online);
+    const list = await call(b, "GET", "/api/chat/conversations", undefined, second);
+    expect(list.json().data[0].online).toBe(false);
     socketB.socket.close();
   });
 });

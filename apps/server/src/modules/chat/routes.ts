@@ -192,6 +192,19 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  /** Each open socket's goodbye: it leaves the hub and, if it was its person's last, says so. */
+  const farewells = new Map<WebSocket, () => void>();
+  /** Goodbyes under way. */
+  const leaving = new Set<Promise<void>>();
+  // A closing server closes its sockets, but their close events come after the database and the
+  // hub are gone (the closing handshake takes a round trip): the goodbyes are said here instead,
+  // before them (onClose hooks run in reverse order of registration), so the person's connections
+  // on other processes learn that they went offline.
+  app.addHook("onClose", async () => {
+    for (const forget of [...farewells.values()]) forget();
+    await Promise.allSettled([...leaving]);
+  });
+
   /** Tells the user's connections that the user came online or left. */
   async function announcePresence(userId: string, online: boolean) {
     const connections = await findConnectionIds(app.db, userId);
@@ -264,8 +277,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
       const first = await app.chatHub.addSocket(user, socket);
       if (first) announcePresence(user, true).catch(() => {});
+      let forgotten = false;
       const forget = () => {
-        app.chatHub
+        if (forgotten) return;
+        forgotten = true;
+        farewells.delete(socket);
+        const work = app.chatHub
           .removeSocket(user, socket)
           .then(async (last) => {
             if (!last) return;
@@ -273,7 +290,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
             if (!still.has(user)) await announcePresence(user, false);
           })
           .catch((error: unknown) => request.log.warn({ err: error }, "presence not announced"));
+        leaving.add(work);
+        void work.finally(() => leaving.delete(work));
       };
+      farewells.set(socket, forget);
       // Closed while being registered: the close event has already gone by.
       if (socket.readyState === socket.CLOSED) forget();
       else socket.on("close", forget);
