@@ -25,7 +25,10 @@ import { freePort, sleep } from "./server-process.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const SERVER = path.join(root, "apps/server/dist/server.js");
+/** Another build of the server (e.g. an older version, to compare side by side). */
+const SERVER = path.resolve(
+  process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/server.js"),
+);
 
 type ClientSocket = {
   on(event: "message", listener: (data: Buffer) => void): void;
