@@ -31,6 +31,14 @@ async function storeToken(page: Page, token: string) {
   );
 }
 
+/** Answers the confirmation a delete button asks for. */
+async function confirmDelete(page: Page, kind: "post" | "group" | "event") {
+  const dialog = page.getByRole("dialog", { name: `Delete your ${kind}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 function storedToken(page: Page) {
   return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }
@@ -86,7 +94,17 @@ test("a visitor joins from the modal, posts, sees the post as text after a reloa
   await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeHidden();
   await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
 
-  await page.getByRole("button", { name: `Delete your post ${title}` }).click();
+  // Deleting asks first; Cancel keeps the post.
+  const deleteButton = page.getByRole("button", { name: `Delete your post ${title}` });
+  await deleteButton.click();
+  const confirm = page.getByRole("dialog", { name: "Delete your post?" });
+  await expect(confirm.getByText(title)).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(page.getByRole("article").filter({ hasText: title })).toBeVisible();
+  await deleteButton.click();
+  await confirmDelete(page, "post");
   await expect(page.getByText("Your post is deleted.")).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: title })).toBeHidden();
 
@@ -202,11 +220,12 @@ test("a member creates a group with the default topic and one with DSA, and dele
 
   // The member deletes their own group; it is gone after a reload too.
   await groups.getByRole("button", { name: `Delete your group Calculus circle ${id}` }).click();
+  await confirmDelete(page, "group");
   await expect(page.getByText("Your group is deleted.")).toBeVisible();
-  await expect(groups.getByText(`Calculus circle ${id}`)).toBeHidden();
+  await expect(groups.getByRole("heading", { name: `Calculus circle ${id}` })).toBeHidden();
   await page.reload();
-  await expect(groups.getByText(`Graph algorithms ${id}`)).toBeVisible();
-  await expect(groups.getByText(`Calculus circle ${id}`)).toBeHidden();
+  await expect(groups.getByRole("heading", { name: `Graph algorithms ${id}` })).toBeVisible();
+  await expect(groups.getByRole("heading", { name: `Calculus circle ${id}` })).toBeHidden();
 });
 
 test("three events give Page 1 of 2, Next shows the third, and their author deletes them", async ({
@@ -236,12 +255,12 @@ test("three events give Page 1 of 2, Next shows the third, and their author dele
   const events = page.getByRole("list", { name: "Upcoming events" });
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await expect(events.getByRole("listitem")).toHaveCount(2);
-  await expect(events.getByText(titles[0] as string)).toBeVisible();
-  await expect(events.getByText(titles[1] as string)).toBeVisible();
+  await expect(events.getByRole("heading", { name: titles[0] as string })).toBeVisible();
+  await expect(events.getByRole("heading", { name: titles[1] as string })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
   await expect(events.getByRole("listitem")).toHaveCount(1);
-  await expect(events.getByText(titles[2] as string)).toBeVisible();
+  await expect(events.getByRole("heading", { name: titles[2] as string })).toBeVisible();
   // The date in the reader's locale, from the ISO instant the server keeps.
   const expected = await page.evaluate(() =>
     new Intl.DateTimeFormat(undefined, { dateStyle: "full", timeStyle: "short" }).format(
@@ -252,12 +271,14 @@ test("three events give Page 1 of 2, Next shows the third, and their author dele
 
   // The member deletes their events from their cards (which also leaves none for other runs).
   await events.getByRole("button", { name: `Delete your event ${titles[2]}` }).click();
+  await confirmDelete(page, "event");
   await expect(page.getByText("Your event is deleted.").first()).toBeVisible();
   await expect(page.getByText("Page 1 of 1")).toBeHidden();
   await expect(events.getByRole("listitem")).toHaveCount(2);
   for (const title of titles.slice(0, 2)) {
     await events.getByRole("button", { name: `Delete your event ${title}` }).click();
-    await expect(events.getByText(title)).toBeHidden();
+    await confirmDelete(page, "event");
+    await expect(events.getByRole("heading", { name: title })).toBeHidden();
   }
   await expect(page.getByText(COMMUNITY_MESSAGES.noEvents)).toBeVisible();
   await page.reload();

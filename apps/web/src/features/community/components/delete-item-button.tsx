@@ -1,31 +1,66 @@
 import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Modal } from "@/components/ui/modal.tsx";
+import type { CommunityItemKind } from "../api/delete-community-item.ts";
 
 type DeleteItemButtonProps = {
-  /** What it deletes, for screen readers: "Delete your post …". */
-  label: string;
-  onClick: () => void;
+  kind: CommunityItemKind;
+  /** The post's title, the group's or the event's name, as the member wrote it. */
+  name: string;
+  onDelete: () => void;
   pending?: boolean;
 };
 
 /**
- * The trash button on a member's own post, group or event; a spinner while it goes. Its negative
- * margin keeps it from making the row it sits in taller than a line of title.
+ * The trash button on a member's own post, group or event. It asks first (nothing deleted comes
+ * back), then shows a spinner while it goes. Its negative margin keeps it from making the row it
+ * sits in taller than a line of title.
  */
-export function DeleteItemButton({ label, onClick, pending = false }: DeleteItemButtonProps) {
+export function DeleteItemButton({ kind, name, onDelete, pending = false }: DeleteItemButtonProps) {
+  const [asking, setAsking] = useState(false);
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-sm btn-square -my-1 shrink-0 text-base-content/60 hover:text-error"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      disabled={pending}
-    >
-      {pending ? (
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-      ) : (
-        <Trash2 aria-hidden="true" className="size-4" />
-      )}
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-square -my-1 shrink-0 text-base-content/60 hover:text-error"
+        aria-label={`Delete your ${kind} ${name}`}
+        title={`Delete your ${kind}`}
+        onClick={() => setAsking(true)}
+        disabled={pending}
+      >
+        {pending ? (
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+        ) : (
+          <Trash2 aria-hidden="true" className="size-4" />
+        )}
+      </button>
+      <Modal
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={`Delete your ${kind}?`}
+        description={
+          <>
+            <span className="font-medium break-words text-base-content">“{name}”</span> will be gone
+            for everyone. This cannot be undone.
+          </>
+        }
+      >
+        <div className="modal-action mt-2">
+          <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-error"
+            onClick={() => {
+              setAsking(false);
+              onDelete();
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      </Modal>
+    </>
   );
 }

@@ -34,8 +34,9 @@ export function PostCard({ post, onDelete, deleting = false }: PostCardProps) {
           </div>
           {onDelete ? (
             <DeleteItemButton
-              label={`Delete your post ${post.title}`}
-              onClick={onDelete}
+              kind="post"
+              name={post.title}
+              onDelete={onDelete}
               pending={deleting}
             />
           ) : null}

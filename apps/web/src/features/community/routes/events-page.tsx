@@ -90,8 +90,9 @@ function EventCard({
           <h3 className="min-w-0 text-lg font-semibold break-words">{event.title}</h3>
           {onDelete ? (
             <DeleteItemButton
-              label={`Delete your event ${event.title}`}
-              onClick={onDelete}
+              kind="event"
+              name={event.title}
+              onDelete={onDelete}
               pending={deleting}
             />
           ) : null}

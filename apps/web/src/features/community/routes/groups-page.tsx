@@ -171,8 +171,9 @@ function GroupsScreen({
                       </span>
                       {group.u_id === claims.id ? (
                         <DeleteItemButton
-                          label={`Delete your group ${group.name}`}
-                          onClick={() => remove.remove(group._id)}
+                          kind="group"
+                          name={group.name}
+                          onDelete={() => remove.remove(group._id)}
                           pending={remove.pendingId === group._id}
                         />
                       ) : null}
