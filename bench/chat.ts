@@ -15,11 +15,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { type ClientSocket, cookieValue, WebSocketClient } from "./http-client.ts";
 import { freePort, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,27 +30,7 @@ const SERVER = path.resolve(
   process.env.BENCH_SERVER ?? path.join(root, "apps/server/dist/server.js"),
 );
 
-type ClientSocket = {
-  on(event: "message", listener: (data: Buffer) => void): void;
-  on(event: "open", listener: () => void): void;
-  on(event: "error", listener: (error: Error) => void): void;
-  close(): void;
-};
-const WebSocketClient = createRequire(import.meta.url)("ws") as new (
-  url: string,
-  options: { headers: Record<string, string> },
-) => ClientSocket;
-
 type Client = { cookie: string; xsrf: string; userId: string };
-
-function cookieValue(response: Response, name: string): string | undefined {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(";");
-    const [key, value] = (pair ?? "").split("=");
-    if (key === name) return value;
-  }
-  return undefined;
-}
 
 async function post(base: string, client: Client, url: string, body: unknown = {}) {
   return fetch(`${base}${url}`, {

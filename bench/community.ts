@@ -2,7 +2,8 @@
  * Community lists benchmark: loads 100,000 posts, 100,000 study groups and 100,000 events (half of
  * them past) by 1,000 members (100 of them accounts, among 10,000 accounts) into a fresh embedded PGlite (and, when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set, into a fresh PostgreSQL database on that server), then times the
- * list queries (first page, a page deep in the list) and the whole GET requests with a token.
+ * list queries (first page, a page deep in the list) as an account with blocks both ways, and the
+ * whole GET requests with a token.
  *
  *   npx tsx bench/community.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/community.ts
@@ -17,10 +18,10 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../apps/server/src/db/client.ts";
 import type { Cursor } from "../apps/server/src/modules/community/cursor.ts";
+import { listEvents } from "../apps/server/src/modules/community/events-repository.ts";
 import {
   listGroups,
   listPosts,
-  listUpcomingEvents,
   type Page,
 } from "../apps/server/src/modules/community/repository.ts";
 
@@ -68,6 +69,17 @@ async function load(handle: DatabaseHandle): Promise<void> {
   await db.execute(sql`
     insert into community_members (username, password_hash)
     select 'member' || n, 'not-a-real-hash' from generate_series(1, ${MEMBERS - MEMBERS / 10}) as n`);
+  // The viewer of the lists (the first account member) blocked 10 account authors, and 10 others
+  // blocked it: every list leaves their rows out, both ways.
+  await db.execute(sql`
+    with accounts as (
+      select user_id, row_number() over (order by user_id) as r
+      from community_members where user_id is not null
+    ), viewer as (select user_id from accounts where r = 1)
+    insert into user_blocks (blocker_id, blocked_id)
+    select (select user_id from viewer), user_id from accounts where r between 2 and 11
+    union all
+    select user_id, (select user_id from viewer) from accounts where r between 12 and 21`);
   const authors = sql`(select array_agg(id) from community_members)`;
   const author = (n: SQL) => sql`(${authors})[1 + (${n} % ${MEMBERS})]`;
   await db.execute(sql`
@@ -112,28 +124,46 @@ async function explain(handle: DatabaseHandle, label: string, query: SQL): Promi
   console.log("```");
 }
 
+/** The account member whose blocks load() wrote: the lists are read as this viewer. */
+async function blockingViewer(handle: DatabaseHandle): Promise<string> {
+  const result = (await handle.db.execute(
+    sql`select blocker_id as id from user_blocks group by blocker_id having count(*) > 1`,
+  )) as unknown as { rows: { id: string }[] };
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error("no viewer with blocks");
+  return id;
+}
+
 async function measureQueries(handle: DatabaseHandle, outcome: Outcome): Promise<void> {
   const { db } = handle;
   const now = () => new Date();
-  const deepPost = await cursorAfter(5_000, (cursor) => listPosts(db, { cursor, limit: 50 }));
-  const deepGroup = await cursorAfter(5_000, (cursor) => listGroups(db, { cursor, limit: 50 }));
-  const deepEvent = await cursorAfter(5_000, (cursor) =>
-    listUpcomingEvents(db, now(), { cursor, limit: 50 }),
+  const viewer = await blockingViewer(handle);
+  const deepPost = await cursorAfter(5_000, (cursor) =>
+    listPosts(db, viewer, { cursor, limit: 50 }),
   );
+  const deepGroup = await cursorAfter(5_000, (cursor) =>
+    listGroups(db, viewer, { cursor, limit: 50 }),
+  );
+  /** The events list as GET /allevents reads it, in the other lists' page shape. */
+  const upcomingEvents = async (cursor: Cursor | null, limit: number): Promise<Page<unknown>> => {
+    const page = await listEvents(db, viewer, { when: "upcoming", now: now(), cursor, limit });
+    return { items: page.rows, next: page.next };
+  };
+  const deepEvent = await cursorAfter(5_000, (cursor) => upcomingEvents(cursor, 50));
   const scenarios: [string, () => Promise<Page<unknown>>][] = [
-    ["posts, first page, limit 20", () => listPosts(db, { cursor: null, limit: 20 })],
-    ["posts, first page, limit 50", () => listPosts(db, { cursor: null, limit: 50 })],
-    ["posts, after 5,000 rows, limit 50", () => listPosts(db, { cursor: deepPost, limit: 50 })],
-    ["groups, first page, limit 50", () => listGroups(db, { cursor: null, limit: 50 })],
-    ["groups, after 5,000 rows, limit 50", () => listGroups(db, { cursor: deepGroup, limit: 50 })],
+    ["posts, first page, limit 20", () => listPosts(db, viewer, { cursor: null, limit: 20 })],
+    ["posts, first page, limit 50", () => listPosts(db, viewer, { cursor: null, limit: 50 })],
     [
-      "events, first page, limit 50",
-      () => listUpcomingEvents(db, now(), { cursor: null, limit: 50 }),
+      "posts, after 5,000 rows, limit 50",
+      () => listPosts(db, viewer, { cursor: deepPost, limit: 50 }),
     ],
+    ["groups, first page, limit 50", () => listGroups(db, viewer, { cursor: null, limit: 50 })],
     [
-      "events, after 5,000 rows, limit 50",
-      () => listUpcomingEvents(db, now(), { cursor: deepEvent, limit: 50 }),
+      "groups, after 5,000 rows, limit 50",
+      () => listGroups(db, viewer, { cursor: deepGroup, limit: 50 }),
     ],
+    ["events, first page, limit 50", () => upcomingEvents(null, 50)],
+    ["events, after 5,000 rows, limit 50", () => upcomingEvents(deepEvent, 50)],
   ];
   for (const [label, run] of scenarios) {
     await measure(
@@ -216,13 +246,22 @@ async function runOn(label: string, handle: DatabaseHandle): Promise<boolean> {
 
 async function explainPlans(handle: DatabaseHandle): Promise<void> {
   // The same SQL the repository sends, for the plan.
+  const viewer = await blockingViewer(handle);
   await explain(
     handle,
-    "Posts, first page, limit 20 (EXPLAIN ANALYZE)",
+    "Posts, first page, limit 20, as a viewer with blocks both ways (EXPLAIN ANALYZE)",
     sql`select p.id, p.title, p.content, p.author_id,
           coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), m.username, ''),
           p.created_at
-        from (select * from community_posts order by created_at desc, id desc limit 21) p
+        from (
+          select * from community_posts
+          where not exists (
+            select 1 from user_blocks
+            where (blocker_id = ${viewer} and blocked_id = community_posts.author_id)
+              or (blocker_id = community_posts.author_id and blocked_id = ${viewer})
+          )
+          order by created_at desc, id desc limit 21
+        ) p
         join community_members m on m.id = p.author_id
         left join users u on u.id = m.user_id
         order by p.created_at desc, p.id desc`,

@@ -14,20 +14,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { cookieValue } from "./http-client.ts";
 import { freePort, sleep, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const PASSWORD = "correct horse battery";
-
-function cookieValue(response: Response, name: string): string | undefined {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [key, ...value] = (pair ?? "").split("=");
-    if (key?.trim() === name) return value.join("=");
-  }
-  return undefined;
-}
 
 async function start(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();

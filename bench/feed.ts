@@ -20,15 +20,13 @@ import { buildApp } from "../apps/server/src/app.ts";
 import { DEFAULT_FEED_QUEUE, loadConfig } from "../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
+import { feedPageQuery, findFeed } from "../apps/server/src/modules/feed/page-repository.ts";
 import {
-  feedPageQuery,
-  findFeed,
   lockState,
-  newcomersBatch,
   perSkillLimit,
-  restBatch,
   sharersBatch,
-} from "../apps/server/src/modules/feed/repository.ts";
+  walkBatch,
+} from "../apps/server/src/modules/feed/queue-repository.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { createRandom, loadData } from "./generate.ts";
 
@@ -165,10 +163,15 @@ async function explain(handle: DatabaseHandle, viewer: string): Promise<void> {
       if (!top) throw new Error("no queue");
       const dayAgo = new Date(Date.now() - 86_400_000).toISOString();
       for (const [label, statement] of [
-        ["the rest", restBatch(viewer, top, DEFAULT_FEED_QUEUE.batchSize)],
+        ["the rest", walkBatch(viewer, "rest", top, DEFAULT_FEED_QUEUE.batchSize)],
         [
           "newcomers of the last day",
-          newcomersBatch(viewer, { ...top, newestAt: dayAgo }, DEFAULT_FEED_QUEUE.batchSize),
+          walkBatch(
+            viewer,
+            "newcomers",
+            { ...top, newestAt: dayAgo },
+            DEFAULT_FEED_QUEUE.batchSize,
+          ),
         ],
       ] as const) {
         const other = (await tx.execute(

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../apps/server/src/db/client.ts";
+import { loadSkillVocabulary } from "../apps/server/src/modules/skills/service.ts";
+import { skillRows as canonicalRows } from "../apps/server/src/modules/skills/vocabulary.ts";
 
 /** Skills people put on a profile, roughly most common first (the generator favours the top). */
 export const SKILL_POOL = [
@@ -225,6 +227,8 @@ export async function loadData(
     seed = 42,
   }: { userCount: number; requestCount: number; seed?: number },
 ): Promise<LoadedData> {
+  // The skill vocabulary, as a start loads it: the feed ranks by canonical and related skills.
+  await loadSkillVocabulary(db);
   const random = createRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   // Zipf-like weights: the first skills are a few times more common than the last ones.
@@ -274,13 +278,14 @@ export async function loadData(
         public_id text, created_at timestamptz)
     `);
     const skills = batch.flatMap((user) =>
-      user.skills.map((skill) => ({ user_id: user.id, skill: skill.toLowerCase() })),
+      canonicalRows(user.skills).map((row) => ({ user_id: user.id, ...row })),
     );
     skillRows += skills.length;
     await db.execute(sql`
-      insert into user_skills (user_id, skill)
-      select user_id, skill
-      from json_to_recordset(${JSON.stringify(skills)}::json) as t(user_id uuid, skill text)
+      insert into user_skills (user_id, skill, canonical)
+      select user_id, skill, canonical
+      from json_to_recordset(${JSON.stringify(skills)}::json)
+        as t(user_id uuid, skill text, canonical text)
     `);
   }
 

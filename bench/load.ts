@@ -23,6 +23,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { cookieValue } from "./http-client.ts";
 import {
   cpuShares,
   cpuTimes,
@@ -78,15 +79,6 @@ type EventLoop = { p50: number; p99: number; max: number; mean: number; worstPer
 
 function pick<T>(items: readonly T[]): T {
   return items[Math.floor(Math.random() * items.length)] as T;
-}
-
-function cookieValue(response: Response, name: string): string | undefined {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [key, ...value] = (pair ?? "").split("=");
-    if (key?.trim() === name) return value.join("=");
-  }
-  return undefined;
 }
 
 function logFile(prefix: string, env: Record<string, string>): number {

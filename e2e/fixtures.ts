@@ -59,7 +59,15 @@ export class ApiSession {
     return this.send<T>("PATCH", url, data);
   }
 
-  private async send<T>(method: "POST" | "PATCH", url: string, data: unknown): Promise<T> {
+  async delete<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.send<T>("DELETE", url, data);
+  }
+
+  private async send<T>(
+    method: "POST" | "PATCH" | "DELETE",
+    url: string,
+    data: unknown,
+  ): Promise<T> {
     const response = await this.context.fetch(url, {
       method,
       data: data as object,

@@ -14,7 +14,7 @@ async function fillSignup(page: Page, firstName: string, tags: string[]) {
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill("Lovelace");
   await page.getByLabel("Email").fill(`${firstName.toLowerCase()}@example.com`);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await addTags(page, tags);
 }
 
@@ -35,7 +35,8 @@ test.describe("signing up", () => {
     await fillSignup(page, `Ada${uniqueId()}`, ["games", "cooking"]);
     await page.getByRole("button", { name: "Sign up" }).click();
 
-    await expect(page.getByText("Minimum 3 tags are required")).toBeVisible();
+    // Said in the toast and at the tag field.
+    await expect(page.getByText("Minimum 3 tags are required")).toHaveCount(2);
     // The hint follows 3 s later, not at once.
     await expect(page.getByText("Hint: tags can be games, cooking, coding")).toHaveCount(0);
     await expect(page.getByText("Hint: tags can be games, cooking, coding")).toBeVisible();
@@ -80,7 +81,9 @@ test.describe("signing up", () => {
     await expect(async () => {
       const box = await input.locator("xpath=..").boundingBox();
       const field = await input.boundingBox();
-      const hint = await page.getByText("Press Enter or Tab to add each one").boundingBox();
+      const hint = await page
+        .getByText("Press Enter, Tab or a comma to add each one")
+        .boundingBox();
       if (!box || !field || !hint) throw new Error("the tag input is not laid out");
       // The chips take more than one line here, so this only holds if the box grows with them.
       expect(box.height).toBeGreaterThan(2 * field.height);
@@ -185,9 +188,9 @@ test.describe("signing in and out", () => {
     await expect(page.getByText("Please enter all details")).toBeVisible();
 
     await page.getByLabel("Email").fill(user.emailId);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/home$/);
 
     await page.goto("/profile");
     await expect(page.getByText(`Welcome, ${user.me.firstName}`)).toBeVisible();
@@ -208,7 +211,7 @@ test.describe("signing in and out", () => {
     const user = await createUser();
     await page.goto("/login");
     await page.getByLabel("Email").fill(user.emailId);
-    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(
       page

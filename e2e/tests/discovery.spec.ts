@@ -60,6 +60,11 @@ test("a right swipe becomes a connection once the other person accepts", async (
   const bobCard = card(adaPage, bob);
   await expect(bobCard).toBeVisible();
   await expect(bobCard.getByText("2+", { exact: true })).toBeVisible();
+  // ...and the card says in words what they share.
+  const sentence = bobCard.getByText(/^You both know /);
+  await expect(sentence).toBeVisible();
+  for (const skill of uniqueSkills(id, "chess", "rust"))
+    await expect(sentence).toContainText(skill);
 
   const sent = waitForSend(adaPage, "interested", bob);
   await dragCard(adaPage, bobCard, "right");
@@ -220,6 +225,12 @@ test.describe("the feed's states", () => {
     );
     await openFeed(page);
     await expect(page.getByText("No new users found!")).toBeVisible();
+    // The next step is offered: here, the study groups.
+    await page
+      .getByRole("navigation", { name: "What next" })
+      .getByRole("link", { name: "Browse study groups" })
+      .click();
+    await expect(page).toHaveURL(/\/services\/groups$/);
   });
 
   test("a newcomer has no requests and no connections yet", async ({

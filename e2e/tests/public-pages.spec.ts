@@ -236,6 +236,8 @@ test("contact sends the message and confirms in words", async ({ page }) => {
 test("the newsletter box subscribes, and subscribing twice is fine", async ({ page }) => {
   const email = `news.${Date.now()}@example.com`;
   await page.goto("/");
+  // The form loads as the reader scrolls towards the footer, as a reader does to reach it.
+  await page.getByRole("heading", { name: "Stay in the loop" }).scrollIntoViewIfNeeded();
   const box = page.getByRole("form", { name: "Newsletter" });
   for (let i = 0; i < 2; i++) {
     await box.getByLabel("Email for the newsletter").fill(email);

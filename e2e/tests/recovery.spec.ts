@@ -87,12 +87,12 @@ test.describe("password recovery", () => {
 
     await expect(page).toHaveURL(/\/set-password$/);
     await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel("Re-enter new password").fill(`${NEW_PASSWORD}x`);
+    await page.getByLabel("Re-enter new password", { exact: true }).fill(`${NEW_PASSWORD}x`);
     await page.getByRole("button", { name: "Set password" }).click();
     await expect(
       page.getByText("Both Password and Re Entered password should be same"),
     ).toBeVisible();
-    await page.getByLabel("Re-enter new password").fill(NEW_PASSWORD);
+    await page.getByLabel("Re-enter new password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Set password" }).click();
 
     await expect(page).toHaveURL(/\/login$/);
@@ -104,13 +104,13 @@ test.describe("password recovery", () => {
 
     // The old password no longer works...
     await page.getByLabel("Email").fill(user.emailId);
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(
       page.getByRole("alert").filter({ hasText: "Incorrect email or password" }),
     ).toBeVisible();
     // ...the new one does.
-    await page.getByLabel("Password").fill(NEW_PASSWORD);
+    await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page).not.toHaveURL(/\/login/);
 

@@ -7,24 +7,37 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { acquireDataDirLock } from "./db/data-dir-lock.ts";
+import { giveDemoFaces } from "./db/demo-faces.ts";
 import { demoPasswordFor } from "./db/demo-password.ts";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { ownAccountRoutes } from "./modules/account/routes.ts";
 import { verifyPassword } from "./modules/accounts/passwords.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { findUserByEmail } from "./modules/accounts/service.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
+import { calendarFeedRoutes } from "./modules/community/events-calendar.ts";
 import { communityRoutes } from "./modules/community/routes.ts";
+import { digestPlugin } from "./modules/digest/digest.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { jobsPlugin } from "./modules/jobs/worker.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
+import { matchingRoutes } from "./modules/matching/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { photoRoutes } from "./modules/photos/routes.ts";
+import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { publicFormRoutes } from "./modules/public-forms/routes.ts";
 import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
+import { pushPlugin } from "./modules/push/plugin.ts";
 import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
 import { safetyRoutes } from "./modules/safety/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { skillRoutes } from "./modules/skills/routes.ts";
+import { loadSkillVocabulary } from "./modules/skills/service.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import {
   answerClientError,
@@ -36,6 +49,7 @@ import { inputGuardPlugin } from "./plugins/input-guard.ts";
 import { type Lifecycle, lifecyclePlugin } from "./plugins/lifecycle.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { redisPlugin } from "./plugins/redis.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
@@ -65,6 +79,8 @@ export type BuildOptions = {
    * 503) while migrations run; `app.databaseReady` settles when it is open.
    */
   waitForDatabase?: boolean;
+  /** Where the log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
 };
 
 /**
@@ -102,7 +118,8 @@ function openConfiguredDatabase(
 /** Adds the demo people on an empty database and finds the demo login to print. */
 async function prepareDemo(config: Config, db: Database, app: FastifyInstance) {
   const { password, file } = demoPasswordFor(config.dataDir);
-  await seedDemoIfEmpty(db, password, app.log);
+  const seeded = await seedDemoIfEmpty(db, password, app.log);
+  if (seeded.length > 0) await giveDemoFaces(app, seeded);
   const demo = await findUserByEmail(db, DEMO_EMAIL);
   if (!demo) return null;
   const matches = await verifyPassword(demo.passwordHash, password);
@@ -120,7 +137,8 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function loggerOptions(config: Config) {
+function loggerOptions(config: Config, stream: BuildOptions["logStream"]) {
+  if (stream) return { level: config.logLevel, stream };
   const pretty = config.nodeEnv === "development" && process.stdout.isTTY;
   return {
     level: config.logLevel,
@@ -143,7 +161,7 @@ export async function buildApp(
   opening.catch(() => {}); // handled where it is awaited; this only keeps Node from crashing early
   const { timeouts } = config;
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     // Fastify's two lines per request give way to the request-log plugin's one line per API call.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
@@ -204,11 +222,15 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
+  await app.register(redisPlugin);
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(mailPlugin);
   await app.register(chatHubPlugin);
+  await app.register(jobsPlugin);
+  await app.register(digestPlugin);
+  await app.register(photoStoragePlugin);
 
   await app.register(
     async (api) => {
@@ -221,16 +243,24 @@ export async function buildApp(
         lifecycle,
       });
       await api.register(accountRoutes);
+      await api.register(ownAccountRoutes);
       await api.register(profileRoutes);
       await api.register(publicProfileRoutes);
       await api.register(avatarRoutes);
+      await api.register(photoRoutes);
       await api.register(feedRoutes);
       await api.register(requestRoutes);
       await api.register(recoveryRoutes);
       await api.register(publicFormRoutes);
+      await api.register(matchingRoutes);
+      await api.register(skillRoutes);
+      await api.register(searchRoutes);
       await api.register(communityRoutes, { prefix: "/community" });
+      await api.register(calendarFeedRoutes);
       await api.register(safetyRoutes);
       await api.register(chatRoutes);
+      await api.register(pushPlugin);
+      await api.register(notificationRoutes);
     },
     { prefix: "/api" },
   );
@@ -242,6 +272,7 @@ export async function buildApp(
     (async () => {
       const handle = await opening;
       database = handle;
+      await loadSkillVocabulary(handle.db);
       if (config.seedDemo) app.demoLogin = await prepareDemo(config, handle.db, app);
       if (lifecycle.phase === "starting") lifecycle.phase = "ready";
     })(),

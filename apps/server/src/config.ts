@@ -8,10 +8,21 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 
 export type RateLimitRule = { max: number; windowMs: number };
 
+/**
+ * Failed logins only count (a correct password gives its attempt back). The account is the name
+ * tried (an email, or a community username), whether or not it exists.
+ */
 export type RateLimits = {
-  /** Login attempts for one email address, from anywhere: stops password guessing. */
-  loginPerEmail: RateLimitRule;
-  /** Login attempts from one IP, generous so a campus behind one address is never locked out. */
+  /** Failed logins to one account from one address: stops guessing from there, and only there. */
+  loginPerAccountAndIp: RateLimitRule;
+  /**
+   * Failed logins to one account from every address together: slows guessing spread over many
+   * addresses. A device that logged in to the account before (its device cookie) is not held by it.
+   */
+  loginPerAccount: RateLimitRule;
+  /** Failed logins from one device that logged in to the account before, in place of the above. */
+  loginPerDevice: RateLimitRule;
+  /** Failed logins from one IP to any accounts, generous so a campus behind one address is never locked out. */
   loginPerIp: RateLimitRule;
   /** Sign-ups from one IP: stops account spam, leaves room for a class signing up together. */
   signupPerIp: RateLimitRule;
@@ -36,6 +47,21 @@ export type ServerTimeouts = {
   /** A connection on which nothing moves (a client that stops reading, say) is closed after this. */
   socketIdleMs: number;
 };
+
+/** An S3-compatible store for photos (AWS S3, MinIO, R2...); the server streams from it. */
+export type S3Settings = {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's usual credential chain (environment, instance role...). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Addresses as endpoint/bucket/key (MinIO and most self-hosted stores need it). */
+  forcePathStyle: boolean;
+};
+
+export const DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT: RateLimitRule = { max: 30, windowMs: 60 * 60_000 };
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -62,6 +88,12 @@ export type Config = {
   webDistDir: string;
   rateLimits: RateLimits;
   recoveryLimits: RecoveryLimits;
+  /** Where photos are stored: this S3-compatible bucket; unset: DATA_DIR/photos on disk. */
+  s3?: S3Settings;
+  /** Photos on disk in this folder instead of DATA_DIR/photos (tests). */
+  photoDir?: string;
+  /** Photo uploads per account and window. */
+  photoUploadsPerAccount?: RateLimitRule;
   /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
   communityJwtSecret?: string;
   /** Posts, groups and events one community member may create per window, each kind apart. */
@@ -70,7 +102,55 @@ export type Config = {
   publicFormsPerIp?: RateLimitRule;
   /** The feed queue's batch size and times; unset: DEFAULT_FEED_QUEUE. */
   feedQueue?: FeedQueueSettings;
+  /** The background job worker; unset: DEFAULT_JOBS. */
+  jobs?: JobSettings;
+  /** Web Push; unset: keys kept under DATA_DIR, public https endpoints only. */
+  push?: PushSettings;
+  /** How long a notification waits, unread, before an email digest names it; unset: 30 minutes. */
+  digestDelayMs?: number;
+  /** Pasted photo addresses, which the server fetches once; unset: https to public addresses. */
+  photoFetch?: PhotoFetchSettings;
 };
+
+export type PhotoFetchSettings = {
+  /** Local testing only: http and private addresses (127.0.0.1, 10.x...) may be fetched. */
+  allowPrivateAddresses: boolean;
+  /** The whole fetch, redirects included; unset: 10 s. */
+  timeoutMs?: number;
+};
+
+export type JobSettings = {
+  /** How often each process looks for due jobs (it looks again at once after a full batch). */
+  pollIntervalMs: number;
+  /** A claimed job is someone else's to claim again after this (its worker died). */
+  leaseMs: number;
+  /** Runs of a failing job before it is dropped with a log line. */
+  maxAttempts: number;
+  /** The first retry's delay; each next one doubles, with jitter, up to an hour. */
+  retryBaseMs: number;
+  /** Jobs claimed at once by one process. */
+  batchSize: number;
+};
+
+export const DEFAULT_JOBS: JobSettings = {
+  pollIntervalMs: 1_000,
+  leaseMs: 60_000,
+  maxAttempts: 8,
+  retryBaseMs: 30_000,
+  batchSize: 10,
+};
+
+export type PushSettings = {
+  /** VAPID key pair (base64url, as web-push makes them); unset: generated and kept under DATA_DIR. */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  /** The VAPID `sub` claim: a mailto: or https: address the push services can reach us at. */
+  vapidSubject?: string;
+  /** Local testing only: http endpoints and private addresses are allowed. */
+  allowPrivateEndpoints?: boolean;
+};
+
+export const DEFAULT_DIGEST_DELAY_MINUTES = 30;
 
 export type FeedQueueSettings = {
   /** About how many people one batch adds to a viewer's queue. */
@@ -100,7 +180,9 @@ export class ConfigError extends Error {
 const MINUTE = 60_000;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 100, windowMs: 15 * MINUTE },
+  loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 300, windowMs: 15 * MINUTE },
   signupPerIp: { max: 200, windowMs: 60 * MINUTE },
 };
@@ -220,7 +302,18 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: positiveInt("HEADERS_TIMEOUT_MS"),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt("KEEP_ALIVE_TIMEOUT_MS"),
   SOCKET_IDLE_TIMEOUT_MS: positiveInt("SOCKET_IDLE_TIMEOUT_MS"),
-  RATE_LIMIT_LOGIN_PER_EMAIL: positiveInt("RATE_LIMIT_LOGIN_PER_EMAIL"),
+  RATE_LIMIT_LOGIN_PER_EMAIL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .undefined({
+        error:
+          "RATE_LIMIT_LOGIN_PER_EMAIL is no longer read: failed logins are limited per account and address (RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP) under a per-account ceiling (RATE_LIMIT_LOGIN_PER_ACCOUNT); set those instead",
+      })
+      .optional(),
+  ),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: positiveInt("RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP"),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt("RATE_LIMIT_LOGIN_PER_ACCOUNT"),
+  RATE_LIMIT_LOGIN_PER_DEVICE: positiveInt("RATE_LIMIT_LOGIN_PER_DEVICE"),
   RATE_LIMIT_LOGIN_PER_IP: positiveInt("RATE_LIMIT_LOGIN_PER_IP"),
   RATE_LIMIT_SIGNUP_PER_IP: positiveInt("RATE_LIMIT_SIGNUP_PER_IP"),
   RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL: positiveInt("RATE_LIMIT_FORGOT_PASSWORD_PER_EMAIL"),
@@ -231,7 +324,75 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, "COMMUNITY_JWT_SECRET must be at least 32 characters").optional(),
   ),
+  JOBS_POLL_INTERVAL_MS: positiveInt("JOBS_POLL_INTERVAL_MS"),
+  JOBS_LEASE_MS: positiveInt("JOBS_LEASE_MS"),
+  JOBS_MAX_ATTEMPTS: positiveInt("JOBS_MAX_ATTEMPTS"),
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key")
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, "VAPID_SUBJECT must be a mailto: or https:// address")
+      .optional(),
+  ),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFlag("PUSH_ALLOW_PRIVATE_ENDPOINTS"),
+  PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES: booleanFlag("PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES"),
+  NOTIFICATION_DIGEST_DELAY_MINUTES: positiveInt("NOTIFICATION_DIGEST_DELAY_MINUTES"),
+  S3_BUCKET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots or hyphens)",
+      )
+      .optional(),
+  ),
+  S3_ENDPOINT: urlWithProtocols("S3_ENDPOINT", ["http:", "https:"]),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag("S3_FORCE_PATH_STYLE"),
+  RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: positiveInt("RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR"),
 });
+
+function readS3(e: z.output<typeof envSchema>): S3Settings | undefined {
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw new ConfigError(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's usual credentials",
+    );
+  }
+  if (e.S3_BUCKET === undefined) {
+    if (e.S3_ENDPOINT !== undefined || e.S3_ACCESS_KEY_ID !== undefined) {
+      throw new ConfigError(
+        "S3_BUCKET is not set: set it to store photos in S3, or remove the other S3_ settings to keep them in DATA_DIR/photos",
+      );
+    }
+    return undefined;
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // A custom endpoint is most often MinIO or another self-hosted store, which wants path style.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
+}
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** Names proxy-addr knows for whole private ranges. */
@@ -288,6 +449,37 @@ function readTimeouts(e: z.output<typeof envSchema>): ServerTimeouts {
   return timeouts;
 }
 
+function readRateLimits(e: z.output<typeof envSchema>): RateLimits {
+  const limits: RateLimits = {
+    loginPerAccountAndIp: {
+      ...DEFAULT_RATE_LIMITS.loginPerAccountAndIp,
+      max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP ?? DEFAULT_RATE_LIMITS.loginPerAccountAndIp.max,
+    },
+    loginPerAccount: {
+      ...DEFAULT_RATE_LIMITS.loginPerAccount,
+      max: e.RATE_LIMIT_LOGIN_PER_ACCOUNT ?? DEFAULT_RATE_LIMITS.loginPerAccount.max,
+    },
+    loginPerDevice: {
+      ...DEFAULT_RATE_LIMITS.loginPerDevice,
+      max: e.RATE_LIMIT_LOGIN_PER_DEVICE ?? DEFAULT_RATE_LIMITS.loginPerDevice.max,
+    },
+    loginPerIp: {
+      ...DEFAULT_RATE_LIMITS.loginPerIp,
+      max: e.RATE_LIMIT_LOGIN_PER_IP ?? DEFAULT_RATE_LIMITS.loginPerIp.max,
+    },
+    signupPerIp: {
+      ...DEFAULT_RATE_LIMITS.signupPerIp,
+      max: e.RATE_LIMIT_SIGNUP_PER_IP ?? DEFAULT_RATE_LIMITS.signupPerIp.max,
+    },
+  };
+  if (limits.loginPerAccount.max < limits.loginPerAccountAndIp.max) {
+    throw new ConfigError(
+      `RATE_LIMIT_LOGIN_PER_ACCOUNT (${limits.loginPerAccount.max}) must be at least RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP (${limits.loginPerAccountAndIp.max}): it is the ceiling over every address`,
+    );
+  }
+  return limits;
+}
+
 /** Reads the configuration from the environment; throws a ConfigError naming the first bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -300,6 +492,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (npx web-push generate-vapid-keys) or neither",
+    );
+  }
   const publicOrigin = new URL(e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -320,21 +517,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: readTimeouts(e),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, "../web/dist")),
-    rateLimits: {
-      loginPerEmail: {
-        ...DEFAULT_RATE_LIMITS.loginPerEmail,
-        max: e.RATE_LIMIT_LOGIN_PER_EMAIL ?? DEFAULT_RATE_LIMITS.loginPerEmail.max,
-      },
-      loginPerIp: {
-        ...DEFAULT_RATE_LIMITS.loginPerIp,
-        max: e.RATE_LIMIT_LOGIN_PER_IP ?? DEFAULT_RATE_LIMITS.loginPerIp.max,
-      },
-      signupPerIp: {
-        ...DEFAULT_RATE_LIMITS.signupPerIp,
-        max: e.RATE_LIMIT_SIGNUP_PER_IP ?? DEFAULT_RATE_LIMITS.signupPerIp.max,
-      },
-    },
+    rateLimits: readRateLimits(e),
     communityJwtSecret: e.COMMUNITY_JWT_SECRET,
+    jobs: {
+      ...DEFAULT_JOBS,
+      pollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? DEFAULT_JOBS.pollIntervalMs,
+      leaseMs: e.JOBS_LEASE_MS ?? DEFAULT_JOBS.leaseMs,
+      maxAttempts: e.JOBS_MAX_ATTEMPTS ?? DEFAULT_JOBS.maxAttempts,
+    },
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT,
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
+    },
+    photoFetch: { allowPrivateAddresses: e.PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES ?? false },
+    s3: readS3(e),
+    photoUploadsPerAccount: {
+      ...DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT,
+      max: e.RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR ?? DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT.max,
+    },
+    digestDelayMs: (e.NOTIFICATION_DIGEST_DELAY_MINUTES ?? DEFAULT_DIGEST_DELAY_MINUTES) * MINUTE,
     communityCreatePerMember: {
       ...DEFAULT_COMMUNITY_CREATE_PER_MEMBER,
       max: e.RATE_LIMIT_COMMUNITY_CREATE_PER_MINUTE ?? DEFAULT_COMMUNITY_CREATE_PER_MEMBER.max,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, userSkills, users } from "../src/db/schema.ts";
 import { hashSessionId } from "../src/plugins/session.ts";
 import {
   anonymousHeaders,
+  appForFile,
   cookieFrom,
   createTestApp,
   signUpUser,
@@ -12,13 +12,7 @@ import {
   uniqueEmail,
 } from "./helpers.ts";
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await appForFile();
 
 async function signup(body: Record<string, unknown>) {
   return app.inject({
@@ -71,6 +65,7 @@ describe("POST /api/signup", () => {
         "instagramLink",
         "lastName",
         "otherLink",
+        "photo",
         "photoUrl",
         "skills",
       ].sort(),
@@ -208,7 +203,9 @@ describe("rate limits", () => {
   it("stops password guessing on one email with 429, Retry-After and a clear message", async () => {
     const limited = await createTestApp({
       rateLimits: {
-        loginPerEmail: { max: 3, windowMs: 15 * 60_000 },
+        loginPerAccountAndIp: { max: 3, windowMs: 15 * 60_000 },
+        loginPerAccount: { max: 100, windowMs: 15 * 60_000 },
+        loginPerDevice: { max: 3, windowMs: 15 * 60_000 },
         loginPerIp: { max: 100, windowMs: 15 * 60_000 },
         signupPerIp: { max: 100, windowMs: 60 * 60_000 },
       },
@@ -244,7 +241,9 @@ describe("rate limits", () => {
   it("limits login attempts per IP and sign-ups per IP", async () => {
     const limited = await createTestApp({
       rateLimits: {
-        loginPerEmail: { max: 100, windowMs: 60_000 },
+        loginPerAccountAndIp: { max: 100, windowMs: 60_000 },
+        loginPerAccount: { max: 100, windowMs: 60_000 },
+        loginPerDevice: { max: 100, windowMs: 60_000 },
         loginPerIp: { max: 2, windowMs: 60_000 },
         signupPerIp: { max: 1, windowMs: 60 * 60_000 },
       },

@@ -1,7 +1,6 @@
-import { connect } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp, signUpUser, signupBody } from "./helpers.ts";
+import { anonymousHeaders, createTestApp, sendRaw, signUpUser, signupBody } from "./helpers.ts";
 
 let app: FastifyInstance;
 let port: number;
@@ -17,18 +16,8 @@ afterAll(async () => {
 });
 
 /** Sends raw bytes over a real connection and returns everything the server answers. */
-function rawRequest(text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => {
-      answer += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve(answer));
-    socket.write(text);
-  });
+async function rawRequest(text: string): Promise<string> {
+  return (await sendRaw(port, text)).answer;
 }
 
 function bodyOf(raw: string): unknown {

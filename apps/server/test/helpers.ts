@@ -1,13 +1,17 @@
 import { randomBytes } from "node:crypto";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Me, SignupBody } from "@kindred/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { buildApp } from "../src/app.ts";
+import { afterAll } from "vitest";
+import { type BuildOptions, buildApp } from "../src/app.ts";
 import { type Config, DEFAULT_TIMEOUTS } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
+import type { OutboxEntry } from "../src/modules/mail/mailer.ts";
 
 const generous = { max: 100_000, windowMs: 60_000 };
 
@@ -31,7 +35,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeouts: DEFAULT_TIMEOUTS,
     logLevel: "silent",
     webDistDir: "/nonexistent/kindred-web-dist",
-    rateLimits: { loginPerEmail: generous, loginPerIp: generous, signupPerIp: generous },
+    rateLimits: {
+      loginPerAccountAndIp: generous,
+      loginPerAccount: generous,
+      loginPerDevice: generous,
+      loginPerIp: generous,
+      signupPerIp: generous,
+    },
     recoveryLimits: {
       forgotPasswordPerEmail: generous,
       forgotPasswordPerIp: generous,
@@ -73,7 +83,10 @@ async function createPostgresDatabase(adminUrl: string) {
  * A fresh app on a fresh database: an in-memory PGlite, or with TEST_DATABASE_URL a new PostgreSQL
  * database that is dropped when the app closes. A dataDir or databaseUrl override is used as given.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<BuildOptions, "logStream"> = {},
+): Promise<FastifyInstance> {
   const config = testConfig(overrides);
   const adminUrl = process.env.TEST_DATABASE_URL;
   const explicit = overrides.dataDir !== undefined || overrides.databaseUrl !== undefined;
@@ -85,16 +98,76 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Fa
       await handle.close();
       await fresh.drop();
     };
-    return buildApp({ ...config, databaseUrl: fresh.url }, { database: { ...handle, close } });
+    return buildApp(
+      { ...config, databaseUrl: fresh.url },
+      { ...options, database: { ...handle, close } },
+    );
   }
   if (!explicit) {
     const database = await openDatabase({
       dataDir: "memory://",
       loadDataDir: await pgliteTemplate(),
     });
-    return buildApp(config, { database });
+    return buildApp(config, { ...options, database });
   }
-  return buildApp(config);
+  return buildApp(config, options);
+}
+
+/**
+ * The apps of one test file: each made by `open` on a fresh database, all closed after the file's
+ * last test, their outboxes removed.
+ */
+export function appsForFile(): (overrides?: Partial<Config>) => Promise<FastifyInstance> {
+  const opened: FastifyInstance[] = [];
+  afterAll(async () => {
+    await Promise.all(
+      opened.map(async (app) => {
+        await app.close();
+        await rm(app.config.outboxDir, { recursive: true, force: true });
+      }),
+    );
+  });
+  return async (overrides = {}) => {
+    const app = await createTestApp(overrides);
+    opened.push(app);
+    return app;
+  };
+}
+
+/** One app shared by every test of the file (`await` it at the top of the file). */
+export function appForFile(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  return appsForFile()(overrides);
+}
+
+/** The mail the app has written to its outbox, oldest first (the files are named by time). */
+export async function readOutbox(app: FastifyInstance): Promise<OutboxEntry[]> {
+  const dir = app.config.outboxDir;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return Promise.all(
+    names
+      .filter((name) => name.endsWith(".json"))
+      .sort()
+      .map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
+  );
+}
+
+/**
+ * Sends raw bytes on a new connection to the app's port and keeps it open without sending more:
+ * what the server answered, and how long it took to close the connection.
+ */
+export function sendRaw(port: number, text: string): Promise<{ answer: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ answer, ms: Date.now() - started }));
+    socket.write(text);
+  });
 }
 
 export type AuthHeaders = { cookie: string; "x-xsrf-token": string };
@@ -148,6 +221,64 @@ export function signupBody(body: Partial<SignupBody> = {}): SignupBody {
     skills: ["Programming", "Chess", "Hiking"],
     ...body,
   };
+}
+
+/** A signed-up user: the profile and the headers of its session. */
+export type Session = Awaited<ReturnType<typeof signUpUser>>;
+
+/** A signed-in user's community token, by "Continue as" (an empty body and the session). */
+export async function continueAs(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+): Promise<{ memberId: string; token: string }> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/community/fusionauth",
+    headers,
+    payload: {},
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`Continue as failed: ${response.statusCode} ${response.body}`);
+  }
+  const { token, data } = response.json();
+  return { memberId: data.id, token };
+}
+
+/** Sends a connection request ("interested" or "ignored") from one user to another; its id. */
+export async function sendRequest(
+  app: FastifyInstance,
+  from: Session,
+  status: string,
+  to: Session,
+): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/request/send/${status}/${to.me._id}`,
+    headers: from.headers,
+    payload: {},
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`sending a request failed: ${response.statusCode} ${response.body}`);
+  }
+  return response.json().data._id as string;
+}
+
+/** Reviews a received request ("accepted" or "rejected") as its receiver. */
+export async function reviewRequest(
+  app: FastifyInstance,
+  by: Session,
+  status: string,
+  requestId: string,
+): Promise<void> {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/request/review/${status}/${requestId}`,
+    headers: by.headers,
+    payload: {},
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`reviewing a request failed: ${response.statusCode} ${response.body}`);
+  }
 }
 
 /** Signs a user up through the API; the headers carry its session and pass the CSRF check. */

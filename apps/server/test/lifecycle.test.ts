@@ -1,11 +1,11 @@
 import { request as httpRequest } from "node:http";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Config } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
-import { createTestApp, testConfig } from "./helpers.ts";
+import { createTestApp, sendRaw, testConfig } from "./helpers.ts";
 
 const opened: FastifyInstance[] = [];
 afterAll(async () => {
@@ -16,25 +16,6 @@ async function listening(app: FastifyInstance): Promise<number> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   return typeof address === "object" && address ? address.port : 0;
-}
-
-/**
- * Opens a connection, sends `text` and keeps the connection open without sending more. Resolves
- * with what the server answered and how long it took the server to close the connection.
- */
-function sendAndStall(port: number, text: string): Promise<{ answer: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = connect(port, "127.0.0.1");
-    let answer = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk) => {
-      answer += chunk;
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve({ answer, ms: Date.now() - started }));
-    socket.write(text);
-  });
 }
 
 function get(port: number, path: string): Promise<{ status: number; body: string }> {
@@ -62,7 +43,7 @@ describe("time limits, over a real connection", () => {
     opened.push(app);
     const port = await listening(app);
     const xsrf = "x".repeat(43);
-    const { answer, ms } = await sendAndStall(
+    const { answer, ms } = await sendRaw(
       port,
       "POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
         `Content-Length: 200\r\nCookie: XSRF-TOKEN=${xsrf}\r\nX-XSRF-TOKEN: ${xsrf}\r\n\r\n{"emailId":`,
@@ -80,7 +61,7 @@ describe("time limits, over a real connection", () => {
     const app = await createTestApp(fast);
     opened.push(app);
     const port = await listening(app);
-    const { answer, ms } = await sendAndStall(port, "GET /api/health HTTP/1.1\r\nHost: local");
+    const { answer, ms } = await sendRaw(port, "GET /api/health HTTP/1.1\r\nHost: local");
     expect(ms).toBeLessThan(3_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
   });
@@ -158,7 +139,12 @@ describe("readiness and health", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let entered: () => void = () => {};
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     app.get("/api/test/slow", async () => {
+      entered();
       await held;
       return { status: 1, message: "done", closedBefore: databaseClosed };
     });
@@ -166,7 +152,9 @@ describe("readiness and health", () => {
     expect((await get(port, "/api/ready")).status).toBe(200);
 
     const slow = get(port, "/api/test/slow");
+    await inHandler;
     // A request already on its way when shutdown starts: its headers are half sent.
+    const accepted = new Promise<Socket>((resolve) => app.server.once("connection", resolve));
     const late = connect(port, "127.0.0.1");
     let lateAnswer = "";
     late.setEncoding("utf8");
@@ -175,11 +163,13 @@ describe("readiness and health", () => {
     });
     const lateClosed = new Promise((resolve) => late.on("close", resolve));
     late.write("GET /api/ready HTTP/1.1\r\nHost: localhost\r\n");
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Only once the server has read those bytes is the connection busy rather than idle.
+    const serverSide = await accepted;
+    await vi.waitFor(() => expect(serverSide.bytesRead).toBeGreaterThan(0));
 
     const closing = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(app.lifecycle.phase).toBe("closing");
+    // The shutdown hooks run as close() begins; the phase is what the server itself reports.
+    await vi.waitFor(() => expect(app.lifecycle.phase).toBe("closing"));
     late.write("\r\n");
     await lateClosed;
     expect(lateAnswer).toMatch(/^HTTP\/1\.1 503 /);

@@ -1,25 +1,32 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect, it } from "vitest";
-import type { Config } from "../src/config.ts";
-import { anonymousHeaders, createTestApp, signUpUser, uniqueEmail } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { type Config, DEFAULT_RATE_LIMITS } from "../src/config.ts";
+import { DEVICE_COOKIE } from "../src/modules/accounts/login-throttle.ts";
+import {
+  anonymousHeaders,
+  appsForFile,
+  cookieFrom,
+  signUpUser,
+  signupBody,
+  uniqueEmail,
+} from "./helpers.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const opened: FastifyInstance[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((app) => app.close()));
-});
+const appWith = appsForFile();
 
-async function appWith(overrides: Partial<Config>): Promise<FastifyInstance> {
-  const app = await createTestApp(overrides);
-  opened.push(app);
-  return app;
-}
-
-function limits(perEmail: number, perIp: number): Config["rateLimits"] {
+function limits(
+  perAccountAndIp: number,
+  perIp: number,
+  perAccount = 1000,
+  perDevice = 1000,
+): Config["rateLimits"] {
+  const window = 15 * 60_000;
   return {
-    loginPerEmail: { max: perEmail, windowMs: 15 * 60_000 },
-    loginPerIp: { max: perIp, windowMs: 15 * 60_000 },
+    loginPerAccountAndIp: { max: perAccountAndIp, windowMs: window },
+    loginPerAccount: { max: perAccount, windowMs: window },
+    loginPerDevice: { max: perDevice, windowMs: window },
+    loginPerIp: { max: perIp, windowMs: window },
     signupPerIp: { max: 1000, windowMs: 60 * 60_000 },
   };
 }
@@ -42,8 +49,8 @@ async function login(
 const stores = redisUrl ? ["memory", "Redis"] : ["memory"];
 
 describe.each(stores)("log-in throttling (%s counters)", (store) => {
-  const base = (perEmail: number, perIp: number): Partial<Config> => ({
-    rateLimits: limits(perEmail, perIp),
+  const base = (perAccountAndIp: number, perIp: number): Partial<Config> => ({
+    rateLimits: limits(perAccountAndIp, perIp),
     // Redis keeps counts between runs: each test comes from an address of its own.
     trustProxy: ["127.0.0.1"],
     ...(store === "Redis" ? { redisUrl } : {}),
@@ -58,7 +65,7 @@ describe.each(stores)("log-in throttling (%s counters)", (store) => {
       expect(await login(app, me.emailId, "right password", client)).toBe(200);
   });
 
-  it("counts failures, and a success clears the email's count", async () => {
+  it("counts failures, and a success clears that address's count on the account", async () => {
     const app = await appWith(base(3, 1000));
     const client = from();
     const { me } = await signUpUser(app, { password: "right password" });
@@ -106,11 +113,10 @@ describe("the client address behind a trusted proxy", () => {
 
   it("is the first untrusted hop from the right: a spoofed leftmost X-Forwarded-For changes nothing", async () => {
     // The test client connects from 127.0.0.1: that is the trusted proxy.
-    const app = await createTestApp({
+    const app = await appWith({
       trustProxy: ["127.0.0.1", "10.0.0.0/8"],
       rateLimits: limits(1000, 2),
     });
-    opened.push(app);
     app.get("/api/test/ip", async (request) => ({ ip: request.ip }));
     const ipFor = async (forwardedFor: string) =>
       (
@@ -147,5 +153,182 @@ describe("the client address behind a trusted proxy", () => {
       headers: { "x-forwarded-for": "203.0.113.7" },
     });
     expect(response.json().ip).toBe("127.0.0.1");
+  });
+});
+
+describe.each(stores)("a stranger cannot lock the owner out (%s counters)", (store) => {
+  const redis = store === "Redis" ? { redisUrl } : {};
+  // Each test its own addresses: Redis keeps counts between runs.
+  const address = () => `10.${randomBytes(3).join(".")}`;
+
+  type Attempt = { status: number; retryAfter?: string; device?: string; body: unknown };
+
+  /** A log-in from `remoteAddress`, carrying a device cookie when given. */
+  async function loginFrom(
+    app: FastifyInstance,
+    remoteAddress: string,
+    emailId: string,
+    password: string,
+    device?: string,
+    url = "/api/login",
+  ): Promise<Attempt> {
+    const xsrf = await anonymousHeaders(app);
+    const response = await app.inject({
+      method: "POST",
+      url,
+      remoteAddress,
+      headers: {
+        ...xsrf,
+        cookie: device ? `${xsrf.cookie}; ${DEVICE_COOKIE}=${device}` : xsrf.cookie,
+      },
+      payload: url === "/api/login" ? { emailId, password } : { uname: emailId, password },
+    });
+    return {
+      status: response.statusCode,
+      retryAfter: response.headers["retry-after"] as string | undefined,
+      device: cookieFrom(response, DEVICE_COOKIE),
+      body: response.json(),
+    };
+  }
+
+  it("after 15 wrong passwords from one address (the documented limits), the owner gets in from another address, and from that one with the device cookie", async () => {
+    const app = await appWith({ rateLimits: DEFAULT_RATE_LIMITS, ...redis });
+    const { me } = await signUpUser(app, { password: "owner's password" });
+    const home = address();
+    const elsewhere = address();
+    const owner = await loginFrom(app, home, me.emailId, "owner's password");
+    expect(owner.status).toBe(200);
+    expect(owner.device).toMatch(new RegExp(`^${me._id}\\.`));
+
+    // A stranger behind the same address (a shared campus or café network) guesses 15 times.
+    const guesses = [];
+    for (let i = 0; i < 15; i++) {
+      guesses.push((await loginFrom(app, home, me.emailId.toUpperCase(), `guess ${i}`)).status);
+    }
+    expect(guesses).toEqual([...Array(10).fill(401), ...Array(5).fill(429)]);
+    const held = await loginFrom(app, home, me.emailId, "owner's password");
+    expect(held.status).toBe(429);
+    expect(Number(held.retryAfter)).toBeGreaterThan(0);
+    expect(held.body).toEqual({
+      status: 0,
+      code: "RATE_LIMITED",
+      message: "Too many attempts. Try again in 15 minutes.",
+    });
+
+    // The owner, from another address: in.
+    expect((await loginFrom(app, elsewhere, me.emailId, "owner's password")).status).toBe(200);
+    // And from the guessed-at address, on the device that logged in before: in.
+    expect((await loginFrom(app, home, me.emailId, "owner's password", owner.device)).status).toBe(
+      200,
+    );
+  });
+
+  it("past the per-account ceiling, a new address is held even with the right password while a device that logged in before gets in", async () => {
+    const app = await appWith({ rateLimits: limits(3, 1000, 6, 3), ...redis });
+    const { me } = await signUpUser(app, { password: "owner's password" });
+    const other = await signUpUser(app, { password: "stranger's password" });
+    const device = (await loginFrom(app, address(), me.emailId, "owner's password")).device;
+    expect(device).toBeDefined();
+
+    // Guessing spread over addresses: three from each of two, then the ceiling (6) holds.
+    const spread = [];
+    for (const from of [address(), address(), address()]) {
+      for (let i = 0; i < 3; i++)
+        spread.push((await loginFrom(app, from, me.emailId, `guess ${i}`)).status);
+    }
+    expect(spread).toEqual([401, 401, 401, 401, 401, 401, 429, 429, 429]);
+    const fresh = await loginFrom(app, address(), me.emailId, "owner's password");
+    expect(fresh.status).toBe(429);
+    expect(Number(fresh.retryAfter)).toBeGreaterThan(0);
+
+    // The owner's device gets in, from any address, and its success does not reopen the ceiling.
+    expect((await loginFrom(app, address(), me.emailId, "owner's password", device)).status).toBe(
+      200,
+    );
+    expect((await loginFrom(app, address(), me.emailId, "owner's password")).status).toBe(429);
+
+    // A device cookie is good for its own account only, and only as the server signed it.
+    const strangers = (await loginFrom(app, address(), other.me.emailId, "stranger's password"))
+      .device;
+    const [accountId, deviceId, signature] = String(device).split(".");
+    const forged = [
+      strangers,
+      `${other.me._id}.${deviceId}.${signature}`,
+      `${accountId}.${deviceId}x.${signature}`,
+      `${accountId}.${deviceId}.${"A".repeat(43)}`,
+      `${accountId}.${deviceId}`,
+    ];
+    for (const cookie of forged) {
+      expect((await loginFrom(app, address(), me.emailId, "owner's password", cookie)).status).toBe(
+        429,
+      );
+    }
+
+    // The device's own failures are counted on it (3 here): past them it is held too.
+    const fromDevice = [];
+    for (let i = 0; i < 4; i++)
+      fromDevice.push((await loginFrom(app, address(), me.emailId, `typo ${i}`, device)).status);
+    expect(fromDevice).toEqual([401, 401, 401, 429]);
+  });
+
+  it("sets the device cookie HttpOnly and SameSite=Lax, naming the account, on a log-in only", async () => {
+    const app = await appWith({ ...redis });
+    const xsrf = await anonymousHeaders(app);
+    const signup = await app.inject({
+      method: "POST",
+      url: "/api/signup",
+      headers: xsrf,
+      payload: signupBody({ password: "owner's password" }),
+    });
+    expect(cookieFrom(signup, DEVICE_COOKIE)).toBeUndefined();
+    const emailId = signup.json().data.emailId;
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: xsrf,
+      payload: { emailId, password: "wrong password" },
+    });
+    expect(cookieFrom(wrong, DEVICE_COOKIE)).toBeUndefined();
+    const right = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: xsrf,
+      payload: { emailId, password: "owner's password" },
+    });
+    const cookie = right.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.value.split(".")[0]).toBe(signup.json().data._id);
+    expect(cookie?.maxAge).toBeGreaterThan(30 * 24 * 3600);
+  });
+
+  it("shares one budget between the app's log-in and the community's password log-in", async () => {
+    const app = await appWith({ rateLimits: limits(3, 1000, 100, 3), ...redis });
+    const { me } = await signUpUser(app, { password: "owner's password" });
+    const from = address();
+    const community = "/api/community/fusionauth";
+    expect((await loginFrom(app, from, me.emailId, "guess 1", undefined, community)).status).toBe(
+      401,
+    );
+    expect((await loginFrom(app, from, me.emailId, "guess 2")).status).toBe(401);
+    expect((await loginFrom(app, from, me.emailId, "guess 3", undefined, community)).status).toBe(
+      401,
+    );
+    expect((await loginFrom(app, from, me.emailId, "owner's password")).status).toBe(429);
+    expect(
+      (await loginFrom(app, from, me.emailId, "owner's password", undefined, community)).status,
+    ).toBe(429);
+    // From elsewhere the owner gets in, through either door; the community one marks the device.
+    const viaCommunity = await loginFrom(
+      app,
+      address(),
+      me.emailId,
+      "owner's password",
+      undefined,
+      community,
+    );
+    expect(viaCommunity.status).toBe(200);
+    expect(
+      (await loginFrom(app, from, me.emailId, "owner's password", viaCommunity.device)).status,
+    ).toBe(200);
   });
 });

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
-import { connectionRequests, userSkills, users } from "../src/db/schema.ts";
+import { connectionRequests, jobs, userSkills, users } from "../src/db/schema.ts";
 import { DEMO_EMAIL } from "../src/db/seed-demo.ts";
-import { anonymousHeaders, createTestApp, signUpUser, testConfig } from "./helpers.ts";
+import { anonymousHeaders, cookieFrom, createTestApp, signUpUser, testConfig } from "./helpers.ts";
 
 let app: FastifyInstance;
 const tempDirs: string[] = [];
@@ -129,7 +129,9 @@ describe("security headers", () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).toMatch(/img-src 'self' data: .*https:/);
+    // Images from this origin only: a pasted photo address is copied by the server, never linked.
+    expect(csp).toMatch(/(^|;)\s*img-src 'self' data: blob:\s*(;|$)/);
+    expect(csp).not.toMatch(/img-src[^;]*(https?:|\*)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["strict-transport-security"]).toBeUndefined();
@@ -302,6 +304,58 @@ describe("demo data", () => {
       const ages = (await seeded.db.select({ age: users.age }).from(users)).map((r) => r.age ?? 0);
       expect(Math.min(...ages)).toBeGreaterThanOrEqual(18);
       expect(Math.max(...ages)).toBeLessThanOrEqual(45);
+
+      // A lived-in community: groups in all four topics with members, board posts with replies
+      // and likes, upcoming events with people going.
+      const session = cookieFrom(login, "token");
+      const anonymous = await anonymousHeaders(seeded);
+      const tokenAnswer = await seeded.inject({
+        method: "POST",
+        url: "/api/community/fusionauth",
+        headers: { ...anonymous, cookie: `token=${session}; ${anonymous.cookie}` },
+        payload: {},
+      });
+      expect(tokenAnswer.statusCode, tokenAnswer.body).toBe(200);
+      const bearer = { authorization: `Bearer ${tokenAnswer.json().token}` };
+      const groups = (
+        await seeded.inject({ method: "GET", url: "/api/community/all", headers: bearer })
+      ).json() as { _id: string; tag: string }[];
+      expect(new Set(groups.map((group) => group.tag))).toEqual(
+        new Set(["Math", "Programming", "DSA", "Machine Learning"]),
+      );
+      for (const group of groups) {
+        const detail = await seeded.inject({
+          method: "GET",
+          url: `/api/community/group/${group._id}`,
+          headers: bearer,
+        });
+        expect(detail.json().data.members).toBeGreaterThanOrEqual(4);
+      }
+      const posts = (
+        await seeded.inject({ method: "GET", url: "/api/community/getposts", headers: bearer })
+      ).json() as { replies: number; likes: number }[];
+      expect(posts.length).toBeGreaterThanOrEqual(3);
+      expect(posts.every((post) => post.replies > 0 && post.likes > 0)).toBe(true);
+      const events = (
+        await seeded.inject({
+          method: "GET",
+          url: "/api/community/allevents?when=upcoming",
+          headers: bearer,
+        })
+      ).json().events as { _id: string }[];
+      expect(events.length).toBeGreaterThanOrEqual(3);
+      const first = await seeded.inject({
+        method: "GET",
+        url: `/api/community/event/${events[0]?._id}`,
+        headers: bearer,
+      });
+      expect(first.json().data.going).toBeGreaterThan(0);
+      // Their reminders wait in the job table, as an event made through the API has them.
+      const [reminders] = await seeded.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(eq(jobs.kind, "event_reminder"));
+      expect(reminders?.n).toBeGreaterThanOrEqual(events.length);
     } finally {
       await seeded.close();
     }
@@ -345,7 +399,9 @@ describe("configuration", () => {
       SEED_DEMO: "false",
       DATABASE_URL: "postgres://u@db:5432/kindred",
       TRUST_PROXY: "10.0.0.1, 10.1.0.0/16",
-      RATE_LIMIT_LOGIN_PER_EMAIL: "5",
+      RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: "5",
+      RATE_LIMIT_LOGIN_PER_ACCOUNT: "50",
+      RATE_LIMIT_LOGIN_PER_DEVICE: "7",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -354,7 +410,9 @@ describe("configuration", () => {
       databaseUrl: "postgres://u@db:5432/kindred",
       trustProxy: ["10.0.0.1", "10.1.0.0/16"],
     });
-    expect(config.rateLimits.loginPerEmail.max).toBe(5);
+    expect(config.rateLimits.loginPerAccountAndIp.max).toBe(5);
+    expect(config.rateLimits.loginPerAccount.max).toBe(50);
+    expect(config.rateLimits.loginPerDevice.max).toBe(7);
   });
 
   it.each([
@@ -363,6 +421,8 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL must be/],
     [{ SEED_DEMO: "maybe" }, /^SEED_DEMO must be true or false/],
     [{ PUBLIC_ORIGIN: "localhost" }, /^PUBLIC_ORIGIN must be/],
+    [{ RATE_LIMIT_LOGIN_PER_EMAIL: "10" }, /^RATE_LIMIT_LOGIN_PER_EMAIL is no longer read/],
+    [{ RATE_LIMIT_LOGIN_PER_ACCOUNT: "5" }, /^RATE_LIMIT_LOGIN_PER_ACCOUNT \(5\) must be at least/],
   ])("stops with one clear message for %j", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -37,7 +37,6 @@ describe("PATCH /api/profile/edit", () => {
     const response = await edit(headers, {
       firstName: "Grace",
       lastName: "Hopper",
-      photoUrl: "https://example.com/grace.png",
       age: "42",
       gender: "female",
       about: "Compilers & <b>coffee</b>",
@@ -53,7 +52,6 @@ describe("PATCH /api/profile/edit", () => {
       ...me,
       firstName: "Grace",
       lastName: "Hopper",
-      photoUrl: "https://example.com/grace.png",
       age: 42,
       gender: "female",
       about: "Compilers & <b>coffee</b>",
@@ -70,8 +68,8 @@ describe("PATCH /api/profile/edit", () => {
 
   it("clears optional fields with empty strings (photo falls back to the generated avatar)", async () => {
     const { me, headers } = await signUpUser(app);
+    // (A pasted photo address is fetched and copied: see modules/photos/pasted-photo.test.ts.)
     await edit(headers, {
-      photoUrl: "https://example.com/p.png",
       age: 30,
       otherLink: "https://x.y",
     });
@@ -226,6 +224,7 @@ describe("public profile", () => {
       firstName: me.firstName,
       lastName: me.lastName,
       photoUrl: me.photoUrl,
+      photo: null,
       age: null,
       gender: null,
       about: "",

@@ -6,7 +6,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 describe.runIf(redisUrl)("rate limits with REDIS_URL", () => {
   it("shares the counters between app instances", async () => {
     const limits = {
-      loginPerEmail: { max: 2, windowMs: 60_000 },
+      loginPerAccountAndIp: { max: 2, windowMs: 60_000 },
+      loginPerAccount: { max: 1000, windowMs: 60_000 },
+      loginPerDevice: { max: 1000, windowMs: 60_000 },
       loginPerIp: { max: 1000, windowMs: 60_000 },
       signupPerIp: { max: 1000, windowMs: 60_000 },
     };

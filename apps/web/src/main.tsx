@@ -3,7 +3,12 @@ import "./lib/zod-config.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { listenForPreloadErrors } from "./lib/chunk-load.ts";
+import { registerServiceWorker } from "./lib/register-service-worker.ts";
 import "./index.css";
+
+listenForPreloadErrors();
+registerServiceWorker();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { notificationSchema, unreadCountsSchema } from "./notifications.ts";
 import { cardSchema } from "./schemas.ts";
 
-// ---------- constants (issue 12) ----------
+// ---------- constants ----------
 
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 export const CHAT_PAGE_DEFAULT_LIMIT = 50;
@@ -9,10 +10,31 @@ export const CHAT_PAGE_MAX_LIMIT = 100;
 export const CHAT_CLIENT_ID_MAX_LENGTH = 64;
 /** Messages one person may send per minute, over every conversation. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
-export const CHAT_SOCKET_PATH = "/api/chat/socket";
-/** Close codes of the chat socket: no valid session, or a page from another site. */
+/** The chat socket's path under the API base (the web app puts its configured base in front). */
+export const CHAT_SOCKET_ROUTE = "/chat/socket";
+export const CHAT_SOCKET_PATH = `/api${CHAT_SOCKET_ROUTE}`;
+/** Close codes of the chat socket: no valid session (or it ended), or a page from another site. */
 export const CHAT_CLOSE_UNAUTHENTICATED = 4401;
 export const CHAT_CLOSE_FORBIDDEN_ORIGIN = 4403;
+/** The client sent frames faster than its budget allows. */
+export const CHAT_CLOSE_TOO_MANY_FRAMES = 4408;
+/** The account already has CHAT_SOCKETS_PER_ACCOUNT sockets open. */
+export const CHAT_CLOSE_TOO_MANY_SOCKETS = 4409;
+/**
+ * Each socket's frame budget, a token bucket: this many frames at once, refilled at the rate.
+ * A real client sends one resume per reconnect and a few more while catching up.
+ */
+export const CHAT_SOCKET_FRAME_BURST = 20;
+export const CHAT_SOCKET_FRAMES_PER_SECOND = 5;
+/** Sockets one account may hold open (on one server process). */
+export const CHAT_SOCKETS_PER_ACCOUNT = 10;
+/** Messages a resume answers at most; `more` says whether later ones remain. */
+export const CHAT_RESUME_PAGE_SIZE = 100;
+
+/** Who a conversation shows as once the other person deleted their account. */
+export const DELETED_ACCOUNT_NAME = "Deleted account";
+/** The picture of a deleted account: a neutral silhouette the web app serves. */
+export const DELETED_ACCOUNT_PHOTO = "/deleted-account.svg";
 
 export const REPORT_REASONS = ["spam", "harassment", "fake", "inappropriate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -32,15 +54,11 @@ export const CHAT_MESSAGES = {
   userNotFound: "This user does not exist.",
   invalidReason: "Choose a reason.",
   detailsTooLong: `Details have at most ${REPORT_DETAILS_MAX_LENGTH} characters.`,
-  notShared: "Not shared",
-  activeNow: "Active Now",
-  inactiveNow: "Inactive Now",
-  noConversations: "No conversations yet. Connect with people to chat with them.",
-  pickConversation: "Choose a conversation to start chatting.",
-  sendFailed: "Not sent. Retry",
   blocked: "Blocked. You will not see each other again.",
   removed: "Connection removed.",
   reported: "Thank you. Our team will look at your report.",
+  accountDeleted: "This account has been deleted. You can read the conversation but not reply.",
+  conversationDeleted: "Conversation deleted.",
 } as const;
 
 // ---------- shapes ----------
@@ -63,6 +81,8 @@ export const chatContactSchema = cardSchema.extend({
     instagramLink: z.string().nullable(),
     otherLink: z.string().nullable(),
   }),
+  /** True for a conversation kept after the other person deleted their account: read-only. */
+  accountDeleted: z.boolean().optional(),
 });
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
@@ -106,13 +126,39 @@ export const reportBodySchema = z.object({
 });
 export type ReportBody = z.infer<typeof reportBodySchema>;
 
-/** What the server pushes over the chat socket. */
-export type ChatServerEvent =
-  | { type: "message"; message: ChatMessage }
-  | { type: "read"; byUserId: string; withUserId: string; messageId: string }
-  | { type: "presence"; userId: string; online: boolean }
-  | { type: "closed"; userId: string }
-  | { type: "error"; code: string; message: string };
+// ---------- socket events ----------
 
-/** What a client sends over the chat socket. */
-export type ChatClientEvent = { type: "resume"; after: string | null };
+/** What a client sends over the chat socket; anything else is answered with an `error` event. */
+export const chatClientEventSchema = z.discriminatedUnion("type", [
+  /** After a (re)connect: the messages after the newest one the client knows. */
+  z.strictObject({ type: z.literal("resume"), after: z.guid() }),
+]);
+export type ChatClientEvent = z.infer<typeof chatClientEventSchema>;
+
+/** What the server pushes over the chat socket. */
+export const chatServerEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("message"), message: chatMessageSchema }),
+  z.object({
+    type: z.literal("read"),
+    byUserId: z.string(),
+    withUserId: z.string(),
+    messageId: z.string(),
+  }),
+  z.object({ type: z.literal("presence"), userId: z.string(), online: z.boolean() }),
+  z.object({ type: z.literal("closed"), userId: z.string() }),
+  /**
+   * The answer to a resume: at most CHAT_RESUME_PAGE_SIZE messages, oldest first; with `more`,
+   * later ones remain (resume again after the last one, or reload over HTTP).
+   */
+  z.object({
+    type: z.literal("resumed"),
+    messages: z.array(chatMessageSchema),
+    more: z.boolean(),
+  }),
+  z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  /** A notification was created or grew (a grouped one has a new actor). */
+  z.object({ type: z.literal("notification"), notification: notificationSchema }),
+  /** The three badges changed (sent on connect too, so every tab starts right). */
+  z.object({ type: z.literal("unread"), data: unreadCountsSchema }),
+]);
+export type ChatServerEvent = z.infer<typeof chatServerEventSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "./constants.ts";
 
-// ---------- constants (spec section 9 and issue 10) ----------
+// ---------- constants ----------
 
 export const COMMUNITY_USERNAME_MIN_LENGTH = 3;
 export const COMMUNITY_USERNAME_MAX_LENGTH = 30;
@@ -18,23 +18,18 @@ export const DEFAULT_GROUP_TAG: GroupTag = "Math";
 export const EVENT_TITLE_MAX_LENGTH = 120;
 export const EVENT_DESCRIPTION_MAX_LENGTH = 2000;
 export const EVENT_LOCATION_MAX_LENGTH = 200;
-/** Events shown per page on the events screen. */
-export const EVENTS_PAGE_SIZE = 2;
 
 export const COMMUNITY_LIST_DEFAULT_LIMIT = 20;
 export const COMMUNITY_LIST_MAX_LIMIT = 50;
+/** Page sizes the web app asks for, each within COMMUNITY_LIST_MAX_LIMIT. */
+export const COMMUNITY_POSTS_PAGE_SIZE = COMMUNITY_LIST_DEFAULT_LIMIT;
+export const COMMUNITY_GROUPS_PAGE_SIZE = 24;
+export const COMMUNITY_EVENTS_BATCH_SIZE = COMMUNITY_LIST_MAX_LIMIT;
 /** Header carrying the next page's cursor on the lists that answer a bare array. */
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 
 /** Texts users and tests read; the quoted ones are copied exactly from the specification. */
 export const COMMUNITY_MESSAGES = {
-  loginToPost: "Please log in to post.",
-  sessionExpired: "Session expired. Please log in again.",
-  postFailed: "Failed to post. Please try again.",
-  postConnectionError:
-    "An error occurred while posting. Please check your connection and try again.",
-  noGroups: "No groups available. Create one!",
-  noEvents: "No events available. Create one!",
   invalidCredentials: "Incorrect username or password.",
   invalidToken: "Your community session is missing or has expired. Please log in again.",
   notYours: "You can only post and create as yourself.",
@@ -166,6 +161,17 @@ export const communityIdParamsSchema = z.object({ id: z.string().max(100) });
 export const communityMemberSchema = z.object({ id: z.string(), uname: z.string() });
 export type CommunityMember = z.infer<typeof communityMemberSchema>;
 
+/**
+ * The payload of a community token as the client reads it (the server checks the signature): a
+ * non-empty id, the username ("" when absent) and the expiry in seconds since the epoch, if any.
+ */
+export const communityTokenClaimsSchema = z.object({
+  id: z.string().min(1),
+  uname: z.string().catch(""),
+  exp: z.number().optional().catch(undefined),
+});
+export type CommunityTokenClaims = z.infer<typeof communityTokenClaimsSchema>;
+
 export const communityAuthResponseSchema = z.object({
   status: z.literal(1),
   message: z.string(),
@@ -181,6 +187,12 @@ export const postSchema = z.object({
   userId: z.string(),
   authorName: z.string(),
   createdAt: z.string(),
+  /** The study group it was written in; null on the community board. */
+  groupId: z.string().nullable(),
+  /** Likes and replies as the viewer counts them (people blocked either way left out). */
+  likes: z.number().int(),
+  liked: z.boolean(),
+  replies: z.number().int(),
 });
 export type Post = z.infer<typeof postSchema>;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SKILL_MAX_LENGTH } from "./constants.ts";
 import { emailSchema, hasVisibleCharacter, NO_NUL, noNulMessage } from "./schemas.ts";
 
-// ---------- constants (spec sections 2 and 9, issue 11) ----------
+// ---------- constants ----------
 
 export const PUBLIC_NAME_MAX_LENGTH = 100;
 export const PUBLIC_MESSAGE_MAX_LENGTH = 2000;

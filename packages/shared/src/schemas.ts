@@ -20,6 +20,7 @@ import {
   SKILL_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from "./constants.ts";
+import { photoSetSchema } from "./photos.ts";
 
 // ---------- field rules ----------
 
@@ -194,7 +195,7 @@ export type ProfileEditBody = z.input<typeof profileEditBodySchema>;
 
 // ---------- password recovery ----------
 
-/** The recovery screens say one thing for any bad email (spec section 5). */
+/** The recovery screens say one thing for any bad email. */
 export const recoveryEmailSchema = z
   .string({ error: MESSAGES.invalidEmail })
   .trim()
@@ -246,13 +247,30 @@ export const feedQuerySchema = z.object({
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when the value is a UUID in any case: only such an id can name a user, request or row. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * An id in a URL path. Any text up to 100 characters passes: an id that is not a UUID cannot name
+ * anything, so the route answers 404 for it (as for an unknown one), not 400.
+ */
+export const pathIdSchema = z.string().max(100);
+
+/** `/…/:userId`: the person a route acts on. */
+export const userParamsSchema = z.object({ userId: pathIdSchema });
+
+// The statuses are enums in the params schemas, so the OpenAPI document lists them.
 export const sendRequestParamsSchema = z.object({
-  status: z.enum(SEND_STATUSES, { error: "Status must be interested or ignored" }),
-  userId: z.string().min(1),
+  status: z.enum(SEND_STATUSES, { error: "Status must be interested or ignored." }),
+  userId: pathIdSchema,
 });
 export const reviewRequestParamsSchema = z.object({
-  status: z.enum(REVIEW_STATUSES, { error: "Status must be accepted or rejected" }),
-  requestId: z.string().min(1),
+  status: z.enum(REVIEW_STATUSES, { error: "Status must be accepted or rejected." }),
+  requestId: pathIdSchema,
 });
 
 // ---------- response shapes ----------
@@ -261,7 +279,10 @@ export const cardSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The card size of an upload, else the generated avatar: never empty. */
   photoUrl: z.string(),
+  /** All sizes of an uploaded photo; null when the person has none. */
+  photo: photoSetSchema.nullable(),
   age: z.number().int().nullable(),
   gender: genderSchema.nullable(),
   about: z.string(),
@@ -273,7 +294,15 @@ export type Card = z.infer<typeof cardSchema>;
 export const connectionCardSchema = cardSchema.extend({ publicId: z.string() });
 export type ConnectionCard = z.infer<typeof connectionCardSchema>;
 
-export const feedCardSchema = cardSchema.extend({ matchingSkills: z.array(z.string()) });
+/**
+ * A feed card: `matchingSkills` are the person's skills (in their spelling) sharing a canonical
+ * skill with the viewer's; `related` are those related to one of the viewer's (a framework to its
+ * language).
+ */
+export const feedCardSchema = cardSchema.extend({
+  matchingSkills: z.array(z.string()),
+  related: z.array(z.string()),
+});
 export type FeedCard = z.infer<typeof feedCardSchema>;
 
 /** A feed page: the cards and the cursor of the next page (null: nobody more for now). */
@@ -330,7 +359,7 @@ export const reviewedRequestSchema = z.object({
   status: z.enum(REVIEW_STATUSES),
 });
 
-export const deleteRequestParamsSchema = z.object({ requestId: z.string().max(100) });
+export const deleteRequestParamsSchema = z.object({ requestId: pathIdSchema });
 /** Undo of a request not yet answered: the deleted request's id. */
 export const deletedRequestSchema = z.object({ _id: z.string() });
 export type DeletedRequest = z.infer<typeof deletedRequestSchema>;
@@ -349,3 +378,7 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(1), message: z.string(), data });
 }
 export const okSchema = z.object({ status: z.literal(1), message: z.string() });
+/** A success answer with no data, e.g. the public forms'. */
+export type OkAnswer = z.infer<typeof okSchema>;
+/** The success envelope around `T`, as `envelope(schema)` parses it. */
+export type Envelope<T> = z.infer<ReturnType<typeof envelope<z.ZodType<T>>>>;

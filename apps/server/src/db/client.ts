@@ -122,6 +122,28 @@ async function endPool(pool: pg.Pool): Promise<void> {
   clearTimeout(timer);
 }
 
+/** Any fixed number: the advisory lock that lets one process at a time migrate a database. */
+const MIGRATION_LOCK = 727_002;
+
+/**
+ * Several processes started together against one PostgreSQL would otherwise apply the same
+ * pending migration at once (the migrator takes no lock): the first holds this lock while it
+ * migrates, the others wait for it and then find nothing left to apply.
+ */
+async function migrateOnce(url: string, migrate: () => Promise<void>): Promise<void> {
+  // A connection of its own, outside the pool, so a small pool cannot starve the migrator.
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    // Ending the connection also lets go of the lock.
+    await client.end();
+  }
+}
+
 /** Opens the database and applies pending migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
@@ -133,7 +155,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migratePg(db, { migrationsFolder: migrationsFolder() });
+      await migrateOnce(options.url, () => migratePg(db, { migrationsFolder: migrationsFolder() }));
     } catch (error) {
       await endPool(pool);
       throw error;

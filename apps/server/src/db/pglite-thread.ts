@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { DatabaseUnavailableError } from "./errors.ts";
 
 /** What a statement returns: PGlite's own result shape, as Drizzle's PGlite driver reads it. */
 export type ThreadResults<T = Record<string, unknown>> = {
@@ -72,9 +73,15 @@ export class PGliteThread implements ThreadQueryable {
   private constructor(worker: Worker) {
     this.#worker = worker;
     worker.on("message", (reply: Reply) => this.#receive(reply));
-    worker.on("error", (error) => this.#fail(error));
+    worker.on("error", (error) =>
+      this.#fail(
+        new DatabaseUnavailableError(`the database thread failed: ${error.message}`, {
+          cause: error,
+        }),
+      ),
+    );
     worker.on("exit", (code) => {
-      this.#fail(new Error(`the database thread stopped (exit code ${code})`));
+      this.#fail(new DatabaseUnavailableError(`the database thread stopped (exit code ${code})`));
     });
   }
 
@@ -203,7 +210,7 @@ export class PGliteThread implements ThreadQueryable {
 
   #send<T = unknown>(message: Record<string, unknown>): Promise<T> {
     if (this.#failure) return Promise.reject(this.#failure);
-    if (this.#closed) return Promise.reject(new Error("the database is closed"));
+    if (this.#closed) return Promise.reject(new DatabaseUnavailableError("the database is closed"));
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {

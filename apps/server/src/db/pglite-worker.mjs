@@ -8,6 +8,7 @@
 import { fsyncSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { NodeFS } from "@electric-sql/pglite/nodefs";
 
 /**
@@ -174,6 +175,8 @@ async function open() {
     ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     relaxedDurability: false,
     parsers: keepAsText(DRIZZLE_TEXT_OIDS),
+    // Trigram similarity for search (migration 0012 creates the extension).
+    extensions: { pg_trgm },
   };
   if (durable && !dataDir.startsWith("memory://")) {
     return PGlite.create({

@@ -1,9 +1,42 @@
+import {
+  ABOUT_MAX_LENGTH,
+  AGE_MAX,
+  AGE_MIN,
+  CHAT_CLIENT_ID_MAX_LENGTH,
+  CHAT_MESSAGE_MAX_LENGTH,
+  COMMUNITY_USERNAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_LOCATION_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+  GENDERS,
+  GROUP_DESCRIPTION_MAX_LENGTH,
+  GROUP_NAME_MAX_LENGTH,
+  GROUP_TAGS,
+  NAME_MAX_LENGTH,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SUBJECT_TYPES,
+  OTP_MAX_ATTEMPTS,
+  POST_CONTENT_MAX_LENGTH,
+  POST_TITLE_MAX_LENGTH,
+  PUBLIC_MESSAGE_MAX_LENGTH,
+  PUBLIC_NAME_MAX_LENGTH,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  PUSH_KEY_MAX_LENGTH,
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASONS,
+  REQUEST_STATUSES,
+  SKILL_MAX_LENGTH,
+} from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -14,19 +47,39 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+// Lengths and allowed values come from the shared contract, so a column holds exactly what the
+// API accepts. They are written into the DDL as literals (a check constraint takes no parameters).
+const literal = (value: number) => sql.raw(String(value));
+const oneOf = (values: readonly string[]) =>
+  sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+
+/**
+ * One row per stored photo (its three files share the key, a hash of their content). Users refer
+ * to it, so two people with the identical photo share the files, and the row (with its files) is
+ * deleted only while nobody refers to it (the foreign key refuses otherwise).
+ */
+export const photos = pgTable("photos", {
+  key: varchar("key", { length: 43 }).primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
 export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     /** Stored lower-cased; the unique index on lower(email) holds uniqueness regardless of case. */
-    email: varchar("email", { length: 254 }).notNull(),
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
     passwordHash: text("password_hash").notNull(),
-    firstName: varchar("first_name", { length: 50 }).notNull(),
-    lastName: varchar("last_name", { length: 50 }).notNull().default(""),
+    firstName: varchar("first_name", { length: NAME_MAX_LENGTH }).notNull(),
+    lastName: varchar("last_name", { length: NAME_MAX_LENGTH }).notNull().default(""),
     photoUrl: text("photo_url"),
+    /** The uploaded photo, which wins over photoUrl; null: none. */
+    photoKey: varchar("photo_key", { length: 43 }).references(() => photos.key, {
+      onDelete: "restrict",
+    }),
     age: smallint("age"),
     gender: text("gender"),
-    about: varchar("about", { length: 500 }).notNull().default(""),
+    about: varchar("about", { length: ABOUT_MAX_LENGTH }).notNull().default(""),
     /** The skills as the user spelled them, in their order. */
     skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
     instagramLink: text("instagram_link"),
@@ -40,9 +93,15 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_public_id_key").on(t.publicId),
+    index("users_photo_key_idx").on(t.photoKey),
     index("users_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    check("users_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
-    check("users_age_check", sql`${t.age} between 13 and 120`),
+    // Search finds people by full name, typos included (pg_trgm's word similarity).
+    index("users_full_name_trgm_idx").using(
+      "gin",
+      sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`,
+    ),
+    check("users_gender_check", sql`${t.gender} in (${oneOf(GENDERS)})`),
+    check("users_age_check", sql`${t.age} between ${literal(AGE_MIN)} and ${literal(AGE_MAX)}`),
   ],
 );
 
@@ -58,13 +117,38 @@ export const userSkills = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    skill: varchar("skill", { length: 30 }).notNull(),
+    skill: varchar("skill", { length: SKILL_MAX_LENGTH }).notNull(),
+    /**
+     * The canonical skill the typed one names (the skill vocabulary: "js" → "javascript"); an
+     * unknown skill is its own. Matching compares these.
+     */
+    canonical: varchar("canonical", { length: SKILL_MAX_LENGTH }).notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.skill] }),
     index("user_skills_skill_created_idx").on(t.skill, t.createdAt.desc(), t.userId.desc()),
+    index("user_skills_canonical_idx").on(t.canonical, t.userId),
+    index("user_skills_skill_trgm_idx").using("gin", sql`${t.skill} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The skill vocabulary as loaded from the project's data at start: each alias (normalised) names
+ * its canonical skill, and canonical skills relate to others (a framework to its language).
+ */
+export const skillAliases = pgTable("skill_aliases", {
+  alias: varchar("alias", { length: SKILL_MAX_LENGTH }).primaryKey(),
+  canonical: varchar("canonical", { length: SKILL_MAX_LENGTH }).notNull(),
+});
+
+export const skillRelations = pgTable(
+  "skill_relations",
+  {
+    canonical: varchar("canonical", { length: SKILL_MAX_LENGTH }).notNull(),
+    related: varchar("related", { length: SKILL_MAX_LENGTH }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.canonical, t.related] })],
 );
 
 /**
@@ -126,6 +210,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** The device (push subscription) signed in with this session; logout detaches it. */
+    pushSubscriptionId: uuid("push_subscription_id").references(() => pushSubscriptions.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     index("sessions_user_id_idx").on(t.userId),
@@ -156,10 +244,7 @@ export const connectionRequests = pgTable(
     index("connection_requests_from_idx").on(t.fromUserId, t.toUserId),
     index("connection_requests_to_idx").on(t.toUserId, t.status, t.createdAt),
     check("connection_requests_not_self", sql`${t.fromUserId} <> ${t.toUserId}`),
-    check(
-      "connection_requests_status_check",
-      sql`${t.status} in ('interested', 'ignored', 'accepted', 'rejected')`,
-    ),
+    check("connection_requests_status_check", sql`${t.status} in (${oneOf(REQUEST_STATUSES)})`),
   ],
 );
 
@@ -180,7 +265,10 @@ export const passwordResetCodes = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [
-    check("password_reset_codes_attempts_check", sql`${t.failedAttempts} between 0 and 5`),
+    check(
+      "password_reset_codes_attempts_check",
+      sql`${t.failedAttempts} between 0 and ${literal(OTP_MAX_ATTEMPTS)}`,
+    ),
     check("password_reset_codes_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );
@@ -215,12 +303,20 @@ export const communityMembers = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** As first typed; unique regardless of case. */
-    username: varchar("username", { length: 30 }),
+    username: varchar("username", { length: COMMUNITY_USERNAME_MAX_LENGTH }),
     passwordHash: text("password_hash"),
+    /**
+     * Carried in every community token (`ver`); a token is good only while it equals this.
+     * Raised by a password reset and by "Leave community": every token issued before is dead.
+     */
+    tokenVersion: integer("token_version").notNull().default(0),
+    /** The secret of the member's private calendar address; a reset replaces it. */
+    calendarToken: text("calendar_token"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("community_members_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("community_members_calendar_token_key").on(t.calendarToken),
     uniqueIndex("community_members_user_id_key").on(t.userId),
     check(
       "community_members_kind_check",
@@ -239,8 +335,12 @@ export const communityPosts = pgTable(
     authorId: uuid("author_id")
       .notNull()
       .references(() => communityMembers.id, { onDelete: "cascade" }),
-    title: varchar("title", { length: 120 }).notNull(),
-    content: varchar("content", { length: 5000 }).notNull(),
+    title: varchar("title", { length: POST_TITLE_MAX_LENGTH }).notNull(),
+    content: varchar("content", { length: POST_CONTENT_MAX_LENGTH }).notNull(),
+    /** The study group the post was written in; null for the community's own board. */
+    groupId: uuid("group_id").references((): AnyPgColumn => studyGroups.id, {
+      onDelete: "cascade",
+    }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
@@ -248,6 +348,49 @@ export const communityPosts = pgTable(
   (t) => [
     index("community_posts_created_at_idx").on(t.createdAt, t.id),
     index("community_posts_author_idx").on(t.authorId),
+    index("community_posts_group_idx").on(t.groupId, t.createdAt, t.id),
+    index("community_posts_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("community_posts_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
+  ],
+);
+
+/** Replies to a post: one level, oldest first. Deleting the post deletes its replies. */
+export const communityPostReplies = pgTable(
+  "community_post_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    content: varchar("content", { length: POST_CONTENT_MAX_LENGTH }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("community_post_replies_post_idx").on(t.postId, t.createdAt, t.id),
+    index("community_post_replies_author_idx").on(t.authorId),
+  ],
+);
+
+/** One like per member and post. */
+export const communityPostLikes = pgTable(
+  "community_post_likes",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.memberId] }),
+    index("community_post_likes_member_idx").on(t.memberId),
   ],
 );
 
@@ -258,8 +401,8 @@ export const studyGroups = pgTable(
     authorId: uuid("author_id")
       .notNull()
       .references(() => communityMembers.id, { onDelete: "cascade" }),
-    name: varchar("name", { length: 80 }).notNull(),
-    description: varchar("description", { length: 500 }).notNull(),
+    name: varchar("name", { length: GROUP_NAME_MAX_LENGTH }).notNull(),
+    description: varchar("description", { length: GROUP_DESCRIPTION_MAX_LENGTH }).notNull(),
     tag: text("tag").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
@@ -268,10 +411,30 @@ export const studyGroups = pgTable(
   (t) => [
     index("study_groups_created_at_idx").on(t.createdAt, t.id),
     index("study_groups_author_idx").on(t.authorId),
-    check(
-      "study_groups_tag_check",
-      sql`${t.tag} in ('Math', 'Programming', 'DSA', 'Machine Learning')`,
-    ),
+    index("study_groups_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("study_groups_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    check("study_groups_tag_check", sql`${t.tag} in (${oneOf(GROUP_TAGS)})`),
+  ],
+);
+
+/** Who belongs to a study group (its creator joins on creation). */
+export const studyGroupMembers = pgTable(
+  "study_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => studyGroups.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.memberId] }),
+    index("study_group_members_member_idx").on(t.memberId),
+    index("study_group_members_joined_idx").on(t.groupId, t.joinedAt, t.memberId),
   ],
 );
 
@@ -282,15 +445,56 @@ export const communityEvents = pgTable(
     authorId: uuid("author_id")
       .notNull()
       .references(() => communityMembers.id, { onDelete: "cascade" }),
-    title: varchar("title", { length: 120 }).notNull(),
-    description: varchar("description", { length: 2000 }).notNull(),
-    location: varchar("location", { length: 200 }).notNull(),
+    title: varchar("title", { length: EVENT_TITLE_MAX_LENGTH }).notNull(),
+    description: varchar("description", { length: EVENT_DESCRIPTION_MAX_LENGTH }).notNull(),
+    location: varchar("location", { length: EVENT_LOCATION_MAX_LENGTH }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    /** The offset the host wrote the date with ("+02:00", "Z"): the event's own local time. */
+    utcOffset: varchar("utc_offset", { length: 6 }).notNull().default("Z"),
+    /** Places for people going; null: no limit. Past it, people are waitlisted in order. */
+    capacity: integer("capacity"),
+    groupId: uuid("group_id").references(() => studyGroups.id, { onDelete: "set null" }),
+    /** Set when the host cancels: the event stays, marked, and everyone going or waiting is told. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     index("community_events_starts_at_idx").on(t.startsAt, t.id),
     index("community_events_author_idx").on(t.authorId),
+    index("community_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("community_events_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    check(
+      "community_events_capacity_check",
+      sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`,
+    ),
+  ],
+);
+
+/**
+ * A member's answer to an event: going, or waitlisted (past the capacity, in `createdAt` order).
+ * Not going is no row. Changes to an event's rows run under a lock on the event's row, so the
+ * number going never passes the capacity.
+ */
+export const eventRsvps = pgTable(
+  "event_rsvps",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => communityEvents.id, { onDelete: "cascade" }),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => communityMembers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    /** When the member answered: the waitlist's order. */
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.memberId] }),
+    index("event_rsvps_event_status_idx").on(t.eventId, t.status, t.createdAt, t.memberId),
+    index("event_rsvps_member_idx").on(t.memberId),
+    check("event_rsvps_status_check", sql`${t.status} in ('going', 'waitlisted')`),
   ],
 );
 
@@ -299,10 +503,10 @@ export const supportTickets = pgTable(
   "support_tickets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    name: varchar("name", { length: 100 }).notNull(),
-    email: varchar("email", { length: 254 }).notNull(),
+    name: varchar("name", { length: PUBLIC_NAME_MAX_LENGTH }).notNull(),
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
     topic: varchar("topic", { length: 40 }),
-    message: varchar("message", { length: 2000 }).notNull(),
+    message: varchar("message", { length: PUBLIC_MESSAGE_MAX_LENGTH }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("support_tickets_created_at_idx").on(t.createdAt)],
@@ -313,9 +517,9 @@ export const contactMessages = pgTable(
   "contact_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    name: varchar("name", { length: 100 }).notNull(),
-    email: varchar("email", { length: 254 }).notNull(),
-    message: varchar("message", { length: 2000 }).notNull(),
+    name: varchar("name", { length: PUBLIC_NAME_MAX_LENGTH }).notNull(),
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
+    message: varchar("message", { length: PUBLIC_MESSAGE_MAX_LENGTH }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("contact_messages_created_at_idx").on(t.createdAt)],
@@ -329,7 +533,7 @@ export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    email: varchar("email", { length: 254 }).notNull(),
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
     unsubscribeTokenHash: varchar("unsubscribe_token_hash", { length: 64 }).notNull(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true, mode: "date" })
       .notNull()
@@ -373,16 +577,13 @@ export const userReports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
-    details: varchar("details", { length: 1000 }),
+    details: varchar("details", { length: REPORT_DETAILS_MAX_LENGTH }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
     index("user_reports_reporter_idx").on(t.reporterId),
-    check(
-      "user_reports_reason_check",
-      sql`${t.reason} in ('spam', 'harassment', 'fake', 'inappropriate', 'other')`,
-    ),
+    check("user_reports_reason_check", sql`${t.reason} in (${oneOf(REPORT_REASONS)})`),
   ],
 );
 
@@ -406,8 +607,8 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** The sender's own id for the message: a retried send finds the first one. */
-    clientId: varchar("client_id", { length: 64 }),
-    text: varchar("text", { length: 2000 }).notNull(),
+    clientId: varchar("client_id", { length: CHAT_CLIENT_ID_MAX_LENGTH }),
+    text: varchar("text", { length: CHAT_MESSAGE_MAX_LENGTH }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
@@ -418,7 +619,10 @@ export const chatMessages = pgTable(
     index("chat_messages_to_user_idx").on(t.toUserId, t.seq),
     index("chat_messages_from_user_idx").on(t.fromUserId, t.seq),
     uniqueIndex("chat_messages_client_id_key").on(t.fromUserId, t.conversationId, t.clientId),
-    check("chat_messages_text_check", sql`char_length(${t.text}) between 1 and 2000`),
+    check(
+      "chat_messages_text_check",
+      sql`char_length(${t.text}) between 1 and ${literal(CHAT_MESSAGE_MAX_LENGTH)}`,
+    ),
   ],
 );
 
@@ -435,4 +639,171 @@ export const chatReads = pgTable(
     lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
+);
+
+/**
+ * A conversation whose other person deleted their account, kept read-only for the one who stays:
+ * its id is the former conversation's, and the messages both sent are copied into
+ * `chat_archive_messages` without the deleted person's id. Deleting it (or the owner's account)
+ * takes the messages with it.
+ */
+export const chatArchives = pgTable(
+  "chat_archives",
+  {
+    id: uuid("id").primaryKey(),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** When the other person's account was deleted. */
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index("chat_archives_owner_idx").on(t.ownerId)],
+);
+
+/** The messages of an archived conversation: `fromOwner` says who sent each. */
+export const chatArchiveMessages = pgTable(
+  "chat_archive_messages",
+  {
+    /** The message's own id, as the owner's client knew it. */
+    id: uuid("id").primaryKey(),
+    archiveId: uuid("archive_id")
+      .notNull()
+      .references(() => chatArchives.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    fromOwner: boolean("from_owner").notNull(),
+    text: varchar("text", { length: CHAT_MESSAGE_MAX_LENGTH }).notNull(),
+    createdAt: timestamp("created_at", {
+      withTimezone: true,
+      mode: "date",
+      precision: 3,
+    }).notNull(),
+  },
+  (t) => [index("chat_archive_messages_archive_idx").on(t.archiveId, t.seq)],
+);
+
+/**
+ * What is worth telling a person. Unread notifications of one kind about the same subject are one
+ * row (the partial unique index on `group_key`); its actors grow and `updated_at` moves it to the
+ * top. Reading it ends the group: the next one starts a new row.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** kind + subject: what unread notifications are grouped by. */
+    groupKey: text("group_key").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    url: text("url").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+    /** The last time an actor was added: the centre's order and the digest's clock. */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** Set once a digest mail has named it, so no mail names it twice. */
+    emailedAt: timestamp("emailed_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex("notifications_unread_group_key")
+      .on(t.userId, t.groupKey)
+      .where(sql`${t.readAt} is null`),
+    index("notifications_user_updated_idx").on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    check("notifications_kind_check", sql`${t.kind} in (${oneOf(NOTIFICATION_KINDS)})`),
+    check(
+      "notifications_subject_type_check",
+      sql`${t.subjectType} in (${oneOf(NOTIFICATION_SUBJECT_TYPES)})`,
+    ),
+  ],
+);
+
+/** Who caused a notification; a block or a deleted account removes their rows (and their count). */
+export const notificationActors = pgTable(
+  "notification_actors",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.actorId] }),
+    index("notification_actors_actor_idx").on(t.actorId),
+  ],
+);
+
+/** A person's choice per kind; a kind with no row has push and email on. */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    push: boolean("push").notNull().default(true),
+    email: boolean("email").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("notification_settings_kind_check", sql`${t.kind} in (${oneOf(NOTIFICATION_KINDS)})`),
+  ],
+);
+
+/**
+ * A browser's push subscription. Its id is the `playerId` that login and signup send: the device
+ * belongs to whoever signed in on it last, and logout detaches it (`user_id` null).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    endpoint: varchar("endpoint", { length: PUSH_ENDPOINT_MAX_LENGTH }).notNull(),
+    p256dh: varchar("p256dh", { length: PUSH_KEY_MAX_LENGTH }).notNull(),
+    auth: varchar("auth", { length: PUSH_KEY_MAX_LENGTH }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Durable background work (push delivery, digests, reminders). A worker claims due jobs with
+ * `FOR UPDATE SKIP LOCKED`, so each runs once however many processes share the database; a job
+ * that fails is retried later with backoff, and one whose worker died is claimed again once its
+ * lease ends. A job with a `key` is unique while it waits (one digest per person per window).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    key: text("key"),
+    payload: jsonb("payload").notNull().default(sql`'{}'::jsonb`),
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    /** While a worker holds it: claimed again by another after this time. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date", precision: 3 }),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_run_at_idx").on(t.runAt), uniqueIndex("jobs_key_key").on(t.key)],
 );

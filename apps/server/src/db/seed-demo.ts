@@ -2,8 +2,10 @@ import { count, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { hashPassword } from "../modules/accounts/passwords.ts";
 import { newPublicId } from "../modules/accounts/service.ts";
+import { skillRows } from "../modules/skills/vocabulary.ts";
 import type { Database } from "./client.ts";
 import { connectionRequests, userSkills, users } from "./schema.ts";
+import { seedCommunity } from "./seed-community.ts";
 
 export const DEMO_EMAIL = "demo@kindred.app";
 
@@ -353,25 +355,28 @@ const INTERESTED_IN_DEMO = ["Jonas", "Priya", "Noah", "Leila", "Lucas"];
 
 const MINUTE_MS = 60_000;
 
+export type SeededPerson = { id: string; firstName: string; lastName: string };
+
 /**
  * Fills an EMPTY database with demo people and the demo account, so a first start shows a living
  * app; every demo account gets `password` (generated per data folder, see demo-password.ts).
- * Returns true when it seeded. Concurrent starts on one PostgreSQL are serialised by a lock.
+ * Returns the people it added (none when the database was not empty), for their portraits.
+ * Concurrent starts on one PostgreSQL are serialised by a lock.
  */
 export async function seedDemoIfEmpty(
   db: Database,
   password: string,
   log?: FastifyBaseLogger,
-): Promise<boolean> {
+): Promise<SeededPerson[]> {
   const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
+  if ((existing?.n ?? 0) > 0) return [];
   // One hash for everyone keeps the first start fast; these are demo accounts.
   const passwordHash = await hashPassword(password);
   const now = Date.now();
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     const [again] = await tx.select({ n: count() }).from(users);
-    if ((again?.n ?? 0) > 0) return false;
+    if ((again?.n ?? 0) > 0) return [];
     const everyone = [DEMO_ACCOUNT, ...PEOPLE];
     const rows = await tx
       .insert(users)
@@ -397,13 +402,16 @@ export async function seedDemoIfEmpty(
           createdAt: new Date(now - (everyone.length - index) * 97 * MINUTE_MS),
         })),
       )
-      .returning({ id: users.id, firstName: users.firstName, skills: users.skills });
+      .returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        skills: users.skills,
+      });
     await tx
       .insert(userSkills)
       .values(
-        rows.flatMap((row) =>
-          row.skills.map((skill) => ({ userId: row.id, skill: skill.toLowerCase() })),
-        ),
+        rows.flatMap((row) => skillRows(row.skills).map((skill) => ({ userId: row.id, ...skill }))),
       );
     const demo = rows[0];
     if (demo) {
@@ -417,8 +425,9 @@ export async function seedDemoIfEmpty(
         })),
       );
     }
-    return true;
+    await seedCommunity(tx, rows, now);
+    return rows.map(({ id, firstName, lastName }) => ({ id, firstName, lastName }));
   });
-  if (seeded) log?.info({ people: PEOPLE.length }, "seeded demo data");
+  if (seeded.length > 0) log?.info({ people: PEOPLE.length }, "seeded demo data");
   return seeded;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { isApiRoute } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
 
 declare module "fastify" {
@@ -18,11 +19,8 @@ export const XSRF_HEADER = "x-xsrf-token";
 export const CSRF_MESSAGE =
   "Your security token is missing or out of date. Reload the page and try again.";
 
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
+/** Every other method (POST, PUT, PATCH, DELETE and any other) must carry the token. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -43,10 +41,12 @@ export const csrfPlugin = fp(
   async (app: FastifyInstance) => {
     const secure = app.config.publicOrigin.startsWith("https:");
     app.addHook("onRequest", async (request, reply) => {
-      if (!isApiPath(request.url)) return;
+      // Decided by the route that will run, however its address was spelled; where none matched,
+      // nothing runs but the 404 answer.
+      if (request.routeOptions.url === undefined) return;
       const cookieToken = request.cookies[XSRF_COOKIE];
-      if (request.method === "GET" || request.method === "HEAD") {
-        if (!cookieToken) {
+      if (SAFE_METHODS.has(request.method)) {
+        if (!cookieToken && request.method !== "OPTIONS" && isApiRoute(request)) {
           reply.setCookie(XSRF_COOKIE, randomBytes(32).toString("base64url"), {
             httpOnly: false,
             sameSite: "lax",
@@ -56,7 +56,8 @@ export const csrfPlugin = fp(
         }
         return;
       }
-      if (!UNSAFE_METHODS.has(request.method) || carriesBearer(request)) return;
+      // Every unsafe route, not only those under /api: a route added elsewhere is checked too.
+      if (carriesBearer(request)) return;
       if (request.routeOptions.config?.csrf === false) return;
       const headerToken = request.headers[XSRF_HEADER];
       if (!cookieToken || typeof headerToken !== "string" || !sameToken(cookieToken, headerToken)) {

@@ -3,6 +3,7 @@ import type { ErrorBody } from "@kindred/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnreachable } from "../db/errors.ts";
 
 type FieldError = { path: string; message: string };
 
@@ -20,6 +21,10 @@ export class HttpError extends Error {
 }
 
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+export const DB_UNAVAILABLE_MESSAGE =
+  "Kindred cannot reach its database right now. Please try again in a few seconds.";
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Messages for the errors Fastify itself raises before a handler runs. */
 const frameworkErrors: Record<number, { code: string; message: string }> = {
@@ -80,6 +85,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     if (error.statusCode >= 500) {
       request.log.warn({ statusCode: error.statusCode, code: error.code }, error.message);
     }
+    if (error.statusCode === 503 && !reply.hasHeader("retry-after")) {
+      reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    }
     const extra = error.statusCode >= 500 ? { requestId: String(request.id) } : {};
     return reply
       .code(error.statusCode)
@@ -102,6 +110,14 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const known = frameworkErrors[status] ?? { code: "BAD_REQUEST", message: error.message };
     const message = fastifyCodeMessages[error.code] ?? known.message;
     return reply.code(status).send(errorBody(known.code, message));
+  }
+  if (isDatabaseUnreachable(error)) {
+    // An outage, not a bug: every route says so the same way, and when to come back.
+    request.log.error({ err: error }, "database unreachable");
+    return reply
+      .code(503)
+      .header("retry-after", String(RETRY_AFTER_SECONDS))
+      .send(errorBody("DB_UNAVAILABLE", DB_UNAVAILABLE_MESSAGE, { requestId: String(request.id) }));
   }
   request.log.error({ err: error }, "request failed");
   return reply

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isApiRoute } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
 
 /** starting: the database opens, migrates and seeds; ready: serving; closing: shutting down. */
@@ -15,10 +16,6 @@ declare module "fastify" {
 /** These answer in every phase: they are how a load balancer or a person learns the phase. */
 const ALWAYS_ANSWERED = new Set(["/api/ready", "/api/health"]);
 
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
-
 /**
  * While the database is being opened and migrated, and once shutdown has begun, API calls answer
  * 503 in the contract's error body (with Retry-After) instead of waiting or failing deeper down.
@@ -31,8 +28,9 @@ export const lifecyclePlugin = fp(
       lifecycle.phase = "closing";
     });
     app.addHook("onRequest", async (request, reply) => {
-      if (lifecycle.phase === "ready" || !isApiPath(request.url)) return;
-      if (ALWAYS_ANSWERED.has(request.url.split("?")[0] ?? "")) return;
+      // By the matched route: a spelling such as /%61pi/... runs the same route, so it waits too.
+      if (lifecycle.phase === "ready" || !isApiRoute(request)) return;
+      if (ALWAYS_ANSWERED.has(request.routeOptions.url ?? "")) return;
       reply.header("retry-after", "5");
       if (lifecycle.phase === "starting") {
         throw new HttpError(503, "STARTING", "Kindred is starting. Try again in a moment.");

@@ -1,7 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Redis } from "ioredis";
 import type { RateLimitRule } from "../config.ts";
 import {
   type AttemptCounter,
@@ -23,6 +22,8 @@ export type LimitSpec = {
   rule: RateLimitRule;
   /** What is counted: the client IP by default; null skips this limit for the request. */
   key?: (request: FastifyRequest) => string | null;
+  /** The 429's message; "Too many attempts. Try again in N minutes." by default. */
+  message?: (retryAfterSeconds: number) => string;
 };
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
@@ -60,8 +61,10 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
       if (spec.key && spec.key(request) === null) continue;
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
-        reply.header("retry-after", String(result.ttlInSeconds));
-        throw new HttpError(429, "RATE_LIMITED", tooManyAttemptsMessage(result.ttlInSeconds));
+        const seconds = Math.max(1, result.ttlInSeconds);
+        reply.header("retry-after", String(seconds));
+        const message = spec.message ?? tooManyAttemptsMessage;
+        throw new HttpError(429, "RATE_LIMITED", message(seconds));
       }
     }
   });
@@ -70,30 +73,7 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
 /** Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
-    let redis: Redis | undefined;
-    if (app.config.redisUrl) {
-      redis = new Redis(app.config.redisUrl, {
-        connectTimeout: 1000,
-        maxRetriesPerRequest: 1,
-        enableOfflineQueue: false,
-      });
-      redis.on("error", (error) => app.log.warn({ err: error }, "rate-limit store unavailable"));
-      // Without an offline queue, commands fail fast during an outage; so wait for the first connection.
-      const connected = redis;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          app.log.warn("Redis did not answer within 2 s; rate limits are skipped until it does");
-          resolve();
-        }, 2000);
-        connected.once("ready", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      app.addHook("onClose", async () => {
-        redis?.disconnect();
-      });
-    }
+    const redis = app.redis ?? undefined;
     app.decorate("attempts", redis ? redisAttemptCounter(redis, app.log) : memoryAttemptCounter());
     await app.register(rateLimit, {
       global: false,
@@ -102,5 +82,5 @@ export const rateLimitPlugin = fp(
       ...(redis ? { redis, nameSpace: "kindred-rl:" } : {}),
     });
   },
-  { name: "rate-limit" },
+  { name: "rate-limit", dependencies: ["redis"] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isApiRequest } from "./api-route.ts";
 
 /**
  * One line per API call (request id, method, route, status, time) instead of Fastify's two lines
@@ -8,8 +9,9 @@ import fp from "fastify-plugin";
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook("onResponse", async (request, reply) => {
-      const api = request.url === "/api" || request.url.startsWith("/api/");
-      const level = api ? "info" : "debug";
+      // Under the route that ran, however the address was spelled (an unknown API address in any
+      // spelling is an API call too).
+      const level = isApiRequest(request) ? "info" : "debug";
       const route = request.routeOptions.url ?? "(no route)";
       const ms = Math.round(reply.elapsedTime * 10) / 10;
       request.log[level](

@@ -5,8 +5,9 @@ import fp from "fastify-plugin";
 /**
  * Helmet with a Content-Security-Policy the built web app satisfies: every script and stylesheet
  * comes from this origin. Style attributes are allowed because animation libraries set them;
- * they cannot run script. Profile photos are links to other sites, so images may come from any
- * http(s) address.
+ * they cannot run script. Images come from this origin only (photos are stored here, a pasted
+ * photo address is copied by the server), so no page can load a tracking pixel or reach an address
+ * on the viewer's own network through an image; data: and blob: are for the crop preview.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
@@ -21,7 +22,7 @@ export const securityPlugin = fp(
           scriptSrc: ["'self'"],
           styleSrc: ["'self'"],
           styleSrcAttr: ["'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+          imgSrc: ["'self'", "data:", "blob:"],
           fontSrc: ["'self'", "data:"],
           connectSrc: ["'self'"],
           manifestSrc: ["'self'"],
@@ -32,7 +33,7 @@ export const securityPlugin = fp(
           ...(https ? { upgradeInsecureRequests: [] } : {}),
         },
       },
-      // External profile photos do not send CORP headers; requiring them would blank the images.
+      // Nothing needs cross-origin isolation (no SharedArrayBuffer); require-corp would only add risk.
       crossOriginEmbedderPolicy: false,
       // HSTS on a plain-http origin would only confuse browsers that later meet it over https.
       strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,

@@ -1,15 +1,29 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { preparedRows } from "../db/client.ts";
-import { sessions } from "../db/schema.ts";
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+  extendSession,
+  findSessionByHash,
+  insertSession,
+} from "../modules/sessions/repository.ts";
 import { HttpError } from "./errors.ts";
+
+/** Which sessions ended: one (logout) or every one of an account (password reset). */
+export type SessionEnd = { sessionIdHash: string } | { userId: string };
+type SessionEndListener = (end: SessionEnd) => Promise<void>;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** preHandler: 401 UNAUTHENTICATED without a valid session, else sets `request.userId`. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Calls the listener whenever sessions end, so what they opened (chat sockets) ends too.
+     * Callable from any plugin, registered before or after this one.
+     */
+    onSessionEnded: (listener: SessionEndListener) => void;
   }
   interface FastifyRequest {
     userId: string;
@@ -42,26 +56,82 @@ function setSessionCookie(reply: FastifyReply, sessionId: string, expiresAt: Dat
   });
 }
 
-/** Starts a session for the user and sets its cookie; only the id's hash is stored. */
-export async function createSession(reply: FastifyReply, userId: string): Promise<void> {
+/**
+ * Starts a session for the user and sets its cookie; only the id's hash is stored. The device's
+ * push subscription, when given, is tied to the session so that logging out detaches it.
+ */
+export async function createSession(
+  reply: FastifyReply,
+  userId: string,
+  pushSubscriptionId: string | null = null,
+): Promise<void> {
   const sessionId = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await reply.server.db
-    .insert(sessions)
-    .values({ idHash: hashSessionId(sessionId), userId, expiresAt });
+  await insertSession(reply.server.db, {
+    idHash: hashSessionId(sessionId),
+    userId,
+    expiresAt,
+    pushSubscriptionId,
+  });
   setSessionCookie(reply, sessionId, expiresAt);
 }
 
-/** Ends the request's session, if any, and clears the cookie. */
+export type LiveSession = {
+  userId: string;
+  idHash: string;
+  /** Set when this lookup slid the expiry forward: the cookie should follow. */
+  renewedUntil?: Date;
+};
+
+/**
+ * The live session of a session cookie's value, sliding its expiry forward about once a day;
+ * undefined when there is none. Used by every signed-in request and by the chat socket.
+ */
+export async function findLiveSession(
+  app: FastifyInstance,
+  sessionId: string | undefined,
+): Promise<LiveSession | undefined> {
+  if (!sessionId || sessionId.length > 100) return undefined;
+  const idHash = hashSessionId(sessionId);
+  const now = new Date();
+  const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
+  const session = await findSessionByHash(app.db, idHash, now, extendBefore);
+  if (!session) return undefined;
+  if (!session.extend) return { userId: session.userId, idHash };
+  const renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
+  await extendSession(app.db, idHash, renewedUntil);
+  return { userId: session.userId, idHash, renewedUntil };
+}
+
+/** The listeners, decorated on the root so every child instance (a route's) reaches them. */
+const END_LISTENERS = Symbol("sessionEndListeners");
+
+function listenersOf(app: FastifyInstance): SessionEndListener[] {
+  return (app as unknown as Record<symbol, SessionEndListener[] | undefined>)[END_LISTENERS] ?? [];
+}
+
+/** Tells every listener (the chat hub, on every process) that these sessions ended. */
+export async function announceSessionEnd(app: FastifyInstance, end: SessionEnd): Promise<void> {
+  const results = await Promise.allSettled(listenersOf(app).map((listener) => listener(end)));
+  for (const result of results) {
+    if (result.status === "rejected") {
+      app.log.error({ err: result.reason }, "the end of a session was not announced");
+    }
+  }
+}
+
+/** Ends the request's session, if any, with what it opened, and clears the cookie. */
 export async function destroySession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const sessionId = request.cookies[SESSION_COOKIE];
   if (sessionId) {
+    const sessionIdHash = hashSessionId(sessionId);
     try {
-      await reply.server.db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
+      await deleteSession(reply.server.db, sessionIdHash);
     } catch (error) {
       // Logging out must always work for the user; the row expires on its own.
       request.log.error({ err: error }, "could not delete the session row");
     }
+    await announceSessionEnd(reply.server, { sessionIdHash });
   }
   reply.clearCookie(SESSION_COOKIE, {
     httpOnly: true,
@@ -71,49 +141,39 @@ export async function destroySession(request: FastifyRequest, reply: FastifyRepl
   });
 }
 
-/** Ends every session of a user (password reset). */
+/**
+ * Ends every session of a user and what they opened (password reset). Also safe to call after a
+ * transaction that already deleted the rows: the sockets are closed all the same.
+ */
 export async function destroyUserSessions(app: FastifyInstance, userId: string): Promise<void> {
-  await app.db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteUserSessions(app.db, userId);
+  await announceSessionEnd(app, { userId });
 }
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest("userId", "");
+    const listeners: SessionEndListener[] = [];
+    app.decorate(END_LISTENERS, listeners);
+    app.decorate("onSessionEnded", (listener: SessionEndListener) => {
+      listeners.push(listener);
+    });
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
       const sessionId = request.cookies[SESSION_COOKIE];
-      if (!sessionId || sessionId.length > 100) {
+      const session = await findLiveSession(app, sessionId);
+      if (!session || !sessionId) {
         throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
       }
-      const idHash = hashSessionId(sessionId);
-      const now = new Date();
-      // Every signed-in call makes this lookup: a prepared statement, planned once.
-      const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
-      const [session] = await preparedRows<{ userId: string; extend: boolean }>(
-        app.db,
-        "session_lookup",
-        sql`
-          select user_id as "userId", expires_at < ${extendBefore.toISOString()}::timestamptz as extend
-          from sessions
-          where id_hash = ${idHash} and expires_at > ${now.toISOString()}::timestamptz
-          limit 1
-        `,
-      );
-      if (!session) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
-      if (session.extend) {
-        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        await app.db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
-        setSessionCookie(reply, sessionId, expiresAt);
-      }
+      if (session.renewedUntil) setSessionCookie(reply, sessionId, session.renewedUntil);
       request.userId = session.userId;
     });
 
     // Expired rows are never read again; sweep them now and then so the table stays small.
     const sweep = setInterval(
       () => {
-        app.db
-          .delete(sessions)
-          .where(lt(sessions.expiresAt, new Date()))
-          .catch((error: unknown) => app.log.warn({ err: error }, "session sweep failed"));
+        deleteExpiredSessions(app.db, new Date()).catch((error: unknown) =>
+          app.log.warn({ err: error }, "session sweep failed"),
+        );
       },
       60 * 60 * 1000,
     );

@@ -3,14 +3,11 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { canonicalPath, namesApiPath } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
-
-function isApiPath(url: string): boolean {
-  return url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
-}
 
 function wantsHtml(request: FastifyRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
@@ -52,11 +49,12 @@ export const staticSpaPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isApiPath(request.url)) {
+      // No route matched, so the address is judged in every spelling (/%61pi/x, //api/x, /x/../api/x).
+      if (namesApiPath(request.url)) {
         // The address is not echoed back: it is whatever the client chose to send.
         throw new HttpError(404, "NOT_FOUND", "There is no API endpoint at this address.");
       }
-      if (!wantsHtml(request) || path.extname(request.url.split("?")[0] ?? "") !== "") {
+      if (!wantsHtml(request) || path.extname(canonicalPath(request.url)) !== "") {
         throw new HttpError(404, "NOT_FOUND", "Not found.");
       }
       if (!built) {

@@ -91,6 +91,7 @@ describe("GuestOnly (login and signup)", () => {
     await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"), firstLoad);
+    // Not off the site: to Discover, where a login without returnTo goes.
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
   });
 });

@@ -1,6 +1,6 @@
-import { MESSAGES } from "@kindred/shared";
 import { useRef } from "react";
 import { Navigate, Outlet } from "react-router";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -14,7 +14,7 @@ function Checking() {
   );
 }
 
-/** Signed-in screens: the session is checked first; a visitor goes to /login (spec section 2). */
+/** Signed-in screens: the session is checked first; a visitor goes to /login. */
 export function RequireAuth() {
   const meQuery = useMe({ required: true });
   if (meQuery.data === null) return <Navigate to={paths.login} replace />;

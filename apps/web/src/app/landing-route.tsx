@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { LandingPage } from "@/features/landing/routes/landing-page.tsx";
 import { hasSessionHint } from "@/lib/session-hint.ts";
 
@@ -17,17 +18,39 @@ const SignedInActions = lazy(async () => {
   };
 });
 
+// A sentence for a visitor sent here (the account was deleted): loaded only then.
+const LandingNotice = lazy(() => import("./landing-notice.tsx"));
+
+/** What a screen that sends someone to the landing page may hand over in the location state. */
+export type LandingState = { notice?: string };
+
 /** The landing page with the same top bar as inside the app for a signed-in visitor. */
 export function LandingRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = hasSessionHint();
+  // Kept for this visit only: the state is cleared so a reload does not say it again.
+  const [notice] = useState(() => (location.state as LandingState | null)?.notice);
+  useEffect(() => {
+    if (notice) void navigate(location.pathname, { replace: true, state: null });
+  }, [notice, navigate, location.pathname]);
   return (
-    <LandingPage
-      accountActions={
-        hasSessionHint() ? (
-          <Suspense fallback={null}>
-            <SignedInActions />
-          </Suspense>
-        ) : undefined
-      }
-    />
+    <>
+      <LandingPage
+        accountActions={
+          signedIn ? (
+            <Suspense fallback={null}>
+              <SignedInActions />
+            </Suspense>
+          ) : undefined
+        }
+      />
+      {/* A signed-in visitor's top bar brings its own toasts. */}
+      {notice && !signedIn ? (
+        <Suspense fallback={null}>
+          <LandingNotice message={notice} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

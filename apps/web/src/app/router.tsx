@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths.ts";
-import { ErrorFallback } from "@/features/errors/routes/error-fallback.tsx";
+import { FramedRouteError, RootRouteError } from "@/features/errors/routes/route-error.tsx";
 import { LandingRoute } from "./landing-route.tsx";
 import { RootRoute, type RouteHandle } from "./route-title.tsx";
 
@@ -23,7 +23,7 @@ const title = (text: string): RouteHandle => ({ title: text });
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
-    errorElement: <ErrorFallback />,
+    errorElement: <RootRouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
       // In the entry itself: the first screen most people see paints without another round trip.
@@ -37,133 +37,170 @@ export const routes: RouteObject[] = [
             }),
             children: [
               {
-                lazy: async () => ({ Component: (await import("./guards.tsx")).RequireAuth }),
+                // A screen that fails to load shows its message and Retry inside the frame.
+                errorElement: <FramedRouteError />,
                 children: [
                   {
-                    path: paths.home,
-                    handle: title("Discover people"),
-                    lazy: async () => ({
-                      Component: (await import("@/features/feed/routes/feed-page.tsx")).FeedPage,
-                    }),
+                    lazy: async () => ({ Component: (await import("./guards.tsx")).RequireAuth }),
+                    children: [
+                      {
+                        path: paths.home,
+                        handle: title("Discover people"),
+                        lazy: async () => ({
+                          Component: (await import("@/features/feed/routes/feed-page.tsx"))
+                            .FeedPage,
+                        }),
+                      },
+                      {
+                        path: paths.profile,
+                        handle: title("Your profile"),
+                        lazy: async () => ({
+                          Component: (await import("@/features/profile/routes/profile-page.tsx"))
+                            .ProfilePage,
+                        }),
+                      },
+                      {
+                        path: paths.connections,
+                        handle: title("Connections"),
+                        lazy: async () => ({
+                          Component: (
+                            await import("@/features/connections/routes/connections-page.tsx")
+                          ).ConnectionsPage,
+                        }),
+                      },
+                      {
+                        path: paths.requests,
+                        handle: title("Connection requests"),
+                        lazy: async () => ({
+                          Component: (await import("@/features/requests/routes/requests-page.tsx"))
+                            .RequestsPage,
+                        }),
+                      },
+                      {
+                        path: paths.notifications,
+                        handle: title("Notifications"),
+                        lazy: async () => ({
+                          Component: (
+                            await import("@/features/notifications/routes/notifications-page.tsx")
+                          ).NotificationsPage,
+                        }),
+                      },
+                      {
+                        path: paths.search,
+                        handle: title("Search"),
+                        lazy: async () => ({
+                          Component: (await import("@/features/search/routes/search-page.tsx"))
+                            .SearchPage,
+                        }),
+                      },
+                      {
+                        path: paths.settings,
+                        handle: title("Settings"),
+                        lazy: async () => ({
+                          Component: (await import("./settings-page.tsx")).SettingsPage,
+                        }),
+                      },
+                      ...[paths.chat, paths.chatPattern].map(
+                        (path): RouteObject => ({
+                          path,
+                          handle: title("Chat"),
+                          lazy: async () => ({
+                            Component: (await import("@/features/chat/routes/chat-page.tsx"))
+                              .ChatPage,
+                          }),
+                        }),
+                      ),
+                    ],
                   },
                   {
-                    path: paths.profile,
-                    handle: title("Your profile"),
-                    lazy: async () => ({
-                      Component: (await import("@/features/profile/routes/profile-page.tsx"))
-                        .ProfilePage,
-                    }),
-                  },
-                  {
-                    path: paths.connections,
-                    handle: title("Connections"),
+                    path: paths.publicProfilePattern,
                     lazy: async () => ({
                       Component: (
-                        await import("@/features/connections/routes/connections-page.tsx")
-                      ).ConnectionsPage,
+                        await import("@/features/public-profile/routes/public-profile-page.tsx")
+                      ).PublicProfilePage,
                     }),
                   },
                   {
-                    path: paths.requests,
-                    handle: title("Connection requests"),
+                    path: paths.about,
+                    handle: title("About Kindred"),
                     lazy: async () => ({
-                      Component: (await import("@/features/requests/routes/requests-page.tsx"))
-                        .RequestsPage,
+                      Component: (await import("@/features/info/routes/about-page.tsx")).AboutPage,
                     }),
                   },
-                  ...[paths.chat, paths.chatPattern].map(
+                  {
+                    path: paths.contact,
+                    handle: title("Contact us"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/contact/routes/contact-page.tsx"))
+                        .ContactPage,
+                    }),
+                  },
+                  {
+                    path: paths.services,
+                    handle: title("Services"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/info/routes/services-page.tsx"))
+                        .ServicesPage,
+                    }),
+                  },
+                  {
+                    path: paths.matching,
+                    handle: title("Interest matching"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/matching/routes/matching-page.tsx"))
+                        .MatchingPage,
+                    }),
+                  },
+                  {
+                    path: paths.support,
+                    handle: title("Support center"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/support/routes/support-page.tsx"))
+                        .SupportPage,
+                    }),
+                  },
+                  {
+                    path: paths.blog,
+                    handle: title("Blog"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/blog/routes/blog-page.tsx")).BlogPage,
+                    }),
+                  },
+                  {
+                    path: paths.privacy,
+                    handle: title("Privacy policy"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/info/routes/privacy-page.tsx"))
+                        .PrivacyPage,
+                    }),
+                  },
+                  {
+                    path: paths.terms,
+                    handle: title("Terms of service"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/info/routes/terms-page.tsx")).TermsPage,
+                    }),
+                  },
+                  {
+                    path: paths.cookies,
+                    handle: title("Cookie policy"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/info/routes/cookies-page.tsx"))
+                        .CookiesPage,
+                    }),
+                  },
+                  // Unknown paths show the 404 inside the site's header and footer.
+                  ...[paths.notFound, "*"].map(
                     (path): RouteObject => ({
                       path,
-                      handle: title("Chat"),
+                      handle: title("Page not found"),
                       lazy: async () => ({
-                        Component: (await import("@/features/chat/routes/chat-page.tsx")).ChatPage,
+                        Component: (await import("@/features/errors/routes/not-found-page.tsx"))
+                          .NotFoundPage,
                       }),
                     }),
                   ),
                 ],
-              },
-              {
-                path: paths.publicProfilePattern,
-                lazy: async () => ({
-                  Component: (
-                    await import("@/features/public-profile/routes/public-profile-page.tsx")
-                  ).PublicProfilePage,
-                }),
-              },
-              {
-                path: paths.about,
-                handle: title("About Kindred"),
-                lazy: async () => ({
-                  Component: (await import("@/features/info/routes/about-page.tsx")).AboutPage,
-                }),
-              },
-              {
-                path: paths.contact,
-                handle: title("Contact us"),
-                lazy: async () => ({
-                  Component: (await import("@/features/contact/routes/contact-page.tsx"))
-                    .ContactPage,
-                }),
-              },
-              {
-                path: paths.services,
-                handle: title("Services"),
-                lazy: async () => ({
-                  Component: (await import("@/features/info/routes/services-page.tsx"))
-                    .ServicesPage,
-                }),
-              },
-              {
-                path: paths.events,
-                handle: title("Events"),
-                lazy: async () => ({
-                  Component: (await import("@/features/community/routes/events-page.tsx"))
-                    .EventsPage,
-                }),
-              },
-              {
-                path: paths.matching,
-                handle: title("Interest matching"),
-                lazy: async () => ({
-                  Component: (await import("@/features/matching/routes/matching-page.tsx"))
-                    .MatchingPage,
-                }),
-              },
-              {
-                path: paths.support,
-                handle: title("Support center"),
-                lazy: async () => ({
-                  Component: (await import("@/features/support/routes/support-page.tsx"))
-                    .SupportPage,
-                }),
-              },
-              {
-                path: paths.blog,
-                handle: title("Blog"),
-                lazy: async () => ({
-                  Component: (await import("@/features/blog/routes/blog-page.tsx")).BlogPage,
-                }),
-              },
-              {
-                path: paths.privacy,
-                handle: title("Privacy policy"),
-                lazy: async () => ({
-                  Component: (await import("@/features/info/routes/privacy-page.tsx")).PrivacyPage,
-                }),
-              },
-              {
-                path: paths.terms,
-                handle: title("Terms of service"),
-                lazy: async () => ({
-                  Component: (await import("@/features/info/routes/terms-page.tsx")).TermsPage,
-                }),
-              },
-              {
-                path: paths.cookies,
-                handle: title("Cookie policy"),
-                lazy: async () => ({
-                  Component: (await import("@/features/info/routes/cookies-page.tsx")).CookiesPage,
-                }),
               },
             ],
           },
@@ -172,7 +209,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.login,
-                handle: title("Log in"),
+                handle: title("Login"),
                 lazy: async () => ({
                   Component: (await import("@/features/auth/routes/login-page.tsx")).LoginPage,
                 }),
@@ -226,24 +263,31 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.events,
+            handle: title("Events"),
+            lazy: async () => ({
+              Component: (await import("@/features/community/routes/events-page.tsx")).EventsPage,
+            }),
+          },
+          {
+            path: paths.eventPattern,
+            handle: title("Event"),
+            lazy: async () => ({
+              Component: (await import("@/features/community/routes/event-page.tsx")).EventPage,
+            }),
+          },
+          {
+            path: `${paths.groups}/:groupId`,
+            handle: title("Study group"),
+            lazy: async () => ({
+              Component: (await import("@/features/community/routes/group-page.tsx")).GroupPage,
+            }),
+          },
+          {
             path: paths.faq,
             handle: title("Frequently asked questions"),
             lazy: async () => ({
               Component: (await import("@/features/faq/routes/faq-page.tsx")).FaqPage,
-            }),
-          },
-          {
-            path: paths.notFound,
-            handle: title("Page not found"),
-            lazy: async () => ({
-              Component: (await import("@/features/errors/routes/not-found-page.tsx")).NotFoundPage,
-            }),
-          },
-          {
-            path: "*",
-            handle: title("Page not found"),
-            lazy: async () => ({
-              Component: (await import("@/features/errors/routes/not-found-page.tsx")).NotFoundPage,
             }),
           },
         ],

@@ -11,10 +11,17 @@ export const paths = {
   chatPattern: "/chat/:userId",
   /** `/chat/{userId}`: one conversation open. */
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
+  notifications: "/notifications",
+  settings: "/settings",
+  /** `/search?q=`: everything found, by kind. */
+  search: "/search",
   about: "/about",
   contact: "/contact",
   services: "/services",
   events: "/services/events",
+  eventPattern: "/services/events/:eventId",
+  /** `/services/events/{id}`: one event's page (the shared `eventPath` builds the same). */
+  event: (id: string) => `/services/events/${encodeURIComponent(id)}`,
   matching: "/services/matching",
   groups: "/services/groups",
   support: "/support",

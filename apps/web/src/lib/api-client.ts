@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A 401: the session (or the community token) is missing or no longer accepted. */
+export function isUnauthenticated(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
 /** Field messages of a 400 answer keyed by the top-level field ("skills.1" counts as "skills"). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const byField: Record<string, string> = {};
@@ -84,9 +89,11 @@ async function ensureXsrfCookie(): Promise<void> {
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const unsafe = method !== "GET" && method !== "HEAD";
+  // A file upload: the browser writes the multipart Content-Type with its boundary.
+  const multipart = options.body instanceof FormData;
   if (unsafe) {
     await ensureXsrfCookie();
-    headers["Content-Type"] = "application/json";
+    if (!multipart) headers["Content-Type"] = "application/json";
     const xsrf = readCookie("XSRF-TOKEN");
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
   }
@@ -96,7 +103,11 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       method,
       headers,
       credentials: "include",
-      body: unsafe ? JSON.stringify(options.body ?? {}) : undefined,
+      body: unsafe
+        ? multipart
+          ? (options.body as FormData)
+          : JSON.stringify(options.body ?? {})
+        : undefined,
       signal: options.signal,
     });
   } catch (cause) {
@@ -131,9 +142,6 @@ export const apiClient = {
     request<T>("PUT", path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>("PATCH", path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, "body">) =>
-    request<T>("DELETE", path, options),
+  /** A body is rare on DELETE but allowed (deleting the account re-enters the password). */
+  delete: <T>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
 };
-
-/** The contract's success envelope. */
-export type Envelope<T> = { status: 1; message: string; data: T };

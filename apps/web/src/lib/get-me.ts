@@ -1,6 +1,6 @@
 import type { Me } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { ApiError, apiClient } from "./api-client.ts";
+import { apiClient, isUnauthenticated } from "./api-client.ts";
 import { queryKeys } from "./query-client.ts";
 import { hasSessionHint, rememberSession } from "./session-hint.ts";
 
@@ -14,7 +14,7 @@ export async function getMe(): Promise<Me | null> {
     rememberSession(true);
     return me;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
+    if (isUnauthenticated(error)) {
       rememberSession(false);
       return null;
     }

@@ -23,4 +23,9 @@ export const queryKeys = {
   requests: ["requests"] as const,
   connections: ["connections"] as const,
   publicProfile: (publicUserId: string) => ["public-profile", publicUserId] as const,
+  /** The three badges (notifications, pending requests, unread messages); the socket keeps it live. */
+  unread: ["notifications", "unread"] as const,
+  /** The notification centre's pages, newest first. */
+  notifications: ["notifications", "list"] as const,
+  notificationSettings: ["notifications", "settings"] as const,
 };

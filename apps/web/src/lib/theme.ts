@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from "@kindred/shared/constants";
+import { STORAGE_KEYS } from "@/config/ui.ts";
 
 export type Theme = "light" | "dark";
 

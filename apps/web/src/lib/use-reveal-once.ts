@@ -1,5 +1,5 @@
-import { REVEAL_DURATION_MS } from "@kindred/shared/constants";
 import { type RefObject, useEffect, useRef } from "react";
+import { REVEAL_DURATION_MS } from "@/config/ui.ts";
 
 const KEYFRAMES: Keyframe[] = [
   { opacity: 0, transform: "translateY(16px)" },

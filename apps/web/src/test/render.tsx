@@ -1,10 +1,20 @@
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { vi } from "vitest";
 import { AppProviders } from "@/app/providers.tsx";
 import { routes } from "@/app/router.tsx";
 import { rememberSession } from "@/lib/session-hint.ts";
+import type { Reply } from "./mock-fetch.ts";
+
+export {
+  deferred,
+  type FetchCall,
+  failure,
+  mockFetch,
+  offline,
+  ok,
+  type Reply,
+} from "./mock-fetch.ts";
 
 /** Renders the real route table at `path` with fresh providers and an empty query cache. */
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
@@ -18,39 +28,6 @@ export function renderApp(path: string, options: { queryClient?: QueryClient } =
     </AppProviders>,
   );
   return { ...view, router, queryClient };
-}
-
-export type FetchCall = { method: string; path: string; body: unknown; headers: Headers };
-type Reply = { status?: number; body?: unknown };
-type Handler = (call: FetchCall) => Reply | undefined;
-
-/**
- * Replaces fetch with a small fake server: `handler` answers each call (undefined means 404).
- * Returns the list of calls so a test can check what was (or was not) sent.
- */
-export function mockFetch(handler: Handler) {
-  const calls: FetchCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), "http://localhost");
-    const call: FetchCall = {
-      method: (init.method ?? "GET").toUpperCase(),
-      path: url.pathname.replace(/^\/api/, "") + url.search,
-      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
-      headers: new Headers(init.headers),
-    };
-    calls.push(call);
-    const reply = handler(call) ?? {
-      status: 404,
-      body: { status: 0, code: "NOT_FOUND", message: "Not found" },
-    };
-    const status = reply.status ?? 200;
-    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-      status,
-      headers: { "Content-Type": "application/json" },
-    });
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return calls;
 }
 
 export const unauthenticated: Reply = {

@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+
+// How long findBy*/waitFor wait for the screen to show what a test awaits. The library's 1 s is
+// tight on a 2-core machine running every suite at once; an awaited state that never comes
+// still fails, just later.
+configure({ asyncUtilTimeout: 3_000 });
 
 // A console error in a component test fails it (conventions, habit 9).
 let consoleErrors: unknown[][] = [];

@@ -1,16 +1,33 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import {
   CHAT_CLOSE_FORBIDDEN_ORIGIN,
+  CHAT_CLOSE_TOO_MANY_FRAMES,
+  CHAT_CLOSE_TOO_MANY_SOCKETS,
   CHAT_CLOSE_UNAUTHENTICATED,
   CHAT_MESSAGES_PER_MINUTE,
+  CHAT_RESUME_PAGE_SIZE,
+  CHAT_SOCKET_FRAME_BURST,
+  CHAT_SOCKETS_PER_ACCOUNT,
   type ChatMessage,
   type ChatServerEvent,
   type Conversation,
+  chatServerEventSchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, signUpUser } from "../../../test/helpers.ts";
+import {
+  anonymousHeaders,
+  cookieFrom,
+  createTestApp,
+  readOutbox,
+  signUpUser,
+  uniqueEmail,
+} from "../../../test/helpers.ts";
+import { type ChatSocket, MAX_BUFFERED_BYTES, sendEvent } from "./hub.ts";
+import { findConversationId, insertMessage } from "./repository.ts";
 
 type Session = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -38,6 +55,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
+  await rm(app.config.outboxDir, { recursive: true, force: true });
 });
 
 function socketUrlOf(target: FastifyInstance): string {
@@ -121,7 +139,8 @@ function openSocket(
     resolve: (e: ChatServerEvent) => void;
   }[] = [];
   socket.on("message", (data) => {
-    const event = JSON.parse(data.toString()) as ChatServerEvent;
+    // Every frame the server sends must match the shared schema the web client parses with.
+    const event = chatServerEventSchema.parse(JSON.parse(data.toString()));
     events.push(event);
     for (const waiter of [...waiters]) {
       if (waiter.predicate(event)) {
@@ -159,8 +178,126 @@ function openSocket(
 
 const isMessage = (text: string) => (event: ChatServerEvent) =>
   event.type === "message" && event.message.text === text;
+const isResumed = (event: ChatServerEvent) => event.type === "resumed";
 
-/** Waits until the server has registered the socket (its presence reached the other person). */
+function resume(listener: Listener, after: string) {
+  listener.socket.send(JSON.stringify({ type: "resume", after }));
+}
+
+/**
+ * Opens a socket and waits until the server has registered it: a resume is answered only then
+ * (from an unknown message id, so with nothing).
+ */
+async function openReady(
+  user: Session,
+  options: { origin?: string; url?: string } = {},
+): Promise<Listener> {
+  const listener = openSocket(user, options);
+  await listener.opened;
+  resume(listener, randomUUID());
+  await listener.next(isResumed);
+  return listener;
+}
+
+/** Resolves with the close code, or fails after the deadline. */
+function closedWithin(listener: Listener, ms = 3000): Promise<number> {
+  return Promise.race([
+    listener.closed,
+    new Promise<number>((_, reject) =>
+      setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms),
+    ),
+  ]);
+}
+
+/** Stores messages directly (the API would rate-limit them): from a to b, oldest first. */
+async function storeMessages(a: Session, b: Session, count: number): Promise<ChatMessage[]> {
+  const conversationId = await findConversationId(app.db, a.me._id, b.me._id);
+  if (!conversationId) throw new Error("not connected");
+  const stored: ChatMessage[] = [];
+  for (let i = 0; i < count; i++) {
+    const { message } = await insertMessage(app.db, {
+      conversationId,
+      fromUserId: a.me._id,
+      toUserId: b.me._id,
+      text: `stored ${i}`,
+      clientId: undefined,
+    });
+    stored.push(message);
+  }
+  return stored;
+}
+
+/** Milliseconds /api/health takes to answer 200; fails past the deadline. */
+async function healthWithin(ms: number, target = app): Promise<number> {
+  const started = performance.now();
+  const response = await Promise.race([
+    target.inject({ method: "GET", url: "/api/health" }),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`/api/health took over ${ms} ms`)), ms),
+    ),
+  ]);
+  expect(response.statusCode).toBe(200);
+  return performance.now() - started;
+}
+
+/** A second session of the user, as logging in on another device makes. */
+async function logInAgain(user: Session, email: string, target = app): Promise<Session> {
+  const headers = await anonymousHeaders(target);
+  const response = await target.inject({
+    method: "POST",
+    url: "/api/login",
+    headers,
+    payload: { emailId: email, password: "correct horse battery" },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const token = cookieFrom(response, "token");
+  return {
+    me: user.me,
+    headers: {
+      cookie: `token=${token}; XSRF-TOKEN=${headers["x-xsrf-token"]}`,
+      "x-xsrf-token": headers["x-xsrf-token"],
+    },
+  };
+}
+
+/** Resets the password through the real recovery flow, reading the code from the outbox. */
+async function resetPassword(email: string, target = app) {
+  const forgot = await target.inject({
+    method: "POST",
+    url: "/api/forgot_password",
+    headers: await anonymousHeaders(target),
+    payload: { emailId: email },
+  });
+  expect(forgot.statusCode).toBe(200);
+  const otp = (await readOutbox(target))
+    .filter((mail) => mail.to === email)
+    .at(-1)
+    ?.text.match(/^\s+(\d{6})$/m)?.[1];
+  if (!otp) throw new Error("no code in the outbox");
+  const verified = await target.inject({
+    method: "POST",
+    url: "/api/verify_OTP",
+    headers: await anonymousHeaders(target),
+    payload: { emailId: email, otp },
+  });
+  expect(verified.statusCode).toBe(200);
+  const headers = await anonymousHeaders(target);
+  const updated = await target.inject({
+    method: "PUT",
+    url: "/api/update_password",
+    headers: {
+      ...headers,
+      cookie: `${headers.cookie}; reset_grant=${cookieFrom(verified, "reset_grant")}`,
+    },
+    payload: { emailId: email, password: "a brand new password 2" },
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
+}
+
+/**
+ * Waits until the watcher hears that the user came online. The watcher must be registered
+ * (openReady) before the user's socket opens, or it may miss the announcement.
+ */
 async function onlineFor(watcher: Listener, user: Session) {
   await watcher.next((e) => e.type === "presence" && e.userId === user.me._id && e.online);
 }
@@ -315,10 +452,8 @@ describe("GET /api/chat/socket", () => {
 
   it("delivers messages, read markers and presence in real time", async () => {
     const [a, b] = await connectedPair();
-    const socketA = openSocket(a);
-    await socketA.opened;
-    const socketB = openSocket(b);
-    await socketB.opened;
+    const socketA = await openReady(a);
+    const socketB = await openReady(b);
     await onlineFor(socketA, b);
     expect((await conversations(a))[0]?.online).toBe(true);
 
@@ -343,7 +478,7 @@ describe("GET /api/chat/socket", () => {
     socketA.socket.close();
   });
 
-  it("sends a reconnecting client exactly the messages it missed", async () => {
+  it("sends a reconnecting client exactly the messages it missed, in one page", async () => {
     const [a, b] = await connectedPair();
     const seen = await sendMessage(a, b, "seen before the drop");
     // B's connection drops; A keeps writing.
@@ -354,12 +489,135 @@ describe("GET /api/chat/socket", () => {
     ];
     const socketB = openSocket(b);
     await socketB.opened;
-    socketB.socket.send(JSON.stringify({ type: "resume", after: seen._id }));
-    await socketB.next(isMessage("missed 2"));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const messages = socketB.events.flatMap((e) => (e.type === "message" ? [e.message] : []));
-    expect(messages).toEqual(missed);
+    resume(socketB, seen._id);
+    expect(await socketB.next(isResumed)).toEqual({
+      type: "resumed",
+      messages: missed,
+      more: false,
+    });
+    expect(socketB.events.filter((e) => e.type === "message")).toEqual([]);
     socketB.socket.close();
+  });
+
+  it(`answers a resume with at most ${CHAT_RESUME_PAGE_SIZE} messages and whether more remain`, async () => {
+    const [a, b] = await connectedPair();
+    const seen = await sendMessage(a, b, "seen before the drop");
+    const missed = await storeMessages(a, b, CHAT_RESUME_PAGE_SIZE + 5);
+    const socketB = openSocket(b);
+    await socketB.opened;
+    resume(socketB, seen._id);
+    const first = await socketB.next(isResumed);
+    expect(first).toEqual({
+      type: "resumed",
+      messages: missed.slice(0, CHAT_RESUME_PAGE_SIZE),
+      more: true,
+    });
+    // The client asks again from the last message it got.
+    resume(socketB, missed[CHAT_RESUME_PAGE_SIZE - 1]?._id ?? "");
+    const second = await socketB.next((e) => isResumed(e) && e !== first);
+    expect(second).toEqual({
+      type: "resumed",
+      messages: missed.slice(CHAT_RESUME_PAGE_SIZE),
+      more: false,
+    });
+    socketB.socket.close();
+  });
+
+  it("runs one resume at a time: two sent at once get one page", async () => {
+    const [a, b] = await connectedPair();
+    const seen = await sendMessage(a, b, "seen");
+    const missed = await storeMessages(a, b, 3);
+    const socketB = openSocket(b);
+    await socketB.opened;
+    resume(socketB, seen._id);
+    resume(socketB, seen._id);
+    await socketB.next(isResumed);
+    // A later resume is answered again, and only the pair's one page came before it.
+    resume(socketB, missed[2]?._id ?? "");
+    await socketB.next((e) => isResumed(e) && e.messages.length === 0);
+    expect(socketB.events.filter(isResumed)).toEqual([
+      { type: "resumed", messages: missed, more: false },
+      { type: "resumed", messages: [], more: false },
+    ]);
+    socketB.socket.close();
+  });
+
+  it("answers a malformed frame with an error event and keeps the socket open", async () => {
+    const [a, b] = await connectedPair();
+    const seen = await sendMessage(a, b, "seen");
+    const missed = await sendMessage(a, b, "missed");
+    const socketB = openSocket(b);
+    await socketB.opened;
+    const frames = [
+      "not json",
+      "null",
+      JSON.stringify({ type: "shout", text: "hi" }),
+      JSON.stringify({ type: "resume", after: "not-a-message-id" }),
+      JSON.stringify({ type: "resume", after: seen._id, junk: "x".repeat(100) }),
+    ];
+    for (const frame of frames) socketB.socket.send(frame);
+    const errors = () => socketB.events.filter((e) => e.type === "error");
+    await socketB.next(() => errors().length === frames.length);
+    for (const error of errors()) expect(error).toMatchObject({ code: "BAD_EVENT" });
+    resume(socketB, seen._id);
+    expect(await socketB.next(isResumed)).toEqual({
+      type: "resumed",
+      messages: [missed],
+      more: false,
+    });
+    expect(socketB.socket.readyState).toBe(1);
+    socketB.socket.close();
+  });
+
+  it("closes a flooding socket with 4408 while /api/health keeps answering within 2 s", async () => {
+    const [a, b] = await connectedPair();
+    const seen = await sendMessage(a, b, "seen");
+    await storeMessages(a, b, 50);
+    const flooder = openSocket(b);
+    await flooder.opened;
+    const frame = JSON.stringify({ type: "resume", after: seen._id });
+    for (let i = 0; i < 20_000; i++) flooder.socket.send(frame);
+    // Health asked again and again while the server reads the flood, and after the socket is
+    // closed: the database is never left busy with the socket's work.
+    for (let i = 0; i < 20; i++) await healthWithin(2000);
+    expect(await closedWithin(flooder)).toBe(CHAT_CLOSE_TOO_MANY_FRAMES);
+    await healthWithin(2000);
+    // What it got back is bounded by its budget, not by what it sent.
+    expect(flooder.events.length).toBeLessThanOrEqual(CHAT_SOCKET_FRAME_BURST);
+    // A well-behaved socket of the same person still works.
+    const calm = await openReady(b);
+    await sendMessage(a, b, "after the flood");
+    await calm.next(isMessage("after the flood"));
+    calm.socket.close();
+  });
+
+  it(`closes an account's socket past ${CHAT_SOCKETS_PER_ACCOUNT} with 4409 and keeps the others`, async () => {
+    const [a, b] = await connectedPair();
+    const open: Listener[] = [];
+    for (let i = 0; i < CHAT_SOCKETS_PER_ACCOUNT; i++) open.push(await openReady(b));
+    const refused = openSocket(b);
+    expect(await closedWithin(refused)).toBe(CHAT_CLOSE_TOO_MANY_SOCKETS);
+    await sendMessage(a, b, "to every open tab");
+    for (const listener of open) await listener.next(isMessage("to every open tab"));
+    // Closing one makes room for another.
+    const [firstOpen] = open;
+    firstOpen?.socket.close();
+    await firstOpen?.closed;
+    await expect
+      .poll(async () => {
+        const next = openSocket(b);
+        const code = await Promise.race([
+          next.closed,
+          next.opened.then(() => {
+            resume(next, randomUUID());
+            return next.next(isResumed).then(() => 0);
+          }),
+        ]);
+        next.socket.close();
+        return code;
+      })
+      .toBe(0);
+    for (const listener of open) listener.socket.close();
   });
 
   it("tells both people's sockets when a block closes their conversation", async () => {
@@ -402,6 +660,64 @@ describe("GET /api/chat/socket", () => {
   });
 });
 
+describe("a socket that does not read", () => {
+  it("is cut instead of having more queued for it", () => {
+    const calls: string[] = [];
+    const socket: ChatSocket = {
+      readyState: 1,
+      bufferedAmount: MAX_BUFFERED_BYTES + 1,
+      send: () => calls.push("send"),
+      close: () => calls.push("close"),
+      terminate: () => calls.push("terminate"),
+    };
+    sendEvent(socket, { type: "presence", userId: "someone", online: true });
+    expect(calls).toEqual(["terminate"]);
+    sendEvent({ ...socket, bufferedAmount: 0 }, { type: "presence", userId: "x", online: true });
+    expect(calls).toEqual(["terminate", "send"]);
+  });
+});
+
+describe("the end of a session reaches its sockets", () => {
+  it("closes the socket with 4401 on logout, before a later message reaches it", async () => {
+    const [a, b] = await connectedPair();
+    const socketB = await openReady(b);
+    const logout = await call(b, "POST", "/api/logout");
+    expect(logout.statusCode).toBe(200);
+    await sendMessage(a, b, "after the logout");
+    expect(await closedWithin(socketB)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+    expect(socketB.events.some(isMessage("after the logout"))).toBe(false);
+    // The ended session cannot open another.
+    expect(await closedWithin(openSocket(b))).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+  });
+
+  it("leaves the person's other sessions' sockets open on logout", async () => {
+    const email = uniqueEmail();
+    const [a] = await connectedPair();
+    const b = await signUpUser(app, { emailId: email });
+    const sent = await call(a, "POST", `/api/request/send/interested/${b.me._id}`);
+    await call(b, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
+    const phone = await logInAgain(b, email);
+    const laptopSocket = await openReady(b);
+    const phoneSocket = await openReady(phone);
+    await call(b, "POST", "/api/logout");
+    expect(await closedWithin(laptopSocket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+    await sendMessage(a, b, "still on the phone");
+    await phoneSocket.next(isMessage("still on the phone"));
+    phoneSocket.socket.close();
+  });
+
+  it("closes every socket of the account with 4401 on a password reset", async () => {
+    const email = uniqueEmail();
+    const b = await signUpUser(app, { emailId: email });
+    const phone = await logInAgain(b, email);
+    const sockets = [await openReady(b), await openReady(phone)];
+    await resetPassword(email);
+    for (const socket of sockets) {
+      expect(await closedWithin(socket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+    }
+  });
+});
+
 const multiProcess = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 
 describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redis", () => {
@@ -421,10 +737,8 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
 
   it("delivers a message sent on one process to a socket on the other, with presence", async () => {
     const [a, b] = await connectedPair(first);
-    const socketA = openSocket(a, { url: socketUrlOf(first) });
-    await socketA.opened;
-    const socketB = openSocket(b, { url: socketUrlOf(second) });
-    await socketB.opened;
+    const socketA = await openReady(a, { url: socketUrlOf(first) });
+    const socketB = await openReady(b, { url: socketUrlOf(second) });
     await onlineFor(socketA, b);
     const list = await call(a, "GET", "/api/chat/conversations", undefined, first);
     expect(list.json().data[0].online).toBe(true);
@@ -445,15 +759,51 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
     });
     await third.listen({ port: 0, host: "127.0.0.1" });
     const [a, b] = await connectedPair(first);
-    const socketA = openSocket(a, { url: socketUrlOf(third) });
-    await socketA.opened;
-    const socketB = openSocket(b, { url: socketUrlOf(second) });
-    await socketB.opened;
+    // B is registered first, so it cannot miss A coming online.
+    const socketB = await openReady(b, { url: socketUrlOf(second) });
+    await openReady(a, { url: socketUrlOf(third) });
     await onlineFor(socketB, a);
     await third.close();
     await socketB.next((e) => e.type === "presence" && e.userId === a.me._id && !e.online);
     const list = await call(b, "GET", "/api/chat/conversations", undefined, second);
     expect(list.json().data[0].online).toBe(false);
     socketB.socket.close();
+  });
+
+  it(`caps an account at ${CHAT_SOCKETS_PER_ACCOUNT} sockets over both processes`, async () => {
+    const [, b] = await connectedPair(first);
+    const open: Listener[] = [];
+    for (let i = 0; i < CHAT_SOCKETS_PER_ACCOUNT; i++) {
+      open.push(await openReady(b, { url: socketUrlOf(i % 2 ? second : first) }));
+    }
+    for (const target of [first, second]) {
+      const refused = openSocket(b, { url: socketUrlOf(target) });
+      expect(await closedWithin(refused)).toBe(CHAT_CLOSE_TOO_MANY_SOCKETS);
+    }
+    for (const listener of open) listener.socket.close();
+  });
+
+  it("closes a socket on the other process when its session logs out", async () => {
+    const [a, b] = await connectedPair(first);
+    const socketB = await openReady(b, { url: socketUrlOf(second) });
+    const logout = await call(b, "POST", "/api/logout", undefined, first);
+    expect(logout.statusCode).toBe(200);
+    await sendMessage(a, b, "after the logout elsewhere", undefined, first);
+    expect(await closedWithin(socketB)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+    expect(socketB.events.some(isMessage("after the logout elsewhere"))).toBe(false);
+  });
+
+  it("closes the account's sockets on every process on a password reset", async () => {
+    const email = uniqueEmail();
+    const b = await signUpUser(first, { emailId: email });
+    const phone = await logInAgain(b, email, first);
+    const sockets = [
+      await openReady(b, { url: socketUrlOf(first) }),
+      await openReady(phone, { url: socketUrlOf(second) }),
+    ];
+    await resetPassword(email, first);
+    for (const socket of sockets) {
+      expect(await closedWithin(socket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
+    }
   });
 });

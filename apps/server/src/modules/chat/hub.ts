@@ -1,21 +1,67 @@
 import { randomUUID } from "node:crypto";
-import type { ChatServerEvent } from "@kindred/shared";
+import {
+  CHAT_CLOSE_UNAUTHENTICATED,
+  CHAT_SOCKETS_PER_ACCOUNT,
+  type ChatServerEvent,
+} from "@kindred/shared";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import type { SessionEnd } from "../../plugins/session.ts";
 
 /** The part of a WebSocket the hub uses, so tests and the socket route share one shape. */
 export type ChatSocket = {
   readonly readyState: number;
+  /** Bytes queued for the peer and not yet written to the network. */
+  readonly bufferedAmount: number;
   send(data: string): void;
+  close(code: number, reason: string): void;
+  terminate(): void;
 };
 
 const OPEN = 1;
+/**
+ * A socket with this much still queued is not reading its frames: it is cut instead of growing
+ * the server's memory (a page of the largest messages is about 600 KB).
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Sends an event (or its JSON) to an open socket; cuts a socket that does not read. */
+export function sendEvent(socket: ChatSocket, event: ChatServerEvent | string): void {
+  if (socket.readyState !== OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  socket.send(typeof event === "string" ? event : JSON.stringify(event));
+}
 const CHANNEL = "kindred:chat";
 const PRESENCE_KEY = (userId: string) => `kindred:presence:${userId}`;
 /** A process's presence entry lives this long unless renewed; a crashed process fades out. */
 const PRESENCE_TTL_MS = 60_000;
 const PRESENCE_RENEW_MS = 20_000;
+/** A hash per user: each process holding sockets, valued `count:expiry` (renewed like presence). */
+const SOCKETS_KEY = (userId: string) => `kindred:sockets:${userId}`;
+/**
+ * In one step, so two processes cannot both take the last place: the user's sockets on the other
+ * live processes plus this process's new count; over the cap it answers 0, else it records this
+ * process's count and answers 1. ARGV: process id, now, count, cap, expiry, key ttl (ms).
+ */
+const CLAIM_SOCKET_SCRIPT = `
+local now = tonumber(ARGV[2])
+local others = 0
+local entries = redis.call('HGETALL', KEYS[1])
+for i = 1, #entries, 2 do
+  if entries[i] ~= ARGV[1] then
+    local count, expiry = string.match(entries[i + 1], '^(%d+):(%d+)$')
+    if count and tonumber(expiry) > now then others = others + tonumber(count) end
+  end
+end
+if others + tonumber(ARGV[3]) > tonumber(ARGV[4]) then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3] .. ':' .. ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+return 1
+`;
 
 /**
  * Delivers chat events to the sockets of the people they concern, on every server process:
@@ -25,43 +71,70 @@ export type ChatHub = {
   readonly kind: "redis" | "memory";
   /** Sends the event to every open socket of these users, on every process. */
   publish(userIds: string[], event: ChatServerEvent): Promise<void>;
-  /** Registers a socket; true when it is the user's first socket on this process. */
-  addSocket(userId: string, socket: ChatSocket): Promise<boolean>;
+  /**
+   * Registers a socket opened by a session: refused past CHAT_SOCKETS_PER_ACCOUNT for the user
+   * on this process; `first` when it is the user's first socket on this process.
+   */
+  addSocket(
+    userId: string,
+    socket: ChatSocket,
+    sessionIdHash: string,
+  ): Promise<{ accepted: boolean; first: boolean }>;
   /** Unregisters a socket; true when the user has no socket left on this process. */
   removeSocket(userId: string, socket: ChatSocket): Promise<boolean>;
   /** Those of the users with at least one socket open on any process. */
   online(userIds: string[]): Promise<Set<string>>;
+  /** Closes, on every process, the sockets the ended sessions opened (4401). */
+  endSessions(end: SessionEnd): Promise<void>;
   close(): Promise<void>;
 };
 
-type Envelope = { userIds: string[]; event: ChatServerEvent };
+type Delivery = { userIds: string[]; event: ChatServerEvent };
+/** What travels between processes: an event for some users, or the end of sessions. */
+type Envelope = Delivery | { end: SessionEnd };
 
 function createLocalSockets() {
-  const sockets = new Map<string, Set<ChatSocket>>();
+  /** Each user's open sockets, each with the hash of the session that opened it. */
+  const sockets = new Map<string, Map<ChatSocket, string>>();
+  const deliver = ({ userIds, event }: Delivery) => {
+    const data = JSON.stringify(event);
+    for (const userId of userIds) {
+      for (const socket of sockets.get(userId)?.keys() ?? []) sendEvent(socket, data);
+    }
+  };
+  // A closing socket is no longer OPEN, so nothing more is sent to it; its close event
+  // unregisters it (and says its person left, if it was their last).
+  const end = (ended: SessionEnd) => {
+    for (const [userId, owned] of sockets) {
+      for (const [socket, sessionIdHash] of owned) {
+        const hit =
+          "userId" in ended ? userId === ended.userId : sessionIdHash === ended.sessionIdHash;
+        if (hit) socket.close(CHAT_CLOSE_UNAUTHENTICATED, "Session ended");
+      }
+    }
+  };
   return {
     sockets,
-    deliver({ userIds, event }: Envelope) {
-      const data = JSON.stringify(event);
-      for (const userId of userIds) {
-        for (const socket of sockets.get(userId) ?? []) {
-          if (socket.readyState === OPEN) socket.send(data);
-        }
-      }
+    deliver,
+    end,
+    apply(envelope: Envelope) {
+      if ("end" in envelope) end(envelope.end);
+      else deliver(envelope);
     },
-    add(userId: string, socket: ChatSocket): boolean {
-      let set = sockets.get(userId);
-      if (!set) {
-        set = new Set();
-        sockets.set(userId, set);
+    add(userId: string, socket: ChatSocket, sessionIdHash: string) {
+      let owned = sockets.get(userId);
+      if (!owned) {
+        owned = new Map();
+        sockets.set(userId, owned);
       }
-      set.add(socket);
-      return set.size === 1;
+      if (owned.size >= CHAT_SOCKETS_PER_ACCOUNT) return { accepted: false, first: false };
+      owned.set(socket, sessionIdHash);
+      return { accepted: true, first: owned.size === 1 };
     },
     remove(userId: string, socket: ChatSocket): boolean {
-      const set = sockets.get(userId);
-      if (!set) return false;
-      set.delete(socket);
-      if (set.size > 0) return false;
+      const owned = sockets.get(userId);
+      if (!owned?.delete(socket)) return false;
+      if (owned.size > 0) return false;
       sockets.delete(userId);
       return true;
     },
@@ -75,8 +148,8 @@ export function createMemoryHub(): ChatHub {
     async publish(userIds, event) {
       local.deliver({ userIds, event });
     },
-    async addSocket(userId, socket) {
-      return local.add(userId, socket);
+    async addSocket(userId, socket, sessionIdHash) {
+      return local.add(userId, socket, sessionIdHash);
     },
     async removeSocket(userId, socket) {
       return local.remove(userId, socket);
@@ -84,24 +157,32 @@ export function createMemoryHub(): ChatHub {
     async online(userIds) {
       return new Set(userIds.filter((id) => local.sockets.has(id)));
     },
+    async endSessions(end) {
+      local.end(end);
+    },
     async close() {},
   };
 }
 
 /**
- * One publisher and one subscriber connection per process. Presence is a hash per user whose
- * fields are the processes holding a socket, each valued with its expiry, renewed while open.
+ * Publishes on the process's shared Redis connection and listens on one subscriber connection of
+ * its own (a subscribed connection runs no other command). Presence is a hash per user whose
+ * fields are the processes holding a socket, each valued with its expiry, renewed while open;
+ * a second hash counts each process's sockets, so the cap holds across processes.
  */
-export async function createRedisHub(url: string, log: FastifyBaseLogger): Promise<ChatHub> {
+export async function createRedisHub(publisher: Redis, log: FastifyBaseLogger): Promise<ChatHub> {
   const processId = randomUUID();
   const local = createLocalSockets();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
-  publisher.on("error", (error) => log.warn({ err: error }, "chat publisher: Redis unavailable"));
+  // Queued while Redis is away, so the subscription is made again when it is back.
+  const subscriber = publisher.duplicate({
+    maxRetriesPerRequest: 2,
+    connectTimeout: 2000,
+    enableOfflineQueue: true,
+  });
   subscriber.on("error", (error) => log.warn({ err: error }, "chat subscriber: Redis unavailable"));
   subscriber.on("message", (_channel: string, payload: string) => {
     try {
-      local.deliver(JSON.parse(payload) as Envelope);
+      local.apply(JSON.parse(payload) as Envelope);
     } catch (error) {
       log.warn({ err: error }, "chat event could not be read");
     }
@@ -110,9 +191,46 @@ export async function createRedisHub(url: string, log: FastifyBaseLogger): Promi
 
   const mark = (userId: string) =>
     publisher.hset(PRESENCE_KEY(userId), processId, String(Date.now() + PRESENCE_TTL_MS));
+  /** Writes this process's socket count for the user (none: the field goes). */
+  const recordCount = async (userId: string) => {
+    const count = local.sockets.get(userId)?.size ?? 0;
+    if (count === 0) {
+      await publisher.hdel(SOCKETS_KEY(userId), processId);
+      return;
+    }
+    await publisher
+      .multi()
+      .hset(SOCKETS_KEY(userId), processId, `${count}:${Date.now() + PRESENCE_TTL_MS}`)
+      .pexpire(SOCKETS_KEY(userId), PRESENCE_TTL_MS)
+      .exec();
+  };
+  /** Whether the account may hold `count` sockets here, given those on other processes. */
+  const claim = async (userId: string, count: number): Promise<boolean> => {
+    const now = Date.now();
+    try {
+      const answer = await publisher.eval(
+        CLAIM_SOCKET_SCRIPT,
+        1,
+        SOCKETS_KEY(userId),
+        processId,
+        String(now),
+        String(count),
+        String(CHAT_SOCKETS_PER_ACCOUNT),
+        String(now + PRESENCE_TTL_MS),
+        String(PRESENCE_TTL_MS),
+      );
+      return answer === 1;
+    } catch (error) {
+      // Without Redis the cap still holds on this process; chat should not stop for it.
+      log.warn({ err: error }, "socket count unavailable");
+      return true;
+    }
+  };
   const renew = setInterval(() => {
     for (const userId of local.sockets.keys()) {
-      mark(userId).catch((error: unknown) => log.warn({ err: error }, "presence renewal failed"));
+      Promise.all([mark(userId), recordCount(userId)]).catch((error: unknown) =>
+        log.warn({ err: error }, "presence renewal failed"),
+      );
     }
   }, PRESENCE_RENEW_MS);
   renew.unref();
@@ -123,13 +241,26 @@ export async function createRedisHub(url: string, log: FastifyBaseLogger): Promi
       if (userIds.length === 0) return;
       await publisher.publish(CHANNEL, JSON.stringify({ userIds, event } satisfies Envelope));
     },
-    async addSocket(userId, socket) {
-      const first = local.add(userId, socket);
-      if (first) await mark(userId);
-      return first;
+    async addSocket(userId, socket, sessionIdHash) {
+      const added = local.add(userId, socket, sessionIdHash);
+      if (!added.accepted) return added;
+      if (!(await claim(userId, local.sockets.get(userId)?.size ?? 1))) {
+        local.remove(userId, socket);
+        await recordCount(userId);
+        return { accepted: false, first: false };
+      }
+      if (added.first) {
+        // Like the count: without Redis the socket still works on this process; the presence
+        // entry is written again by the next renewal once Redis is back.
+        await mark(userId).catch((error: unknown) =>
+          log.warn({ err: error }, "presence unavailable"),
+        );
+      }
+      return added;
     },
     async removeSocket(userId, socket) {
       const last = local.remove(userId, socket);
+      await recordCount(userId);
       if (last) await publisher.hdel(PRESENCE_KEY(userId), processId);
       return last;
     },
@@ -147,12 +278,23 @@ export async function createRedisHub(url: string, log: FastifyBaseLogger): Promi
       });
       return online;
     },
+    async endSessions(end) {
+      // At once here, even if Redis is down; the other processes hear it through the channel
+      // (this one too, which changes nothing then).
+      local.end(end);
+      await publisher.publish(CHANNEL, JSON.stringify({ end } satisfies Envelope));
+    },
     async close() {
       clearInterval(renew);
       const users = [...local.sockets.keys()];
-      await Promise.allSettled(users.map((id) => publisher.hdel(PRESENCE_KEY(id), processId)));
+      await Promise.allSettled(
+        users.flatMap((id) => [
+          publisher.hdel(PRESENCE_KEY(id), processId),
+          publisher.hdel(SOCKETS_KEY(id), processId),
+        ]),
+      );
+      // The publisher is the shared connection: the Redis plugin closes it, after this.
       subscriber.disconnect();
-      publisher.disconnect();
     },
   };
 }
@@ -165,11 +307,13 @@ declare module "fastify" {
 
 export const chatHubPlugin = fp(
   async (app: FastifyInstance) => {
-    const hub = app.config.redisUrl
-      ? await createRedisHub(app.config.redisUrl, app.log)
-      : createMemoryHub();
+    const hub = app.redis ? await createRedisHub(app.redis, app.log) : createMemoryHub();
     app.decorate("chatHub", hub);
+    // Subscribed once every plugin is in, so the session plugin may be registered before or after.
+    app.addHook("onReady", async () => {
+      app.onSessionEnded((end) => hub.endSessions(end));
+    });
     app.addHook("onClose", async () => hub.close());
   },
-  { name: "chat-hub" },
+  { name: "chat-hub", dependencies: ["redis"] },
 );

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../feed/card-sql.ts";
+import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
 
 // A conversation is the accepted request of a pair: its id is the request's id, so removing the
 // connection (or a block, which deletes the pair's request) deletes the messages and read markers
@@ -59,6 +59,8 @@ export type ConversationRow = CardRow &
   ContactColumns & {
     lastMessage: ChatMessage | null;
     unread: number;
+    /** What the list is ordered by: the last message's time, else when the two connected. */
+    sortAt: string;
   };
 
 /** The user's conversations with their last message and exact unread count, most recent first. */
@@ -73,6 +75,7 @@ export async function findConversations(db: Database, userId: string): Promise<C
         lastText: string | null;
         lastClientId: string | null;
         lastAt: string | null;
+        sortAt: string;
       }
   >(
     db,
@@ -89,6 +92,7 @@ export async function findConversations(db: Database, userId: string): Promise<C
         u.instagram_link as "instagramLink", u.other_link as "otherLink",
         lm."_id" as "lastId", lm."fromUserId" as "lastFrom", lm."toUserId" as "lastTo",
         lm."text" as "lastText", lm."clientId" as "lastClientId", lm."createdAt" as "lastAt",
+        ${isoTimestamp(sql`coalesce(lm.at, c.updated_at)`)} as "sortAt",
         (
           select count(*) from chat_messages m
           where m.conversation_id = c.id and m.to_user_id = ${userId}
@@ -227,13 +231,13 @@ export async function markRead(
 
 /**
  * What a reconnecting user missed: the messages to or from them after the given one, oldest
- * first, capped (a client this far behind reloads its lists instead).
+ * first, at most `limit`.
  */
 export async function findMessagesAfter(
   db: Database,
   userId: string,
   afterId: string,
-  cap: number,
+  limit: number,
 ): Promise<ChatMessage[]> {
   return selectRows<ChatMessage>(
     db,
@@ -248,16 +252,7 @@ export async function findMessagesAfter(
         select * from chat_messages where from_user_id = ${userId} and seq > (select seq from after)
       ) m
       order by m.seq
-      limit ${cap}
+      limit ${limit}
     `,
   );
-}
-
-/** The user of a session cookie's hash, when the session is live. */
-export async function findSessionUser(db: Database, idHash: string): Promise<string | undefined> {
-  const [row] = await selectRows<{ userId: string }>(
-    db,
-    sql`select user_id as "userId" from sessions where id_hash = ${idHash} and expires_at > now()`,
-  );
-  return row?.userId;
 }

@@ -1,43 +1,51 @@
-import websocket, { type WebSocket } from "@fastify/websocket";
+import websocket from "@fastify/websocket";
 import {
-  CHAT_CLOSE_FORBIDDEN_ORIGIN,
-  CHAT_CLOSE_UNAUTHENTICATED,
   CHAT_MESSAGES,
   CHAT_MESSAGES_PER_MINUTE,
-  type ChatClientEvent,
-  type ChatServerEvent,
+  type ChatContact,
+  type Conversation,
   chatHistoryQuerySchema,
   chatMessageSchema,
   chatPageSchema,
   conversationSchema,
+  DELETED_ACCOUNT_NAME,
+  DELETED_ACCOUNT_PHOTO,
   envelope,
+  isUuid,
   readMarkerBodySchema,
   readMarkerSchema,
   sendMessageBodySchema,
+  userParamsSchema,
 } from "@kindred/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
-import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
-import { rowToCard } from "../feed/card-sql.ts";
-import { isUuid } from "../users/repository.ts";
 import {
-  findConnectionIds,
+  announceNotification,
+  announceUnread,
+  chatUrl,
+  notify,
+  readConversation,
+} from "../notifications/service.ts";
+import { rowToCard } from "../users/card.ts";
+import {
+  type ArchiveRow,
+  findArchiveMessages,
+  findArchives,
+  isArchiveOf,
+} from "./archive-repository.ts";
+import {
   findConversationId,
   findConversations,
   findMessages,
-  findMessagesAfter,
-  findSessionUser,
   insertMessage,
   markRead,
 } from "./repository.ts";
+import { registerChatSocket } from "./socket.ts";
 
-const userParamsSchema = z.object({ userId: z.string().max(100) });
-/** A reconnecting client gets at most this many missed messages; further back it reloads. */
-const RESUME_CAP = 500;
 const notConnected = errorResponse("The two are not connected (`code` NOT_CONNECTED)");
 
 /** Chat between connections: conversations, history, sending, read markers and the socket. */
@@ -55,6 +63,12 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return { otherId, conversationId };
   }
 
+  /** Whether the path names one of the user's conversations with a deleted account. */
+  async function isArchive(userId: string, param: string): Promise<boolean> {
+    const id = param.toLowerCase();
+    return isUuid(id) && (await isArchiveOf(app.db, userId, id));
+  }
+
   r.get(
     "/chat/conversations",
     {
@@ -66,22 +80,27 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
     },
     async (request) => {
-      const rows = await findConversations(app.db, request.userId);
+      const [rows, archives] = await Promise.all([
+        findConversations(app.db, request.userId),
+        findArchives(app.db, request.userId),
+      ]);
       const online = await app.chatHub.online(rows.map((row) => row.id));
+      const live: Sorted[] = rows.map((row) => ({
+        sortAt: row.sortAt,
+        user: {
+          ...rowToCard(row),
+          publicId: row.publicId,
+          joinedAt: row.joinedAt,
+          socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
+        },
+        lastMessage: row.lastMessage,
+        unread: row.unread,
+        online: online.has(row.id),
+      }));
       return {
         status: 1 as const,
         message: "Conversations loaded",
-        data: rows.map((row) => ({
-          user: {
-            ...rowToCard(row),
-            publicId: row.publicId,
-            joinedAt: row.joinedAt,
-            socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
-          },
-          lastMessage: row.lastMessage,
-          unread: row.unread,
-          online: online.has(row.id),
-        })),
+        data: mergeByRecency(live, archives.map(archivedConversation)),
       };
     },
   );
@@ -99,11 +118,22 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
     },
     async (request) => {
-      const { conversationId } = await conversationWith(request.userId, request.params.userId);
       const { before, limit } = request.query;
       if (before !== undefined && !isUuid(before)) {
         throw new HttpError(400, "VALIDATION_ERROR", "before must be a message id.");
       }
+      const param = request.params.userId;
+      if (await isArchive(request.userId, param)) {
+        const page = await findArchiveMessages(
+          app.db,
+          request.userId,
+          param.toLowerCase(),
+          before?.toLowerCase(),
+          limit,
+        );
+        return { status: 1 as const, message: "Messages loaded", data: page };
+      }
+      const { conversationId } = await conversationWith(request.userId, param);
       const page = await findMessages(app.db, conversationId, before?.toLowerCase(), limit);
       return { status: 1 as const, message: "Messages loaded", data: page };
     },
@@ -131,22 +161,44 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       ],
     },
     async (request, reply) => {
+      if (await isArchive(request.userId, request.params.userId)) {
+        throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
+      }
       const { otherId, conversationId } = await conversationWith(
         request.userId,
         request.params.userId,
       );
-      const { message, created } = await insertMessage(app.db, {
-        conversationId,
-        fromUserId: request.userId,
-        toUserId: otherId,
-        text: request.body.text,
-        clientId: request.body.clientId,
+      // Someone with no socket open anywhere is told by a notification (push, mail) instead.
+      const recipientOnline = await app.chatHub.online([otherId]).then(
+        (online) => online.has(otherId),
+        () => false,
+      );
+      let notificationId: string | undefined;
+      const { message, created } = await app.db.transaction(async (tx) => {
+        const stored = await insertMessage(tx, {
+          conversationId,
+          fromUserId: request.userId,
+          toUserId: otherId,
+          text: request.body.text,
+          clientId: request.body.clientId,
+        });
+        if (stored.created && !recipientOnline) {
+          notificationId = await notify(tx, {
+            userId: otherId,
+            kind: "message",
+            actorId: request.userId,
+            subject: { type: "message", id: stored.message._id },
+            url: chatUrl(request.userId),
+          });
+        }
+        return stored;
       });
       // Stored first, then announced: a lost announcement is recovered by the resume.
       if (created) {
         await app.chatHub
           .publish([otherId, request.userId], { type: "message", message })
           .catch((error: unknown) => request.log.warn({ err: error }, "message not announced"));
+        await announceNotification(app, otherId, notificationId);
       }
       return reply.code(201).send({ status: 1 as const, message: "Message sent", data: message });
     },
@@ -169,6 +221,10 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
     },
     async (request) => {
+      // A kept conversation with a deleted account has nothing unread.
+      if (await isArchive(request.userId, request.params.userId)) {
+        return { status: 1 as const, message: "Marked as read", data: { unread: 0 } };
+      }
       const { otherId, conversationId } = await conversationWith(
         request.userId,
         request.params.userId,
@@ -188,116 +244,48 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
           messageId: messageId.toLowerCase(),
         })
         .catch((error: unknown) => request.log.warn({ err: error }, "read not announced"));
+      await readConversation(app.db, request.userId, otherId, messageId.toLowerCase());
+      await announceUnread(app, [request.userId]);
       return { status: 1 as const, message: "Marked as read", data: { unread } };
     },
   );
 
-  /** Each open socket's goodbye: it leaves the hub and, if it was its person's last, says so. */
-  const farewells = new Map<WebSocket, () => void>();
-  /** Goodbyes under way. */
-  const leaving = new Set<Promise<void>>();
-  // A closing server closes its sockets, but their close events come after the database and the
-  // hub are gone (the closing handshake takes a round trip): the goodbyes are said here instead,
-  // before them (onClose hooks run in reverse order of registration), so the person's connections
-  // on other processes learn that they went offline.
-  app.addHook("onClose", async () => {
-    for (const forget of [...farewells.values()]) forget();
-    await Promise.allSettled([...leaving]);
-  });
+  registerChatSocket(app);
+}
 
-  /** Tells the user's connections that the user came online or left. */
-  async function announcePresence(userId: string, online: boolean) {
-    const connections = await findConnectionIds(app.db, userId);
-    await app.chatHub.publish(connections, { type: "presence", userId, online });
-  }
+/** A conversation kept after the other person deleted their account, as the list shows it. */
+function archivedConversation(archive: ArchiveRow): Sorted {
+  const user: ChatContact = {
+    _id: archive.id,
+    firstName: DELETED_ACCOUNT_NAME,
+    lastName: "",
+    photoUrl: DELETED_ACCOUNT_PHOTO,
+    photo: null,
+    age: null,
+    gender: null,
+    about: "",
+    skills: [],
+    publicId: "",
+    joinedAt: archive.createdAt,
+    socialLinks: { instagramLink: null, otherLink: null },
+    accountDeleted: true,
+  };
+  return {
+    sortAt: archive.lastMessage?.createdAt ?? archive.createdAt,
+    user,
+    lastMessage: archive.lastMessage,
+    unread: 0,
+    online: false,
+  };
+}
 
-  async function sessionUser(request: FastifyRequest): Promise<string | undefined> {
-    const sessionId = request.cookies[SESSION_COOKIE];
-    if (!sessionId || sessionId.length > 100) return undefined;
-    return findSessionUser(app.db, hashSessionId(sessionId));
-  }
+type Sorted = Conversation & { sortAt: string };
 
-  function send(socket: WebSocket, event: ChatServerEvent) {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-  }
-
-  async function resume(socket: WebSocket, userId: string, raw: string) {
-    let event: ChatClientEvent;
-    try {
-      event = JSON.parse(raw) as ChatClientEvent;
-    } catch {
-      send(socket, { type: "error", code: "BAD_EVENT", message: "Events are JSON." });
-      return;
-    }
-    if (event?.type !== "resume") {
-      send(socket, { type: "error", code: "BAD_EVENT", message: "Unknown event." });
-      return;
-    }
-    if (typeof event.after !== "string" || !isUuid(event.after)) return;
-    const missed = await findMessagesAfter(app.db, userId, event.after.toLowerCase(), RESUME_CAP);
-    for (const message of missed) send(socket, { type: "message", message });
-  }
-
-  app.route({
-    method: "GET",
-    url: "/chat/socket",
-    schema: { hide: true },
-    // A plain GET (no upgrade) gets the contract's error body.
-    handler: async () => {
-      throw new HttpError(400, "WEBSOCKET_ONLY", "This address takes a WebSocket connection.");
-    },
-    wsHandler: async (socket: WebSocket, request: FastifyRequest) => {
-      // Messages that arrive before the session is known are handled once it is.
-      const early: string[] = [];
-      const onEarly = (data: Buffer) => early.push(data.toString());
-      socket.on("message", onEarly);
-
-      // A page on another site would carry the person's cookie: only our own pages may connect.
-      if (request.headers.origin !== app.config.publicOrigin) {
-        socket.close(CHAT_CLOSE_FORBIDDEN_ORIGIN, "Forbidden origin");
-        return;
-      }
-      let userId: string | undefined;
-      try {
-        userId = await sessionUser(request);
-      } catch (error) {
-        request.log.warn({ err: error }, "chat socket: session lookup failed");
-      }
-      if (!userId) {
-        socket.close(CHAT_CLOSE_UNAUTHENTICATED, "Unauthenticated");
-        return;
-      }
-      const user = userId;
-      socket.off("message", onEarly);
-      const handle = (raw: string) =>
-        resume(socket, user, raw).catch((error: unknown) =>
-          request.log.warn({ err: error }, "chat socket: resume failed"),
-        );
-      socket.on("message", (data: Buffer) => handle(data.toString()));
-
-      const first = await app.chatHub.addSocket(user, socket);
-      if (first) announcePresence(user, true).catch(() => {});
-      let forgotten = false;
-      const forget = () => {
-        if (forgotten) return;
-        forgotten = true;
-        farewells.delete(socket);
-        const work = app.chatHub
-          .removeSocket(user, socket)
-          .then(async (last) => {
-            if (!last) return;
-            const still = await app.chatHub.online([user]);
-            if (!still.has(user)) await announcePresence(user, false);
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, "presence not announced"));
-        leaving.add(work);
-        void work.finally(() => leaving.delete(work));
-      };
-      farewells.set(socket, forget);
-      // Closed while being registered: the close event has already gone by.
-      if (socket.readyState === socket.CLOSED) forget();
-      else socket.on("close", forget);
-      for (const raw of early) handle(raw);
-    },
-  });
+/** Both lists in one, most recent last message first (a conversation without one by its start). */
+function mergeByRecency(live: Sorted[], archived: Sorted[]): Conversation[] {
+  // Stable: the live list keeps its own order among equal times.
+  const all = archived.length === 0 ? live : [...live, ...archived];
+  if (archived.length > 0)
+    all.sort((a, b) => (a.sortAt < b.sortAt ? 1 : a.sortAt > b.sortAt ? -1 : 0));
+  return all.map(({ sortAt: _, ...conversation }) => conversation);
 }

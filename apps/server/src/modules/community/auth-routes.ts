@@ -11,16 +11,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { tooManyAttemptsMessage } from "../../plugins/rate-limit.ts";
+import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
+import { beginLoginAttempt } from "../accounts/login-throttle.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../accounts/passwords.ts";
-import { findUserByEmail } from "../accounts/service.ts";
-import { findUserById } from "../users/repository.ts";
+import { findUserByEmail, findUserById } from "../users/repository.ts";
+import { accountMemberName } from "./members.ts";
 import {
-  accountMemberName,
   createUsernameMember,
   ensureAccountMember,
   findUsernameMember,
-} from "./members.ts";
-import type { CommunityTokens } from "./token.ts";
+} from "./members-repository.ts";
+import type { CommunityTokens, TokenGrant } from "./token.ts";
 
 function tooManyAttempts(reply: FastifyReply, resetInMs: number): HttpError {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
@@ -40,28 +41,8 @@ export async function communityAuthRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = app.config.rateLimits;
 
-  /**
-   * Throttled like login: each attempt is counted against the IP and the name tried before the
-   * password is checked, and given back unless it failed, so only failures stay counted (and a
-   * burst of parallel guesses cannot all pass before the first failure is recorded).
-   */
-  async function countAttempt(request: FastifyRequest, reply: FastifyReply, uname: string) {
-    const keys = {
-      ip: `community-auth-ip:${request.ip}`,
-      uname: `community-auth-uname:${uname.toLowerCase()}`,
-    };
-    const byIp = await app.attempts.hit(keys.ip, limits.loginPerIp);
-    if (byIp.count > limits.loginPerIp.max) throw tooManyAttempts(reply, byIp.resetInMs);
-    const byName = await app.attempts.hit(keys.uname, limits.loginPerEmail);
-    if (byName.count > limits.loginPerEmail.max) {
-      await app.attempts.refund(keys.ip);
-      throw tooManyAttempts(reply, byName.resetInMs);
-    }
-    return keys;
-  }
-
-  async function answer(member: CommunityMember, message: string) {
-    const token = await options.tokens.issue(member);
+  async function answer(member: CommunityMember, grant: TokenGrant, message: string) {
+    const token = await options.tokens.issue(member, grant);
     return { status: 1 as const, message, token, data: member };
   }
 
@@ -71,20 +52,24 @@ export async function communityAuthRoutes(
     reply: FastifyReply,
     uname: string,
     password: string,
-  ): Promise<{ member: CommunityMember; created: boolean }> {
+  ): Promise<{ member: CommunityMember; version: number; created: boolean }> {
     if (uname.includes("@")) {
       const user = await findUserByEmail(app.db, uname);
       const valid = user
         ? await verifyPassword(user.passwordHash, password)
         : await verifyPassword(await getDummyHash(), password).then(() => false);
       if (!user || !valid) throw invalidCredentials();
-      await ensureAccountMember(app.db, user.id);
-      return { member: { id: user.id, uname: accountMemberName(user) }, created: false };
+      const version = await ensureAccountMember(app.db, user.id);
+      return { member: { id: user.id, uname: accountMemberName(user) }, version, created: false };
     }
     const existing = await findUsernameMember(app.db, uname);
     if (existing) {
       if (!(await verifyPassword(existing.passwordHash, password))) throw invalidCredentials();
-      return { member: { id: existing.id, uname: existing.username }, created: false };
+      return {
+        member: { id: existing.id, uname: existing.username },
+        version: existing.tokenVersion,
+        created: false,
+      };
     }
     // A new member's password follows the account rules; any password may try an existing one.
     const rules = passwordSchema.safeParse(password);
@@ -104,9 +89,17 @@ export async function communityAuthRoutes(
       if (!taken || !(await verifyPassword(taken.passwordHash, password))) {
         throw invalidCredentials();
       }
-      return { member: { id: taken.id, uname: taken.username }, created: false };
+      return {
+        member: { id: taken.id, uname: taken.username },
+        version: taken.tokenVersion,
+        created: false,
+      };
     }
-    return { member: { id: created.id, uname: created.username }, created: true };
+    return {
+      member: { id: created.id, uname: created.username },
+      version: created.tokenVersion,
+      created: true,
+    };
   }
 
   r.post(
@@ -133,21 +126,39 @@ export async function communityAuthRoutes(
         await app.authenticate(request, reply);
         const user = await findUserById(app.db, request.userId);
         if (!user) throw new HttpError(401, "UNAUTHENTICATED", COMMUNITY_MESSAGES.invalidToken);
-        await ensureAccountMember(app.db, user.id);
-        return answer({ id: user.id, uname: accountMemberName(user) }, "Welcome to the community");
+        const version = await ensureAccountMember(app.db, user.id);
+        // This token ends with the session that asked for it: it carries the session's stored
+        // hash (authenticate has just found that session by it), never the session id itself.
+        const sessionHash = hashSessionId(request.cookies[SESSION_COOKIE] ?? "");
+        return answer(
+          { id: user.id, uname: accountMemberName(user) },
+          { version, sessionHash },
+          "Welcome to the community",
+        );
       }
-      const keys = await countAttempt(request, reply, body.uname);
+      // Throttled as POST /api/login is, with the same counts: an account's email here shares
+      // its budget with the app's log-in, and a device that logged in to it before is told apart.
+      const account = body.uname.includes("@")
+        ? await findUserByEmail(app.db, body.uname)
+        : undefined;
+      const attempt = await beginLoginAttempt(app, request, reply, body.uname, account);
       try {
-        const { member, created } = await memberFor(request, reply, body.uname, body.password);
-        await app.attempts.refund(keys.ip);
-        await app.attempts.clear(keys.uname);
-        return answer(member, created ? "Welcome to the community" : "Welcome back");
+        const { member, version, created } = await memberFor(
+          request,
+          reply,
+          body.uname,
+          body.password,
+        );
+        await attempt.succeeded(reply);
+        // A password's token is not tied to a session: logging out of the app leaves it alone.
+        return answer(
+          member,
+          { version, sessionHash: null },
+          created ? "Welcome to the community" : "Welcome back",
+        );
       } catch (error) {
         const failed = error instanceof HttpError && error.statusCode === 401;
-        if (!failed) {
-          await app.attempts.refund(keys.ip);
-          await app.attempts.refund(keys.uname);
-        }
+        if (!failed) await attempt.abandoned();
         throw error;
       }
     },

@@ -7,7 +7,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { decodeJwt, decodeProtectedHeader, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp, signUpUser, testConfig } from "../../../test/helpers.ts";
+import {
+  anonymousHeaders,
+  appForFile,
+  createTestApp,
+  signUpUser,
+  testConfig,
+} from "../../../test/helpers.ts";
 import { loadConfig } from "../../config.ts";
 import { users } from "../../db/schema.ts";
 import {
@@ -20,13 +26,7 @@ import {
 const SECRET = "a-test-secret-that-is-long-enough-for-hs256-signing";
 const key = new TextEncoder().encode(SECRET);
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp({ communityJwtSecret: SECRET });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await appForFile({ communityJwtSecret: SECRET });
 
 function uniqueUsername(): string {
   return `member.${randomBytes(5).toString("hex")}`;
@@ -80,9 +80,12 @@ describe("POST /api/community/fusionauth with a community username", () => {
     expect(claims).toMatchObject({
       id: body.data.id,
       uname,
+      ver: 0,
       iss: COMMUNITY_TOKEN_ISSUER,
       aud: COMMUNITY_TOKEN_AUDIENCE,
     });
+    // A password's token is tied to no session.
+    expect(claims.sid).toBeUndefined();
     const lifetime = (claims.exp ?? 0) - (claims.iat ?? 0);
     expect(lifetime).toBe(7 * 24 * 60 * 60);
     expect(response.body).not.toMatch(/password|argon/i);
@@ -245,13 +248,13 @@ describe("the bearer token on every other community call", () => {
 
   it("answers 401 for an expired token signed with the right secret", async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = await signed({ id: member.id, uname: "x" })
+    const expired = await signed({ id: member.id, uname: "x", ver: 0 })
       .setIssuedAt(now - 8 * 24 * 3600)
       .setExpirationTime(now - 60)
       .sign(key);
     expect((await getPosts(`Bearer ${expired}`)).statusCode).toBe(401);
     // The same claims, still valid, pass: only the expiry made the difference.
-    const fresh = await signed({ id: member.id, uname: "x" }).sign(key);
+    const fresh = await signed({ id: member.id, uname: "x", ver: 0 }).sign(key);
     expect((await getPosts(`Bearer ${fresh}`)).statusCode).toBe(200);
   });
 
@@ -270,7 +273,19 @@ describe("the bearer token on every other community call", () => {
       .setIssuedAt()
       .setExpirationTime("1h")
       .sign(key);
-    const noId = await signed({ uname: "x" }).sign(key);
+    const noId = await signed({ uname: "x", ver: 0 }).sign(key);
+    // Right secret, but no token version (as issued before versions), another version than the
+    // member's, or a session claim that is not a session hash.
+    const noVersion = await signed({ id: member.id, uname: "x" }).sign(key);
+    const otherVersion = await signed({ id: member.id, uname: "x", ver: 1 }).sign(key);
+    const hugeVersion = await signed({ id: member.id, uname: "x", ver: 2 ** 40 }).sign(key);
+    const badSession = await signed({ id: member.id, uname: "x", ver: 0, sid: "raw" }).sign(key);
+    const unknownSession = await signed({
+      id: member.id,
+      uname: "x",
+      ver: 0,
+      sid: "0".repeat(64),
+    }).sign(key);
     const noExpiry = await new SignJWT({ id: member.id, uname: "x" })
       .setProtectedHeader({ alg: "HS256" })
       .setIssuer(COMMUNITY_TOKEN_ISSUER)
@@ -288,6 +303,11 @@ describe("the bearer token on every other community call", () => {
       `Bearer ${wrongAudience}`,
       `Bearer ${wrongIssuer}`,
       `Bearer ${noId}`,
+      `Bearer ${noVersion}`,
+      `Bearer ${otherVersion}`,
+      `Bearer ${hugeVersion}`,
+      `Bearer ${badSession}`,
+      `Bearer ${unknownSession}`,
       `Bearer ${noExpiry}`,
       `Bearer ${otherAlgorithm}`,
       "Bearer not-a-token",
@@ -372,7 +392,9 @@ describe("throttling of community logins", () => {
   beforeAll(async () => {
     limited = await createTestApp({
       rateLimits: {
-        loginPerEmail: { max: 3, windowMs: 60_000 },
+        loginPerAccountAndIp: { max: 3, windowMs: 60_000 },
+        loginPerAccount: { max: 100, windowMs: 60_000 },
+        loginPerDevice: { max: 3, windowMs: 60_000 },
         loginPerIp: { max: 100, windowMs: 60_000 },
         signupPerIp: { max: 3, windowMs: 60_000 },
       },

@@ -2,18 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { CommunityEvent, Group, Post } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp } from "../../../test/helpers.ts";
+import { anonymousHeaders, appForFile, createTestApp } from "../../../test/helpers.ts";
 import { communityEvents, communityPosts, studyGroups } from "../../db/schema.ts";
 
 type Member = { id: string; token: string; authorization: string };
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
 async function join(target = app): Promise<Member> {
   const response = await target.inject({

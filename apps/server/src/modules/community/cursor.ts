@@ -1,4 +1,4 @@
-import { isUuid } from "../users/repository.ts";
+import { isUuid } from "@kindred/shared";
 
 /** A position in a list ordered by (time, id): the last row of the page before. */
 export type Cursor = { at: Date; id: string };

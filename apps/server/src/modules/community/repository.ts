@@ -1,17 +1,19 @@
-import type { CommunityEvent, GroupTag, Post, Group as StudyGroup } from "@kindred/shared";
-import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { type GroupTag, isUuid, type Post, type Group as StudyGroup } from "@kindred/shared";
+import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
+import { sqlState } from "../../db/errors.ts";
 import {
-  communityEvents,
   communityMembers,
   communityPosts,
+  studyGroupMembers,
   studyGroups,
   users,
 } from "../../db/schema.ts";
-import { isUuid } from "../users/repository.ts";
+import { blockedEitherWay } from "../users/blocks-repository.ts";
+import { selectRows } from "../users/card-repository.ts";
 import type { Cursor } from "./cursor.ts";
-import { memberNameSql } from "./members.ts";
+import { memberNameSql } from "./members-repository.ts";
 
 /** One page of a list and where the next one starts (null: this was the last). */
 export type Page<T> = { items: T[]; next: Cursor | null };
@@ -20,7 +22,7 @@ export type PageRequest = { cursor: Cursor | null; limit: number };
 // Every list is one index range scan on (time, id) that stops after limit + 1 rows: the extra
 // row only says whether there is a next page. Row comparison keeps the scan on the index.
 
-function after(time: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
+export function after(time: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
   return cursor
     ? sql`(${time}, ${id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
     : undefined;
@@ -32,7 +34,7 @@ function before(time: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | unde
     : undefined;
 }
 
-function toPage<R, T>(
+export function toPage<R, T>(
   rows: R[],
   limit: number,
   position: (row: R) => Cursor,
@@ -44,8 +46,25 @@ function toPage<R, T>(
   return { items: kept.map(view), next: more && last ? position(last) : null };
 }
 
+/**
+ * Leaves out what the viewer may not see: anything by someone the viewer blocked or who blocked
+ * the viewer. A member's id is its account's id, so the safety module's block check applies as
+ * is; a community-only member has no account, so no block names it.
+ */
+export function notBlocked(viewerId: string, authorId: PgColumn): SQL {
+  return sql`not ${blockedEitherWay(viewerId, authorId)}`;
+}
+
+/** SQLSTATE of a foreign key violation: what an insert pointed to was deleted meanwhile. */
+export const FOREIGN_KEY_VIOLATION = "23503";
+
+/** For an insert that may race a deletion of its parent: the parent gone is not an error. */
+export function ignoreVanishedParent(error: unknown): void {
+  if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
+}
+
 /** Deletes the row when it exists and `authorId` wrote it; false otherwise. */
-async function deleteOwn(
+export async function deleteOwn(
   db: Database,
   table: PgTable & { id: PgColumn; authorId: PgColumn },
   id: string,
@@ -67,7 +86,11 @@ type PostRow = {
   content: string;
   authorId: string;
   authorName: string;
+  groupId: string | null;
   createdAt: Date;
+  likes: number;
+  liked: boolean;
+  replies: number;
 };
 
 function toPost(row: PostRow): Post {
@@ -78,15 +101,22 @@ function toPost(row: PostRow): Post {
     userId: row.authorId,
     authorName: row.authorName,
     createdAt: row.createdAt.toISOString(),
+    groupId: row.groupId,
+    likes: Number(row.likes),
+    liked: Boolean(row.liked),
+    replies: Number(row.replies),
   };
 }
 
 /**
  * The page of posts is cut from the index first (a subquery with its own limit), then each of its
- * rows looks up its author by primary key: whatever the planner knows, at most limit + 1 lookups.
+ * rows looks up its author by primary key and counts its likes and replies on their indexes:
+ * whatever the planner knows, at most limit + 1 of each. Likes and replies by someone blocked
+ * either way with the viewer are not counted, as the viewer never sees them.
  */
 async function selectPosts(
   db: Database,
+  viewerId: string,
   where: SQL | undefined,
   limit: number,
 ): Promise<PostRow[]> {
@@ -104,7 +134,20 @@ async function selectPosts(
       content: page.content,
       authorId: page.authorId,
       authorName: memberNameSql(),
+      groupId: page.groupId,
       createdAt: page.createdAt,
+      likes: sql<number>`(
+        select count(*)::int from community_post_likes l
+        where l.post_id = ${page.id} and not ${blockedEitherWay(viewerId, sql`l.member_id`)}
+      )`,
+      liked: sql<boolean>`exists (
+        select 1 from community_post_likes l
+        where l.post_id = ${page.id} and l.member_id = ${viewerId}::uuid
+      )`,
+      replies: sql<number>`(
+        select count(*)::int from community_post_replies r
+        where r.post_id = ${page.id} and not ${blockedEitherWay(viewerId, sql`r.author_id`)}
+      )`,
     })
     .from(page)
     .innerJoin(communityMembers, eq(communityMembers.id, page.authorId))
@@ -112,28 +155,80 @@ async function selectPosts(
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
-export async function listPosts(db: Database, page: PageRequest): Promise<Page<Post>> {
+/** The board's posts (groupId null), or one group's. */
+export async function listPosts(
+  db: Database,
+  viewerId: string,
+  page: PageRequest,
+  groupId: string | null = null,
+): Promise<Page<Post>> {
   const rows = await selectPosts(
     db,
-    before(communityPosts.createdAt, communityPosts.id, page.cursor),
+    viewerId,
+    and(
+      groupId === null ? isNull(communityPosts.groupId) : eq(communityPosts.groupId, groupId),
+      before(communityPosts.createdAt, communityPosts.id, page.cursor),
+      notBlocked(viewerId, communityPosts.authorId),
+    ),
     page.limit + 1,
   );
   return toPage(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }), toPost);
 }
 
+/**
+ * A new post on the board, or in a group when its author belongs to it (checked in the insert, so
+ * a member who has just left cannot slip one in); null when they do not.
+ */
 export async function createPost(
   db: Database,
   authorId: string,
-  input: { title: string; content: string },
-): Promise<Post> {
-  const [created] = await db
-    .insert(communityPosts)
-    .values({ authorId, title: input.title, content: input.content })
-    .returning({ id: communityPosts.id });
-  if (!created) throw new Error("insert returned no row");
-  const [row] = await selectPosts(db, eq(communityPosts.id, created.id), 1);
-  if (!row) throw new Error("the new post is not there");
-  return toPost(row);
+  input: { title: string; content: string; groupId?: string | null },
+): Promise<Post | null> {
+  const groupId = input.groupId ?? null;
+  const [created] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      insert into community_posts (author_id, title, content, group_id)
+      select ${authorId}::uuid, ${input.title}, ${input.content}, ${groupId}::uuid
+      where ${groupId}::uuid is null or exists (
+        select 1 from study_group_members sm
+        where sm.group_id = ${groupId}::uuid and sm.member_id = ${authorId}::uuid
+      )
+      returning id
+    `,
+  ).catch((error: unknown) => {
+    // The group was deleted while the post went in.
+    if (sqlState(error) === FOREIGN_KEY_VIOLATION) return [];
+    throw error;
+  });
+  if (!created) return null;
+  return findPost(db, authorId, created.id) as Promise<Post>;
+}
+
+/**
+ * One post as the viewer sees it; undefined when it is not there, its author and the viewer are
+ * blocked either way, or it is in a group hidden from the viewer (its creator blocked either way).
+ */
+export async function findPost(
+  db: Database,
+  viewerId: string,
+  id: string,
+): Promise<Post | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectPosts(
+    db,
+    viewerId,
+    and(
+      eq(communityPosts.id, id.toLowerCase()),
+      notBlocked(viewerId, communityPosts.authorId),
+      sql`(${communityPosts.groupId} is null or exists (
+        select 1 from study_groups g
+        where g.id = ${communityPosts.groupId} and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
+      ))`,
+    ),
+    1,
+  );
+  return row ? toPost(row) : undefined;
 }
 
 export function deletePost(db: Database, id: string, authorId: string): Promise<boolean> {
@@ -144,7 +239,7 @@ export function deletePost(db: Database, id: string, authorId: string): Promise<
 
 type GroupRow = typeof studyGroups.$inferSelect;
 
-function toGroup(row: GroupRow): StudyGroup {
+export function toGroup(row: GroupRow): StudyGroup {
   return {
     _id: row.id,
     name: row.name,
@@ -155,80 +250,44 @@ function toGroup(row: GroupRow): StudyGroup {
   };
 }
 
-export async function listGroups(db: Database, page: PageRequest): Promise<Page<StudyGroup>> {
+export async function listGroups(
+  db: Database,
+  viewerId: string,
+  page: PageRequest,
+): Promise<Page<StudyGroup>> {
   const rows = await db
     .select()
     .from(studyGroups)
-    .where(before(studyGroups.createdAt, studyGroups.id, page.cursor))
+    .where(
+      and(
+        before(studyGroups.createdAt, studyGroups.id, page.cursor),
+        notBlocked(viewerId, studyGroups.authorId),
+      ),
+    )
     .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
     .limit(page.limit + 1);
   return toPage(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }), toGroup);
 }
 
+/** A new group with its creator as its first member, both or neither. */
 export async function createGroup(
   db: Database,
   authorId: string,
   input: { name: string; description: string; tag: GroupTag },
 ): Promise<StudyGroup> {
-  const [row] = await db
-    .insert(studyGroups)
-    .values({ authorId, ...input })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toGroup(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(studyGroups)
+      .values({ authorId, ...input })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    await tx
+      .insert(studyGroupMembers)
+      .values({ groupId: row.id, memberId: authorId, joinedAt: row.createdAt });
+    return toGroup(row);
+  });
 }
 
 export function deleteGroup(db: Database, id: string, authorId: string): Promise<boolean> {
   return deleteOwn(db, studyGroups, id, authorId);
-}
-
-// ---------- events: soonest first, past ones left out ----------
-
-type EventRow = typeof communityEvents.$inferSelect;
-
-function toEvent(row: EventRow): CommunityEvent {
-  return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    date: row.startsAt.toISOString(),
-    location: row.location,
-    u_id: row.authorId,
-  };
-}
-
-export async function listUpcomingEvents(
-  db: Database,
-  now: Date,
-  page: PageRequest,
-): Promise<Page<CommunityEvent>> {
-  const rows = await db
-    .select()
-    .from(communityEvents)
-    .where(
-      and(
-        gte(communityEvents.startsAt, now),
-        after(communityEvents.startsAt, communityEvents.id, page.cursor),
-      ),
-    )
-    .orderBy(asc(communityEvents.startsAt), asc(communityEvents.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, (row) => ({ at: row.startsAt, id: row.id }), toEvent);
-}
-
-export async function createEvent(
-  db: Database,
-  authorId: string,
-  input: { title: string; description: string; location: string; startsAt: Date },
-): Promise<CommunityEvent> {
-  const [row] = await db
-    .insert(communityEvents)
-    .values({ authorId, ...input })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return toEvent(row);
-}
-
-export function deleteEvent(db: Database, id: string, authorId: string): Promise<boolean> {
-  return deleteOwn(db, communityEvents, id, authorId);
 }

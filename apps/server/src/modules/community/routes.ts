@@ -5,34 +5,30 @@ import {
   communityListQuerySchema,
   deletedCommunityItemSchema,
   envelope,
-  eventBodySchema,
-  eventSchema,
-  eventsPageSchema,
   groupBodySchema,
   groupSchema,
   NEXT_CURSOR_HEADER,
-  postBodySchema,
-  postSchema,
+  okSchema,
 } from "@kindred/shared";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DEFAULT_COMMUNITY_CREATE_PER_MEMBER, type RateLimitRule } from "../../config.ts";
+import { DEFAULT_COMMUNITY_CREATE_PER_MEMBER } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { communityAuthRoutes } from "./auth-routes.ts";
-import { type Cursor, decodeCursor, encodeCursor } from "./cursor.ts";
-import { memberExists } from "./members.ts";
+import { encodeCursor } from "./cursor.ts";
+import { communityEventRoutes } from "./events-routes.ts";
+import { communityGroupRoutes } from "./groups-routes.ts";
+import { cursorFrom, limitPerMember, memberOf } from "./member-scope.ts";
+import { revokeCommunityTokens, tokenGrantHolds } from "./members-repository.ts";
 import {
-  createEvent,
   createGroup,
-  createPost,
-  deleteEvent,
   deleteGroup,
   deletePost,
   listGroups,
-  listPosts,
-  listUpcomingEvents,
+  type Page,
+  type PageRequest,
 } from "./repository.ts";
 import { type CommunityTokens, communityTokens, loadCommunitySecret } from "./token.ts";
 
@@ -47,50 +43,6 @@ const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
 
 function bearerToken(header: string | undefined): string | null {
   return header ? (BEARER.exec(header)?.[1] ?? null) : null;
-}
-
-/** The token holder; only called inside the protected scope, where the hook has set it. */
-function memberOf(request: FastifyRequest): CommunityMember {
-  const member = request.communityMember;
-  if (!member) throw new HttpError(401, "UNAUTHENTICATED", COMMUNITY_MESSAGES.invalidToken);
-  return member;
-}
-
-function cursorFrom(text: string | undefined): Cursor | null {
-  if (text === undefined || text === "") return null;
-  const cursor = decodeCursor(text);
-  if (!cursor) {
-    const message = "This cursor is not valid; start again from the first page.";
-    throw new HttpError(400, "VALIDATION_ERROR", message, [{ path: "cursor", message }]);
-  }
-  return cursor;
-}
-
-function windowText(windowMs: number): string {
-  if (windowMs === 60_000) return "a minute";
-  if (windowMs % 60_000 === 0) return `every ${windowMs / 60_000} minutes`;
-  return `every ${Math.ceil(windowMs / 1000)} seconds`;
-}
-
-/** A preHandler allowing each member `rule.max` creations of one kind per window. */
-function limitPerMember(app: FastifyInstance, kind: string, rule: RateLimitRule) {
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request) => `community-${kind}:${request.communityMember?.id ?? request.ip}`,
-  });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      const seconds = Math.max(1, result.ttlInSeconds);
-      reply.header("retry-after", String(seconds));
-      throw new HttpError(
-        429,
-        "RATE_LIMITED",
-        `You can create at most ${rule.max} ${kind} ${windowText(rule.windowMs)}. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
-      );
-    }
-  };
 }
 
 const listResponse = <T extends z.ZodType>(item: T) =>
@@ -113,12 +65,21 @@ async function memberRoutes(
   });
   app.addHook("onRequest", async (request) => {
     const token = bearerToken(request.headers.authorization);
-    const member = token ? await options.tokens.verify(token) : null;
-    // A valid token of a member that is gone (an account deleted since) is no longer good.
-    if (!member || !(await memberExists(app.db, member.id))) {
+    const verified = token ? await options.tokens.verify(token) : null;
+    // A signed, unexpired token is good only while its grant holds: its member is still there
+    // (an account deleted since is not), its version is the member's (a password reset or
+    // leaving the community raised it), and a session's token is still within that session.
+    const holds =
+      verified !== null &&
+      (await tokenGrantHolds(app.db, {
+        memberId: verified.member.id,
+        version: verified.version,
+        sessionHash: verified.sessionHash,
+      }));
+    if (!verified || !holds) {
       throw new HttpError(401, "UNAUTHENTICATED", COMMUNITY_MESSAGES.invalidToken);
     }
-    request.communityMember = member;
+    request.communityMember = verified.member;
   });
   // Before validation, so naming someone else is refused whatever else is wrong with the body.
   app.addHook("preValidation", async (request) => {
@@ -136,134 +97,107 @@ async function memberRoutes(
 
   const security = [{ bearer: [] }];
 
-  r.get(
-    "/getposts",
-    {
-      schema: {
-        tags: ["community"],
-        summary: "Posts, newest first",
-        security,
-        querystring: communityListQuerySchema,
-        response: { 200: listResponse(postSchema) },
-      },
-    },
-    async (request, reply) => {
-      const page = await listPosts(app.db, {
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return page.items;
-    },
-  );
-
   r.post(
-    "/fusionpublish",
+    "/logout",
     {
       schema: {
         tags: ["community"],
-        summary: "Publish a post as the token's member",
+        summary:
+          "Leave the community: every community token of the member stops working (on every device), this one included",
         security,
-        body: postBodySchema,
-        response: { 201: envelope(postSchema), 429: ERROR_RESPONSES[429] },
-      },
-      preHandler: limitPerMember(app, "posts", createRule),
-    },
-    async (request, reply) => {
-      const post = await createPost(app.db, memberOf(request).id, request.body);
-      return reply.code(201).send({ status: 1, message: "Post published", data: post });
-    },
-  );
-
-  r.get(
-    "/all",
-    {
-      schema: {
-        tags: ["community"],
-        summary: "Study groups, newest first",
-        security,
-        querystring: communityListQuerySchema,
-        response: { 200: listResponse(groupSchema) },
-      },
-    },
-    async (request, reply) => {
-      const page = await listGroups(app.db, {
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return page.items;
-    },
-  );
-
-  r.post(
-    "/create",
-    {
-      schema: {
-        tags: ["community"],
-        summary: "Create a study group as the token's member",
-        security,
-        body: groupBodySchema,
-        response: { 201: envelope(groupSchema), 429: ERROR_RESPONSES[429] },
-      },
-      preHandler: limitPerMember(app, "groups", createRule),
-    },
-    async (request, reply) => {
-      const { name, description, tag } = request.body;
-      const group = await createGroup(app.db, memberOf(request).id, { name, description, tag });
-      return reply.code(201).send({ status: 1, message: "Group created", data: group });
-    },
-  );
-
-  r.get(
-    "/allevents",
-    {
-      schema: {
-        tags: ["community"],
-        summary: "Upcoming events, soonest first (past ones are left out)",
-        security,
-        querystring: communityListQuerySchema,
-        response: { 200: eventsPageSchema },
+        response: { 200: okSchema },
       },
     },
     async (request) => {
-      const now = app.config.now?.() ?? new Date();
-      const page = await listUpcomingEvents(app.db, now, {
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      return { events: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
+      await revokeCommunityTokens(app.db, { memberId: memberOf(request).id });
+      return { status: 1 as const, message: "You left the community." };
     },
   );
 
-  r.post(
-    "/createevent",
-    {
-      schema: {
-        tags: ["community"],
-        summary: "Create an event as the token's member",
-        security,
-        body: eventBodySchema,
-        response: { 201: envelope(eventSchema), 429: ERROR_RESPONSES[429] },
+  /** A list of one kind, newest first, a page at a time (the cursor in NEXT_CURSOR_HEADER). */
+  function listRoute<T extends z.ZodType>(
+    url: string,
+    summary: string,
+    item: T,
+    read: (memberId: string, page: PageRequest) => Promise<Page<z.infer<T>>>,
+  ) {
+    r.get(
+      url,
+      {
+        schema: {
+          tags: ["community"],
+          summary,
+          security,
+          querystring: communityListQuerySchema,
+          response: { 200: listResponse(item) },
+        },
       },
-      preHandler: limitPerMember(app, "events", createRule),
-    },
-    async (request, reply) => {
-      const { title, description, location, date } = request.body;
-      const event = await createEvent(app.db, memberOf(request).id, {
-        title,
-        description,
-        location,
-        startsAt: new Date(date),
-      });
-      return reply.code(201).send({ status: 1, message: "Event created", data: event });
-    },
+      async (request, reply) => {
+        const page = await read(memberOf(request).id, {
+          cursor: cursorFrom(request.query.cursor),
+          limit: request.query.limit,
+        });
+        if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
+        return page.items;
+      },
+    );
+  }
+
+  /**
+   * Creates one item of a kind as the token's member, within the member's creation limit. On the
+   * untyped instance: the body is checked against `body` before the handler runs, and `write`
+   * gives its types.
+   */
+  function createRoute<B extends z.ZodType, T extends z.ZodType>(
+    url: string,
+    kind: { plural: string; summary: string; created: string },
+    body: B,
+    item: T,
+    write: (memberId: string, body: z.infer<B>) => Promise<z.infer<T>>,
+  ) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ["community"],
+          summary: kind.summary,
+          security,
+          body,
+          response: { 201: envelope(item), 429: ERROR_RESPONSES[429] },
+        },
+        preHandler: limitPerMember(app, kind.plural, createRule),
+      },
+      async (request, reply) => {
+        const data = await write(memberOf(request).id, request.body as z.infer<B>);
+        return reply.code(201).send({ status: 1, message: kind.created, data });
+      },
+    );
+  }
+
+  // Posts (GET /getposts, POST /fusionpublish), groups' pages, replies, likes: groups-routes.ts.
+
+  listRoute("/all", "Study groups, newest first", groupSchema, (memberId, page) =>
+    listGroups(app.db, memberId, page),
   );
+  createRoute(
+    "/create",
+    {
+      plural: "groups",
+      summary: "Create a study group as the token's member",
+      created: "Group created",
+    },
+    groupBodySchema,
+    groupSchema,
+    (memberId, { name, description, tag }) =>
+      createGroup(app.db, memberId, { name, description, tag }),
+  );
+
+  // Events, their answers, reminders and calendars: events-routes.ts.
+  await app.register(communityEventRoutes);
 
   const deletions = [
     { path: "/post/:id", noun: "post", remove: deletePost },
     { path: "/group/:id", noun: "group", remove: deleteGroup },
-    { path: "/event/:id", noun: "event", remove: deleteEvent },
   ] as const;
   for (const { path, noun, remove } of deletions) {
     r.delete(
@@ -290,6 +224,8 @@ async function memberRoutes(
       },
     );
   }
+
+  await app.register(communityGroupRoutes);
 }
 
 /** The community under `/api/community`: the token call, then the calls that need the token. */

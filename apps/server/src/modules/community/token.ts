@@ -9,10 +9,9 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { COMMUNITY_TOKEN_TTL_DAYS, type CommunityMember } from "@kindred/shared";
+import { COMMUNITY_TOKEN_TTL_DAYS, type CommunityMember, isUuid } from "@kindred/shared";
 import { jwtVerify, SignJWT } from "jose";
 import type { Config } from "../../config.ts";
-import { isUuid } from "../users/repository.ts";
 
 export const COMMUNITY_TOKEN_ISSUER = "kindred";
 export const COMMUNITY_TOKEN_AUDIENCE = "kindred-community";
@@ -54,16 +53,35 @@ export function loadCommunitySecret(config: Config): Uint8Array {
   return new TextEncoder().encode(readOrCreateSecretFile(config.dataDir));
 }
 
+/**
+ * What a token stands for beyond its member: the member's token version when it was issued
+ * (`ver`), and for a token issued to a signed-in session ("Continue as"), the SHA-256 of that
+ * session's id as stored in sessions.id_hash (`sid`; never the session id itself).
+ */
+export type TokenGrant = { version: number; sessionHash: string | null };
+
+/** A token's member and grant; the grant is checked against the database on every call. */
+export type VerifiedToken = { member: CommunityMember } & TokenGrant;
+
 export type CommunityTokens = {
-  issue: (member: CommunityMember) => Promise<string>;
-  /** The member a token names, or null for anything but a valid, unexpired token of ours. */
-  verify: (token: string) => Promise<CommunityMember | null>;
+  issue: (member: CommunityMember, grant: TokenGrant) => Promise<string>;
+  /** The member and grant a token names, or null for anything but a valid, unexpired token of ours. */
+  verify: (token: string) => Promise<VerifiedToken | null>;
 };
+
+const SESSION_HASH = /^[0-9a-f]{64}$/;
+/** token_version is a PostgreSQL integer. */
+const MAX_VERSION = 2 ** 31 - 1;
 
 export function communityTokens(secret: Uint8Array): CommunityTokens {
   return {
-    issue: (member) =>
-      new SignJWT({ id: member.id, uname: member.uname })
+    issue: (member, grant) =>
+      new SignJWT({
+        id: member.id,
+        uname: member.uname,
+        ver: grant.version,
+        ...(grant.sessionHash ? { sid: grant.sessionHash } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
         .setSubject(member.id)
         .setIssuer(COMMUNITY_TOKEN_ISSUER)
@@ -81,9 +99,18 @@ export function communityTokens(secret: Uint8Array): CommunityTokens {
           audience: COMMUNITY_TOKEN_AUDIENCE,
           requiredClaims: ["exp", "iat"],
         });
-        const { id, uname } = payload;
+        const { id, uname, ver, sid } = payload;
         if (typeof id !== "string" || !isUuid(id) || typeof uname !== "string") return null;
-        return { id: id.toLowerCase(), uname };
+        // A token without a version (issued before versions existed) cannot be revoked: refused.
+        if (typeof ver !== "number" || !Number.isInteger(ver) || ver < 0 || ver > MAX_VERSION) {
+          return null;
+        }
+        if (sid !== undefined && (typeof sid !== "string" || !SESSION_HASH.test(sid))) return null;
+        return {
+          member: { id: id.toLowerCase(), uname },
+          version: ver,
+          sessionHash: sid ?? null,
+        };
       } catch {
         return null;
       }

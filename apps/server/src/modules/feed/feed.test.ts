@@ -2,10 +2,14 @@ import type { FeedCard, SignupBody } from "@kindred/shared";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, signUpUser } from "../../../test/helpers.ts";
+import {
+  createTestApp,
+  reviewRequest,
+  type Session,
+  sendRequest,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import { users } from "../../db/schema.ts";
-
-type Session = Awaited<ReturnType<typeof signUpUser>>;
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -69,26 +73,9 @@ async function pageThrough(viewer: Session, limit: number): Promise<string[]> {
   throw new Error("the feed did not end");
 }
 
-async function send(from: Session, status: string, to: Session) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/send/${status}/${to.me._id}`,
-    headers: from.headers,
-    payload: {},
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data._id as string;
-}
-
-async function review(reviewer: Session, status: string, requestId: string) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/review/${status}/${requestId}`,
-    headers: reviewer.headers,
-    payload: {},
-  });
-  expect(response.statusCode).toBe(200);
-}
+const send = (from: Session, status: string, to: Session) => sendRequest(app, from, status, to);
+const review = (reviewer: Session, status: string, requestId: string) =>
+  reviewRequest(app, reviewer, status, requestId);
 
 describe("GET /api/feed", () => {
   it("needs a session", async () => {
@@ -183,7 +170,9 @@ describe("GET /api/feed", () => {
         "gender",
         "lastName",
         "matchingSkills",
+        "photo",
         "photoUrl",
+        "related",
         "skills",
       ].sort(),
     );
@@ -424,5 +413,66 @@ describe("GET /api/feed: the queue and cursors", () => {
     expect(await entries()).toBe(2);
     await app.db.delete(users).where(eq(users.id, ada.me._id));
     expect(await entries()).toBe(0);
+  });
+});
+
+describe("GET /api/feed: canonical and related skills", () => {
+  it("ranks js, JS, javascript and JavaScript as one skill, each person's spelling kept", async () => {
+    const viewer = await person("Viewer", ["js", "Chess", "Tea"], "2024-01-01T00:00:00Z");
+    await person("Jo", ["javascript", "JS", "Rust"], "2024-02-01T00:00:00Z");
+    await person("Jay", ["JavaScript", "Cooking", "Rust"], "2024-03-01T00:00:00Z");
+    await person("Newest", ["Rust", "Zig", "Knitting"], "2024-06-01T00:00:00Z");
+
+    for (const batchSize of [100, 1]) {
+      if (batchSize === 1) await withBatches(1);
+      const again =
+        batchSize === 1
+          ? await person("Viewer2", ["JavaScript", "Chess", "Tea"], "2024-01-01T00:00:00Z")
+          : viewer;
+      if (batchSize === 1) {
+        await person("Jo", ["javascript", "JS", "Rust"], "2024-02-01T00:00:00Z");
+        await person("Jay", ["JavaScript", "Cooking", "Rust"], "2024-03-01T00:00:00Z");
+        await person("Newest", ["Rust", "Zig", "Knitting"], "2024-06-01T00:00:00Z");
+      }
+      // Jo's two spellings are one shared skill, so the newer Jay comes first.
+      expect(await pageThrough(again, 2)).toEqual(["Jay", "Jo", "Newest"]);
+      const byName = Object.fromEntries(
+        (await feedCards(again)).map((card) => [card.firstName, card]),
+      );
+      expect(byName.Jay?.matchingSkills).toEqual(["JavaScript"]);
+      expect(byName.Jo?.matchingSkills).toEqual(["javascript", "JS"]);
+      expect(byName.Newest?.matchingSkills).toEqual([]);
+    }
+  });
+
+  it("ranks a JavaScript person above a stranger for a React viewer, after React people", async () => {
+    const viewer = await person("Viewer", ["React", "Chess", "Tea"], "2024-01-01T00:00:00Z");
+    await person("Js", ["JavaScript", "Cooking", "Rust"], "2024-02-01T00:00:00Z");
+    await person("Sharer", ["react.js", "Rust", "Zig"], "2024-03-01T00:00:00Z");
+    await person("Stranger", ["Cooking", "Rust", "Zig"], "2024-06-01T00:00:00Z");
+
+    const cards = await feedCards(viewer);
+    expect(cards.map((card) => card.firstName)).toEqual(["Sharer", "Js", "Stranger"]);
+    const byName = Object.fromEntries(cards.map((card) => [card.firstName, card]));
+    expect(byName.Sharer).toMatchObject({ matchingSkills: ["react.js"], related: [] });
+    expect(byName.Js).toMatchObject({ matchingSkills: [], related: ["JavaScript"] });
+    expect(byName.Stranger).toMatchObject({ matchingSkills: [], related: [] });
+
+    // The same order when the queue is made one person at a time.
+    await withBatches(1);
+    const second = await person("Viewer", ["React", "Chess", "Tea"], "2024-01-01T00:00:00Z");
+    await person("Js", ["JavaScript", "Cooking", "Rust"], "2024-02-01T00:00:00Z");
+    await person("Sharer", ["react.js", "Rust", "Zig"], "2024-03-01T00:00:00Z");
+    await person("Stranger", ["Cooking", "Rust", "Zig"], "2024-06-01T00:00:00Z");
+    expect(await pageThrough(second, 1)).toEqual(["Sharer", "Js", "Stranger"]);
+  });
+
+  it("keeps C++ and C apart", async () => {
+    const viewer = await person("Viewer", ["C++", "Chess", "Tea"], "2024-01-01T00:00:00Z");
+    await person("Cpp", ["cpp", "Rust", "Zig"], "2024-02-01T00:00:00Z");
+    await person("Cee", ["C", "Rust", "Zig"], "2024-06-01T00:00:00Z");
+    const cards = await feedCards(viewer);
+    expect(cards.map((card) => card.firstName)).toEqual(["Cpp", "Cee"]);
+    expect(cards.map((card) => card.matchingSkills)).toEqual([["cpp"], []]);
   });
 });

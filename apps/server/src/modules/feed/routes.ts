@@ -8,8 +8,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { DEFAULT_FEED_QUEUE } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { rowToCard } from "./card-sql.ts";
-import { findFeed } from "./repository.ts";
+import { rowToCard } from "../users/card.ts";
+import { findFeed } from "./page-repository.ts";
 
 /** Opaque to clients: a position in the viewer's queue. */
 export function encodeFeedCursor(position: number): string {
@@ -61,7 +61,11 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       return {
         status: 1 as const,
         message: "Feed loaded",
-        data: result.rows.map((row) => ({ ...rowToCard(row), matchingSkills: row.matchingSkills })),
+        data: result.rows.map((row) => ({
+          ...rowToCard(row),
+          matchingSkills: row.matchingSkills,
+          related: row.related,
+        })),
         nextCursor,
       };
     },

@@ -4,7 +4,14 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra header lines, e.g. List-Unsubscribe on a digest. */
+  headers?: Record<string, string>;
+};
 
 /** What the outbox keeps for each message, one JSON file each. */
 export type OutboxEntry = MailMessage & { createdAt: string };

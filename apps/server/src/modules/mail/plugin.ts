@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
 import { createMailer, type MailMessage } from "./mailer.ts";
@@ -7,6 +7,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Sends one mail for a request; a failed delivery becomes 503 MAIL_UNAVAILABLE. */
     sendMail: (request: FastifyRequest, message: MailMessage) => Promise<void>;
+    /** Sends one mail outside a request (a background job); rejects with the mailer's error. */
+    deliverMail: (message: MailMessage, log: FastifyBaseLogger) => Promise<void>;
   }
 }
 
@@ -27,6 +29,9 @@ export const mailPlugin = fp(
         : `mail is written to ${app.config.outboxDir} (SMTP_URL is unset)`,
     );
     app.addHook("onClose", async () => mailer.close());
+    app.decorate("deliverMail", (message: MailMessage, log: FastifyBaseLogger) =>
+      mailer.send(message, log),
+    );
     app.decorate("sendMail", async (request: FastifyRequest, message: MailMessage) => {
       try {
         await mailer.send(message, request.log);

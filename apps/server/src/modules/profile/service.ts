@@ -1,10 +1,9 @@
 import type { profileEditBodySchema } from "@kindred/shared";
-import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { userSkills, users } from "../../db/schema.ts";
-import { resetFeedQueue } from "../feed/repository.ts";
+import { restartFeed } from "../feed/service.ts";
 import type { UserRow } from "../users/user-view.ts";
+import { replaceSkills, type UserChanges, updateUser } from "./repository.ts";
 
 export type ProfileEdit = z.output<typeof profileEditBodySchema>;
 
@@ -16,20 +15,13 @@ export async function updateProfile(
 ): Promise<UserRow | undefined> {
   const changes = Object.fromEntries(
     Object.entries(edit).filter(([, value]) => value !== undefined),
-  ) as Partial<typeof users.$inferInsert>;
+  ) as UserChanges;
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
+    const row = await updateUser(tx, userId, changes);
     if (row && edit.skills) {
-      await tx.delete(userSkills).where(eq(userSkills.userId, userId));
-      await tx
-        .insert(userSkills)
-        .values(edit.skills.map((skill) => ({ userId, skill: skill.toLowerCase() })));
+      await replaceSkills(tx, userId, edit.skills);
       // The feed's ranking follows the skills: the next page starts the new one.
-      await resetFeedQueue(tx, userId, new Date());
+      await restartFeed(tx, userId, new Date());
     }
     return row;
   });

@@ -1,37 +1,16 @@
-import { readdir, readFile, rm } from "node:fs/promises";
-import path from "node:path";
 import { PUBLIC_FORM_MESSAGES } from "@kindred/shared";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp, signUpUser, uniqueEmail } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { anonymousHeaders, appForFile, readOutbox, uniqueEmail } from "../../../test/helpers.ts";
 import { contactMessages, newsletterSubscribers, supportTickets } from "../../db/schema.ts";
-import type { OutboxEntry } from "../mail/mailer.ts";
 
 const SUPPORT = "help@kindred.test";
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  app = await createTestApp({
-    supportEmail: SUPPORT,
-    publicFormsPerIp: { max: 6, windowMs: 60_000 },
-  });
-});
-afterAll(async () => {
-  await app.close();
-  await rm(app.config.outboxDir, { recursive: true, force: true });
+const app = await appForFile({
+  supportEmail: SUPPORT,
+  publicFormsPerIp: { max: 6, windowMs: 60_000 },
 });
 
-async function outbox(): Promise<OutboxEntry[]> {
-  const dir = app.config.outboxDir;
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(
-    names
-      .filter((name) => name.endsWith(".json"))
-      .sort()
-      .map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
-  );
-}
+const outbox = () => readOutbox(app);
 
 /** Each call comes from its own address, so the per-IP limit only bites where a test wants it. */
 let ipCounter = 0;
@@ -224,53 +203,5 @@ describe("newsletter", () => {
     expect((await post("/api/newsletter", { email: uniqueEmail() }, "10.7.7.7")).statusCode).toBe(
       429,
     );
-  });
-});
-
-describe("GET /api/matching", () => {
-  it("needs a session", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/matching?interest=chess" });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it("finds people whose skills include the interest regardless of case, not the viewer", async () => {
-    const tag = `Orig${Date.now().toString(36)}`;
-    const viewer = await signUpUser(app, { skills: [tag, "chess", "go"] });
-    const match = await signUpUser(app, {
-      firstName: "Match",
-      skills: [tag.toUpperCase(), "a", "b"],
-    });
-    await signUpUser(app, { skills: ["x", "y", "z"] });
-
-    const response = await app.inject({
-      method: "GET",
-      url: `/api/matching?interest=${encodeURIComponent(` ${tag.toLowerCase()} `)}`,
-      headers: viewer.headers,
-    });
-    expect(response.statusCode).toBe(200);
-    const data = response.json().data as { _id: string; publicId: string; skills: string[] }[];
-    expect(data.map((card) => card._id)).toEqual([match.me._id]);
-    expect(data[0]?.publicId).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(data[0]?.skills).toContain(tag.toUpperCase());
-    expect(JSON.stringify(data)).not.toContain("@");
-
-    const none = await app.inject({
-      method: "GET",
-      url: "/api/matching?interest=underwater-knitting",
-      headers: viewer.headers,
-    });
-    expect(none.json()).toMatchObject({ message: PUBLIC_FORM_MESSAGES.noMatches, data: [] });
-  });
-
-  it("refuses an empty or too long interest with 400", async () => {
-    const viewer = await signUpUser(app);
-    for (const interest of ["", "   ", "x".repeat(31)]) {
-      const response = await app.inject({
-        method: "GET",
-        url: `/api/matching?interest=${interest}`,
-        headers: viewer.headers,
-      });
-      expect(response.statusCode, interest).toBe(400);
-    }
   });
 });

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { contactMessages, newsletterSubscribers, supportTickets } from "../../db/schema.ts";
-import { type CardRow, cardColumns, selectRows } from "../feed/card-sql.ts";
 
 export async function saveTicket(
   db: Database,
@@ -55,27 +54,4 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
     )
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
-}
-
-/**
- * People (not the viewer) with the interest among their skills, regardless of case: user_skills
- * keeps skills lower-cased, so this is one range of its (skill, user_id) index.
- */
-export async function findPeopleWithSkill(
-  db: Database,
-  viewerId: string,
-  interest: string,
-  limit: number,
-): Promise<(CardRow & { publicId: string })[]> {
-  return selectRows<CardRow & { publicId: string }>(
-    db,
-    sql`
-      select ${cardColumns("u")}, u.public_id as "publicId"
-      from user_skills s
-      join users u on u.id = s.user_id
-      where s.skill = ${interest.toLowerCase()} and s.user_id <> ${viewerId}
-      order by u.created_at desc, u.id desc
-      limit ${limit}
-    `,
-  );
 }

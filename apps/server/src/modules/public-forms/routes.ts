@@ -1,9 +1,5 @@
 import {
-  connectionCardSchema,
   contactBodySchema,
-  envelope,
-  MATCHING_RESULT_LIMIT,
-  matchingQuerySchema,
   newsletterBodySchema,
   okSchema,
   PUBLIC_FORM_MESSAGES,
@@ -12,20 +8,12 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { DEFAULT_PUBLIC_FORMS_PER_IP } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
-import { rowToCard } from "../feed/card-sql.ts";
 import { newSubscriberMail, submissionMail, welcomeNewsletterMail } from "./mails.ts";
-import {
-  findPeopleWithSkill,
-  saveContactMessage,
-  saveTicket,
-  subscribe,
-  unsubscribe,
-} from "./repository.ts";
+import { saveContactMessage, saveTicket, subscribe, unsubscribe } from "./repository.ts";
 
 /** A filled honeypot: the bot gets the normal success, nothing is stored or sent. */
 function isBot(body: { website?: string }): boolean {
@@ -145,33 +133,6 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
         );
       }
       return { status: 1 as const, message: PUBLIC_FORM_MESSAGES.unsubscribed };
-    },
-  );
-
-  r.get(
-    "/matching",
-    {
-      schema: {
-        tags: ["discovery"],
-        summary: "People whose skills include the interest, regardless of case (not the viewer)",
-        querystring: matchingQuerySchema,
-        response: { 200: envelope(z.array(connectionCardSchema)) },
-      },
-      preHandler: app.authenticate,
-    },
-    async (request) => {
-      const rows = await findPeopleWithSkill(
-        app.db,
-        request.userId,
-        request.query.interest,
-        MATCHING_RESULT_LIMIT,
-      );
-      return {
-        status: 1 as const,
-        message:
-          rows.length > 0 ? PUBLIC_FORM_MESSAGES.matchesFound : PUBLIC_FORM_MESSAGES.noMatches,
-        data: rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId })),
-      };
     },
   );
 }

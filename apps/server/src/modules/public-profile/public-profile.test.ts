@@ -1,16 +1,13 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUpUser } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import {
+  appForFile,
+  reviewRequest,
+  type Session,
+  sendRequest,
+  signUpUser,
+} from "../../../test/helpers.ts";
 
-type Session = Awaited<ReturnType<typeof signUpUser>>;
-
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await appForFile();
 
 async function publicIdOf(user: Session): Promise<string> {
   const response = await app.inject({
@@ -35,26 +32,9 @@ async function relationship(viewer: Session | undefined, of: Session): Promise<u
   return response.json().data.relationship;
 }
 
-async function send(from: Session, status: string, to: Session): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/send/${status}/${to.me._id}`,
-    headers: from.headers,
-    payload: {},
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data._id;
-}
-
-async function review(by: Session, status: string, requestId: string) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/review/${status}/${requestId}`,
-    headers: by.headers,
-    payload: {},
-  });
-  expect(response.statusCode).toBe(200);
-}
+const send = (from: Session, status: string, to: Session) => sendRequest(app, from, status, to);
+const review = (by: Session, status: string, requestId: string) =>
+  reviewRequest(app, by, status, requestId);
 
 describe("GET /api/get_public_profile/:publicUserId relationship", () => {
   it("is absent for a visitor and for a session that is not valid", async () => {

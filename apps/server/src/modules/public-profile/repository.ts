@@ -1,8 +1,19 @@
 import type { Relationship } from "@kindred/shared";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { selectRows } from "../feed/card-sql.ts";
-import { blockedEitherWay } from "../safety/repository.ts";
+import { users } from "../../db/schema.ts";
+import { blockedEitherWay } from "../users/blocks-repository.ts";
+import { selectRows } from "../users/card-repository.ts";
+import type { UserRow } from "../users/user-view.ts";
+
+/** The user a shareable public id names. */
+export async function findUserByPublicId(
+  db: Database,
+  publicId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.publicId, publicId)).limit(1);
+  return row;
+}
 
 /**
  * How the viewer stands with another person, from the one request the pair may have

@@ -1,13 +1,11 @@
 import { envelope, publicUserSchema } from "@kindred/shared";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { users } from "../../db/schema.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { SESSION_COOKIE } from "../../plugins/session.ts";
 import { toPublicUser } from "../users/user-view.ts";
-import { findRelationship } from "./repository.ts";
+import { findRelationship, findUserByPublicId } from "./repository.ts";
 
 export const PROFILE_NOT_FOUND_MESSAGE = "This profile does not exist.";
 
@@ -43,11 +41,7 @@ export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: "optional" },
     },
     async (request, reply) => {
-      const [row] = await app.db
-        .select()
-        .from(users)
-        .where(eq(users.publicId, request.params.publicUserId))
-        .limit(1);
+      const row = await findUserByPublicId(app.db, request.params.publicUserId);
       if (!row) throw new HttpError(404, "NOT_FOUND", PROFILE_NOT_FOUND_MESSAGE);
       const viewerId = await optionalViewer(app, request, reply);
       const relationship = viewerId ? await findRelationship(app.db, viewerId, row.id) : undefined;

@@ -1,5 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
-import path from "node:path";
+import { rm } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import {
   anonymousHeaders,
   cookieFrom,
   createTestApp,
+  readOutbox,
   signUpUser,
   testConfig,
   uniqueEmail,
@@ -31,13 +31,8 @@ function advance(ms: number) {
 }
 const MINUTE = 60_000;
 
-async function outbox(target = app): Promise<OutboxEntry[]> {
-  const dir = target.config.outboxDir;
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const files = names.filter((name) => name.endsWith(".json")).sort();
-  return Promise.all(
-    files.map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
-  );
+function outbox(target = app): Promise<OutboxEntry[]> {
+  return readOutbox(target);
 }
 
 async function mailsTo(email: string, target = app): Promise<OutboxEntry[]> {

@@ -12,17 +12,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
+import { destroyUserSessions } from "../../plugins/session.ts";
 import { hashPassword } from "../accounts/passwords.ts";
-import { findUserByEmail } from "../accounts/service.ts";
+import { findUserByEmail } from "../users/repository.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
-import {
-  hashGrantToken,
-  hasOpenGrant,
-  issueCode,
-  issueNoCode,
-  resetPassword,
-  verifyCode,
-} from "./service.ts";
+import { hasOpenGrant } from "./repository.ts";
+import { hashGrantToken, issueCode, issueNoCode, resetPassword, verifyCode } from "./service.ts";
 
 /** HttpOnly cookie binding the reset grant to the browser that verified the code. */
 export const RESET_GRANT_COOKIE = "reset_grant";
@@ -159,6 +154,8 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
       }
       clearGrantCookie(reply, secure);
+      // The rows went with the reset; this also closes the account's chat sockets everywhere.
+      await destroyUserSessions(app, user.id);
       try {
         await app.sendMail(
           request,

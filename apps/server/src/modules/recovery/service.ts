@@ -1,14 +1,16 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
-import {
-  OTP_LENGTH,
-  OTP_MAX_ATTEMPTS,
-  OTP_TTL_MINUTES,
-  RESET_GRANT_TTL_MINUTES,
-} from "@kindred/shared";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { OTP_LENGTH, OTP_TTL_MINUTES, RESET_GRANT_TTL_MINUTES } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
-import { passwordResetCodes, passwordResetGrants, sessions, users } from "../../db/schema.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { endAccountCommunityTokens } from "../community/members.ts";
+import {
+  consumeGrant,
+  deleteCode,
+  exchangeCodeForGrant,
+  setPasswordEndingSessions,
+  storeCode,
+  takeCodeAttempt,
+} from "./repository.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -29,13 +31,7 @@ export async function issueCode(db: Database, userId: string, now: Date): Promis
   const code = newCode();
   const codeHash = await hashPassword(code);
   const expiresAt = new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS);
-  await db
-    .insert(passwordResetCodes)
-    .values({ userId, codeHash, failedAttempts: 0, createdAt: now, expiresAt })
-    .onConflictDoUpdate({
-      target: passwordResetCodes.userId,
-      set: { codeHash, failedAttempts: 0, createdAt: now, expiresAt },
-    });
+  await storeCode(db, userId, codeHash, now, expiresAt);
   return code;
 }
 
@@ -56,19 +52,7 @@ export async function verifyCode(
   otp: string,
   now: Date,
 ): Promise<string | null> {
-  const [taken] = userId
-    ? await db
-        .update(passwordResetCodes)
-        .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
-        .where(
-          and(
-            eq(passwordResetCodes.userId, userId),
-            lt(passwordResetCodes.failedAttempts, OTP_MAX_ATTEMPTS),
-            gt(passwordResetCodes.expiresAt, now),
-          ),
-        )
-        .returning({ codeHash: passwordResetCodes.codeHash })
-    : [];
+  const taken = userId ? await takeCodeAttempt(db, userId, now) : undefined;
   if (!userId || !taken) {
     // Same work as a real check, so the answer's timing does not tell which codes exist.
     await verifyPassword(await getDummyHash(), otp);
@@ -79,51 +63,18 @@ export async function verifyCode(
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashGrantToken(token);
   const expiresAt = new Date(now.getTime() + RESET_GRANT_TTL_MINUTES * MINUTE_MS);
-  const opened = await db.transaction(async (tx) => {
-    // Single use: only the request that deletes this very code opens a grant.
-    const used = await tx
-      .delete(passwordResetCodes)
-      .where(
-        and(eq(passwordResetCodes.userId, userId), eq(passwordResetCodes.codeHash, taken.codeHash)),
-      )
-      .returning({ userId: passwordResetCodes.userId });
-    if (used.length === 0) return false;
-    await tx
-      .insert(passwordResetGrants)
-      .values({ userId, tokenHash, createdAt: now, expiresAt })
-      .onConflictDoUpdate({
-        target: passwordResetGrants.userId,
-        set: { tokenHash, createdAt: now, expiresAt },
-      });
-    return true;
+  const opened = await exchangeCodeForGrant(db, userId, taken.codeHash, {
+    tokenHash,
+    now,
+    expiresAt,
   });
   return opened ? token : null;
 }
 
-/** True when the token opens a live grant for this user (a cheap check before hashing). */
-export async function hasOpenGrant(
-  db: Database,
-  userId: string,
-  tokenHash: string,
-  now: Date,
-): Promise<boolean> {
-  const [grant] = await db
-    .select({ userId: passwordResetGrants.userId })
-    .from(passwordResetGrants)
-    .where(
-      and(
-        eq(passwordResetGrants.userId, userId),
-        eq(passwordResetGrants.tokenHash, tokenHash),
-        gt(passwordResetGrants.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  return grant !== undefined;
-}
-
 /**
  * In one transaction: consumes the grant (deleting it, so a second use finds nothing), sets the new
- * password hash and ends every session and any live code of the user. False when no grant was open.
+ * password hash and ends every session, every community token and any live code of the user.
+ * False when no grant was open.
  */
 export async function resetPassword(
   db: Database,
@@ -133,20 +84,10 @@ export async function resetPassword(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const consumed = await tx
-      .delete(passwordResetGrants)
-      .where(
-        and(
-          eq(passwordResetGrants.userId, userId),
-          eq(passwordResetGrants.tokenHash, tokenHash),
-          gt(passwordResetGrants.expiresAt, now),
-        ),
-      )
-      .returning({ userId: passwordResetGrants.userId });
-    if (consumed.length === 0) return false;
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+    if (!(await consumeGrant(tx, userId, tokenHash, now))) return false;
+    await setPasswordEndingSessions(tx, userId, passwordHash, now);
+    await endAccountCommunityTokens(tx, userId);
+    await deleteCode(tx, userId);
     return true;
   });
 }

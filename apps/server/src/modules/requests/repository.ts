@@ -1,8 +1,9 @@
 import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows, sqlState } from "../feed/card-sql.ts";
-import { blockedEitherWay } from "../safety/repository.ts";
+import { sqlState } from "../../db/errors.ts";
+import { blockedEitherWay } from "../users/blocks-repository.ts";
+import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
 
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -77,14 +78,14 @@ export async function reviewRequest(
   userId: string,
   requestId: string,
   status: ReviewStatus,
-): Promise<{ id: string; status: ReviewStatus } | undefined> {
-  const [row] = await selectRows<{ id: string; status: ReviewStatus }>(
+): Promise<{ id: string; status: ReviewStatus; fromUserId: string } | undefined> {
+  const [row] = await selectRows<{ id: string; status: ReviewStatus; fromUserId: string }>(
     db,
     sql`
       update connection_requests
       set status = ${status}, updated_at = now()
       where id = ${requestId} and to_user_id = ${userId} and status = 'interested'
-      returning id, status
+      returning id, status, from_user_id as "fromUserId"
     `,
   );
   return row;
@@ -122,14 +123,14 @@ export async function deleteUnansweredRequest(
   db: Database,
   userId: string,
   requestId: string,
-): Promise<{ id: string } | undefined> {
-  const [row] = await selectRows<{ id: string }>(
+): Promise<{ id: string; toUserId: string; status: RequestStatus } | undefined> {
+  const [row] = await selectRows<{ id: string; toUserId: string; status: RequestStatus }>(
     db,
     sql`
       delete from connection_requests
       where id = ${requestId} and from_user_id = ${userId}
         and status in ('interested', 'ignored')
-      returning id
+      returning id, to_user_id as "toUserId", status
     `,
   );
   return row;

@@ -1,19 +1,10 @@
 import type { Card, ConnectionCard, ReceivedRequest } from "@kindred/shared";
 import { and, eq, or } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp, signUpUser } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { anonymousHeaders, appForFile, type Session, signUpUser } from "../../../test/helpers.ts";
 import { connectionRequests } from "../../db/schema.ts";
 
-type Session = Awaited<ReturnType<typeof signUpUser>>;
-
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = await appForFile();
 
 function sendRaw(from: Session, status: string, userId: string) {
   return app.inject({
@@ -73,7 +64,17 @@ async function rowsBetween(a: Session, b: Session) {
     );
 }
 
-const cardKeys = ["_id", "about", "age", "firstName", "gender", "lastName", "photoUrl", "skills"];
+const cardKeys = [
+  "_id",
+  "about",
+  "age",
+  "firstName",
+  "gender",
+  "lastName",
+  "photo",
+  "photoUrl",
+  "skills",
+];
 
 describe("without a session", () => {
   it("answers 401 on every discovery call", async () => {

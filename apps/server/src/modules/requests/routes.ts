@@ -4,10 +4,11 @@ import {
   deletedRequestSchema,
   deleteRequestParamsSchema,
   envelope,
-  REVIEW_STATUSES,
+  isUuid,
   receivedRequestSchema,
   reviewedRequestSchema,
-  SEND_STATUSES,
+  reviewRequestParamsSchema,
+  sendRequestParamsSchema,
   sentRequestSchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
@@ -15,8 +16,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
-import { rowToCard } from "../feed/card-sql.ts";
-import { isUuid } from "../users/repository.ts";
+import {
+  announceNotification,
+  announceUnread,
+  chatUrl,
+  notify,
+  REQUESTS_URL,
+  withdrawRequest,
+} from "../notifications/service.ts";
+import { rowToCard } from "../users/card.ts";
 import {
   deleteUnansweredRequest,
   findConnections,
@@ -26,25 +34,12 @@ import {
 } from "./repository.ts";
 
 export const REQUEST_MESSAGES = {
-  invalidSendStatus: "Status must be interested or ignored.",
-  invalidReviewStatus: "Status must be accepted or rejected.",
   selfRequest: "You cannot send a request to yourself.",
   userNotFound: "This user does not exist.",
   requestExists: "You already have a request with this person.",
   requestNotFound: "This request is not waiting for your answer.",
   undoNotFound: "There is no unanswered request of yours to undo.",
 } as const;
-
-// The statuses are enums in the params schema, so the OpenAPI document lists them; an id that is
-// not a uuid is a 404 (it cannot name anything), not a validation error.
-const sendParamsSchema = z.object({
-  status: z.enum(SEND_STATUSES, { error: REQUEST_MESSAGES.invalidSendStatus }),
-  userId: z.string().max(100),
-});
-const reviewParamsSchema = z.object({
-  status: z.enum(REVIEW_STATUSES, { error: REQUEST_MESSAGES.invalidReviewStatus }),
-  requestId: z.string().max(100),
-});
 
 /** Connection requests: send, list the received ones, review, and the resulting connections. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
@@ -56,7 +51,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["requests"],
         summary: "Say interested or ignored to someone (one request per pair of people)",
-        params: sendParamsSchema,
+        params: sendRequestParamsSchema,
         response: {
           201: envelope(sentRequestSchema),
           409: errorResponse(
@@ -76,12 +71,26 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       if (toUserId === request.userId) {
         throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
       }
-      const outcome = await sendRequest(app.db, request.userId, toUserId, status);
+      let notificationId: string | undefined;
+      const outcome = await app.db.transaction(async (tx) => {
+        const sent = await sendRequest(tx, request.userId, toUserId, status);
+        if (sent.kind === "sent" && status === "interested") {
+          notificationId = await notify(tx, {
+            userId: toUserId,
+            kind: "request_received",
+            actorId: request.userId,
+            subject: { type: "request", id: sent.request.id },
+            url: REQUESTS_URL,
+          });
+        }
+        return sent;
+      });
       if (outcome.kind === "exists")
         throw new HttpError(409, "REQUEST_EXISTS", REQUEST_MESSAGES.requestExists);
       if (outcome.kind === "unknown-user") {
         throw new HttpError(404, "USER_NOT_FOUND", REQUEST_MESSAGES.userNotFound);
       }
+      if (status === "interested") await announceNotification(app, toUserId, notificationId);
       const { id, fromUserId, toUserId: to, status: sent } = outcome.request;
       return reply.code(201).send({
         status: 1 as const,
@@ -121,18 +130,35 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["requests"],
         summary: "Accept or reject a pending request sent to me",
-        params: reviewParamsSchema,
+        params: reviewRequestParamsSchema,
         response: { 200: envelope(reviewedRequestSchema) },
       },
       preHandler: app.authenticate,
     },
     async (request) => {
       const { status, requestId } = request.params;
+      let notificationId: string | undefined;
       const reviewed = isUuid(requestId)
-        ? await reviewRequest(app.db, request.userId, requestId, status)
+        ? await app.db.transaction(async (tx) => {
+            const row = await reviewRequest(tx, request.userId, requestId, status);
+            if (row && status === "accepted") {
+              notificationId = await notify(tx, {
+                userId: row.fromUserId,
+                kind: "request_accepted",
+                actorId: request.userId,
+                subject: { type: "connection", id: row.id },
+                url: chatUrl(request.userId),
+              });
+            }
+            return row;
+          })
         : undefined;
       if (!reviewed)
         throw new HttpError(404, "REQUEST_NOT_FOUND", REQUEST_MESSAGES.requestNotFound);
+      await announceUnread(app, [request.userId]);
+      if (status === "accepted") {
+        await announceNotification(app, reviewed.fromUserId, notificationId);
+      }
       return {
         status: 1 as const,
         message: status === "accepted" ? "Request accepted" : "Request rejected",
@@ -155,9 +181,16 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { requestId } = request.params;
       const deleted = isUuid(requestId)
-        ? await deleteUnansweredRequest(app.db, request.userId, requestId.toLowerCase())
+        ? await app.db.transaction(async (tx) => {
+            const row = await deleteUnansweredRequest(tx, request.userId, requestId.toLowerCase());
+            if (row?.status === "interested") {
+              await withdrawRequest(tx, row.toUserId, request.userId);
+            }
+            return row;
+          })
         : undefined;
       if (!deleted) throw new HttpError(404, "REQUEST_NOT_FOUND", REQUEST_MESSAGES.undoNotFound);
+      if (deleted.status === "interested") await announceUnread(app, [deleted.toUserId]);
       return { status: 1 as const, message: "Request undone", data: { _id: deleted.id } };
     },
   );

@@ -1,15 +1,7 @@
 import type { ReportReason } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, selectRows } from "../feed/card-sql.ts";
-
-/** SQL true when either of the two has blocked the other. */
-export function blockedEitherWay(a: unknown, b: unknown) {
-  return sql`exists (
-    select 1 from user_blocks
-    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
-  )`;
-}
+import { type CardRow, cardColumns, selectRows } from "../users/card-repository.ts";
 
 export async function userExists(db: Database, userId: string): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(db, sql`select id from users where id = ${userId}`);
@@ -34,6 +26,19 @@ export async function removeConnection(
           or (from_user_id = ${otherId} and to_user_id = ${userId}))
       returning id
     `,
+  );
+  return row;
+}
+
+/** Deletes the owner's kept conversation with a deleted account, messages and all. */
+export async function deleteArchive(
+  db: Database,
+  ownerId: string,
+  archiveId: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`delete from chat_archives where id = ${archiveId} and owner_id = ${ownerId} returning id`,
   );
   return row;
 }

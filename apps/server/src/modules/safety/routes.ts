@@ -2,28 +2,29 @@ import {
   CHAT_MESSAGES,
   cardSchema,
   envelope,
+  isUuid,
   okSchema,
   publicProfilePath,
   REPORT_REASONS,
   reportBodySchema,
+  userParamsSchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
-import { rowToCard } from "../feed/card-sql.ts";
 import { renderMail } from "../mail/template.ts";
-import { isUuid } from "../users/repository.ts";
+import { announceUnread, forgetBetween } from "../notifications/service.ts";
+import { rowToCard } from "../users/card.ts";
 import {
   blockUser,
+  deleteArchive,
   findBlocked,
   insertReport,
   removeConnection,
   unblockUser,
 } from "./repository.ts";
-
-const userParamsSchema = z.object({ userId: z.string().max(100) });
 
 /** Reports one person may file per hour. */
 const REPORTS_PER_HOUR = 10;
@@ -60,9 +61,20 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       const otherId = otherUserId(request.params.userId);
       const removed = await removeConnection(app.db, request.userId, otherId);
       if (!removed) {
+        // A conversation kept after the other person deleted their account goes the same way.
+        const archive = await deleteArchive(app.db, request.userId, otherId);
+        if (archive) {
+          return {
+            status: 1 as const,
+            message: CHAT_MESSAGES.conversationDeleted,
+            data: { _id: archive.id },
+          };
+        }
         throw new HttpError(404, "CONNECTION_NOT_FOUND", CHAT_MESSAGES.connectionNotFound);
       }
       await announceClosed(request.userId, otherId);
+      // The conversation's unread messages went with it.
+      await announceUnread(app, [request.userId, otherId]);
       return { status: 1 as const, message: CHAT_MESSAGES.removed, data: { _id: removed.id } };
     },
   );
@@ -84,10 +96,15 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       if (otherId === request.userId) {
         throw new HttpError(400, "SELF_BLOCK", CHAT_MESSAGES.blockSelf);
       }
-      if (!(await blockUser(app.db, request.userId, otherId))) {
-        throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
-      }
+      const blocked = await app.db.transaction(async (tx) => {
+        if (!(await blockUser(tx, request.userId, otherId))) return false;
+        // What the two caused each other goes with them.
+        await forgetBetween(tx, request.userId, otherId);
+        return true;
+      });
+      if (!blocked) throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
       await announceClosed(request.userId, otherId);
+      await announceUnread(app, [request.userId, otherId]);
       return reply.code(201).send({ status: 1 as const, message: CHAT_MESSAGES.blocked });
     },
   );

@@ -1,21 +1,8 @@
-import { readdir, readFile, rm } from "node:fs/promises";
-import path from "node:path";
 import { type Card, FEED_MAX_LIMIT } from "@kindred/shared";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signUpUser } from "../../../test/helpers.ts";
-import type { OutboxEntry } from "../mail/mailer.ts";
+import { describe, expect, it } from "vitest";
+import { appForFile, readOutbox, type Session, signUpUser } from "../../../test/helpers.ts";
 
-type Session = Awaited<ReturnType<typeof signUpUser>>;
-
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await createTestApp();
-});
-afterAll(async () => {
-  await app.close();
-  await rm(app.config.outboxDir, { recursive: true, force: true });
-});
+const app = await appForFile();
 
 async function call(
   user: Session,
@@ -60,15 +47,7 @@ async function relationship(viewer: Session, of: Session): Promise<string> {
   return response.json().data.relationship;
 }
 
-async function outbox(): Promise<OutboxEntry[]> {
-  const dir = app.config.outboxDir;
-  const names = await readdir(dir).catch(() => [] as string[]);
-  return Promise.all(
-    names
-      .filter((name) => name.endsWith(".json"))
-      .map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
-  );
-}
+const outbox = () => readOutbox(app);
 
 describe("DELETE /api/user/connections/:userId", () => {
   it("removes the connection for both, whoever asks, and the conversation with it", async () => {

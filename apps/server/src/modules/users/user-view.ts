@@ -1,5 +1,6 @@
 import type { Card, Gender, Me, PublicUser } from "@kindred/shared";
 import type { users } from "../../db/schema.ts";
+import { photoUrls } from "../photos/names.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -10,11 +11,14 @@ export function avatarUrl(userId: string): string {
 
 /** What anyone else may see of a user: never an email, hash or session. */
 export function toCard(row: UserRow): Card {
+  const photo = row.photoKey ? photoUrls(row.photoKey) : null;
   return {
     _id: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
-    photoUrl: row.photoUrl || avatarUrl(row.id),
+    // Only photos stored here: an address pasted before they were copied is not linked to.
+    photoUrl: photo?.card ?? avatarUrl(row.id),
+    photo,
     age: row.age,
     gender: row.gender as Gender | null,
     about: row.about,

@@ -26,7 +26,7 @@ export function AccountActions() {
   if (!me) return null;
   return (
     <>
-      <p className="max-w-36 truncate text-sm sm:max-w-56">
+      <p className="max-w-36 truncate text-sm sm:max-w-56" title={`Welcome, ${me.firstName}`}>
         Welcome, <span className="font-semibold">{me.firstName}</span>
       </p>
       <UserMenu me={me} onCopyProfileUrl={() => void copyProfileUrl()} onLogout={handleLogout} />

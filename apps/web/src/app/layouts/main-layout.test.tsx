@@ -58,7 +58,8 @@ describe("main layout", () => {
     const profile = within(menu).getByRole("menuitem", { name: /^Profile/ });
     // Discover is CSS-hidden on wide screens only.
     expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus();
-    expect(within(profile).getByText("New")).toBeInTheDocument();
+    // Ada's profile is complete: no "New" badge on Profile.
+    expect(within(profile).queryByText("New")).not.toBeInTheDocument();
     for (const name of ["Connections", "Requests", "Copy Profile URL", "Logout"]) {
       expect(within(menu).getByRole("menuitem", { name })).toBeInTheDocument();
     }

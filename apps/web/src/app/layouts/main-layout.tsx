@@ -1,16 +1,22 @@
+import { lazy, Suspense } from "react";
 import { NavLink, Outlet, ScrollRestoration } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
+import { NotificationBell } from "@/components/ui/notification-bell.tsx";
 import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
-import { useUnreadChatCount } from "@/features/chat/api/get-conversations.ts";
 import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
 import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
-import { usePendingRequestCount } from "@/features/requests/api/get-requests.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
+import { useUnreadCounts } from "@/lib/unread-counts.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
+
+/** Loaded once someone is signed in: a visitor's first page carries none of it. */
+const SearchEntry = lazy(async () => ({
+  default: (await import("@/features/search/components/search-box.tsx")).SearchEntry,
+}));
 
 /**
  * The shared layout: top bar, content and footer. Which screens need a session is decided by
@@ -18,13 +24,14 @@ import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
  */
 export function MainLayout() {
   const { data: me } = useMe();
-  const pendingRequests = usePendingRequestCount(Boolean(me));
-  const unreadMessages = useUnreadChatCount(Boolean(me));
+  // The badges come from one live entry the socket keeps up to date.
+  const unread = useUnreadCounts(Boolean(me));
   useChatSocket(me?._id);
-  useUnreadInTitle(me ? unreadMessages : 0);
+  useUnreadInTitle(unread.messages);
   const counts: Partial<Record<string, number>> = {
-    [paths.requests]: pendingRequests,
-    [paths.chat]: unreadMessages,
+    [paths.requests]: unread.requests,
+    [paths.chat]: unread.messages,
+    [paths.notifications]: unread.notifications,
   };
 
   return (
@@ -60,7 +67,19 @@ export function MainLayout() {
             </ul>
           ) : null
         }
-        actions={<AccountActions />}
+        actions={
+          <>
+            {me ? (
+              <>
+                <Suspense fallback={null}>
+                  <SearchEntry />
+                </Suspense>
+                <NotificationBell unread={unread.notifications} className="hidden md:inline-flex" />
+              </>
+            ) : null}
+            <AccountActions />
+          </>
+        }
       />
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,5 +1,6 @@
-import { Compass, Inbox, MessageCircle, UsersRound } from "lucide-react";
+import { Bell, Compass, Inbox, MessageCircle, UsersRound } from "lucide-react";
 import { NavLink } from "react-router";
+import { badgeCount, notificationsLabel } from "@/components/ui/notification-bell.tsx";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 
@@ -10,42 +11,62 @@ export const SECTION_LINKS = [
   { label: "Chat", to: paths.chat, icon: MessageCircle },
 ] as const;
 
+/** On phones the bell sits in the tab bar, beside the sections. */
+const PHONE_LINKS = [
+  ...SECTION_LINKS,
+  { label: "Notifications", to: paths.notifications, icon: Bell },
+] as const;
+
 /** What a section's badge counts, for screen readers. */
 export const BADGE_WORDS: Partial<Record<string, string>> = {
   [paths.requests]: "pending",
   [paths.chat]: "unread",
 };
 
-/** Phones: the signed-in sections one tap away at the bottom, with pending requests and unread messages counted. */
+/** The count as a screen reader hears it after the label: "Requests (2 pending)". */
+function SpokenCount({ to, count }: { to: string; count: number }) {
+  return (
+    <>
+      {" "}
+      <span className="sr-only">
+        ({count} {BADGE_WORDS[to]})
+      </span>
+    </>
+  );
+}
+
+/**
+ * Phones: the signed-in sections and the notification centre one tap away at the bottom, with
+ * pending requests, unread messages and unread notifications counted.
+ */
 export function PhoneTabBar({ counts }: { counts: Partial<Record<string, number>> }) {
   return (
     <nav
       aria-label="Sections"
       className="dock dock-md z-40 border-t border-base-300 bg-base-100/95 backdrop-blur md:hidden"
     >
-      {SECTION_LINKS.map(({ label, to, icon: Icon }) => {
+      {PHONE_LINKS.map(({ label, to, icon: Icon }) => {
         const count = counts[to] ?? 0;
         return (
           <NavLink
             key={to}
             to={to}
-            className={({ isActive }) => cn(isActive && "dock-active text-primary")}
+            // The bell's name reads as the top bar's does: "Notifications, 3 unread".
+            aria-label={to === paths.notifications ? notificationsLabel(count) : undefined}
+            className={({ isActive }) => cn("min-w-0", isActive && "dock-active text-primary")}
           >
             <span className="indicator">
               <Icon aria-hidden="true" className="size-5" />
               {count > 0 ? (
                 <span aria-hidden="true" className="indicator-item badge badge-xs badge-secondary">
-                  {count > 99 ? "99+" : count}
+                  {badgeCount(count)}
                 </span>
               ) : null}
             </span>
-            <span className="dock-label">
+            <span className="dock-label max-w-full truncate">
               {label}
-              {count > 0 ? (
-                <span className="sr-only">
-                  {" "}
-                  ({count} {BADGE_WORDS[to]})
-                </span>
+              {count > 0 && to !== paths.notifications ? (
+                <SpokenCount to={to} count={count} />
               ) : null}
             </span>
           </NavLink>

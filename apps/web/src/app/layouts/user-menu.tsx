@@ -1,6 +1,14 @@
-import type { Me } from "@kindred/shared";
+import { type Me, MIN_SKILLS } from "@kindred/shared";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Compass, Link2, LogOut, UserRound, UserRoundCheck, UsersRound } from "lucide-react";
+import {
+  Compass,
+  Link2,
+  LogOut,
+  Settings,
+  UserRound,
+  UserRoundCheck,
+  UsersRound,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -12,6 +20,22 @@ type UserMenuProps = {
   onCopyProfileUrl: () => void;
   onLogout: () => void;
 };
+
+const AVATAR_PATH = "/api/avatars/";
+
+/**
+ * A profile is complete when others can see who the person is: a photo or an about text, an
+ * age, a gender and at least the minimum number of skills. Until then Profile carries "New".
+ */
+export function isProfileComplete(
+  me: Pick<Me, "photoUrl" | "photo" | "about" | "age" | "gender" | "skills">,
+): boolean {
+  // Without a photo of their own, a person's photoUrl is the generated avatar's address.
+  const ownPhoto =
+    Boolean(me.photo) || (me.photoUrl !== "" && !me.photoUrl.startsWith(AVATAR_PATH));
+  const pictured = ownPhoto || me.about.trim() !== "";
+  return pictured && me.age !== null && me.gender !== null && me.skills.length >= MIN_SKILLS;
+}
 
 /** The clearly visible keyboard focus every item and the trigger share. */
 const FOCUS_RING =
@@ -50,7 +74,13 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout }: UserMenuProps) {
         aria-label="Open account menu"
         className={cn("btn btn-ghost btn-circle", FOCUS_RING)}
       >
-        <Avatar src={me.photoUrl} name={name || me.firstName} userId={me._id} />
+        <Avatar
+          src={me.photoUrl}
+          photo={me.photo}
+          name={name || me.firstName}
+          userId={me._id}
+          loading="eager"
+        />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
@@ -67,7 +97,9 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout }: UserMenuProps) {
               <UserRound aria-hidden="true" className="size-4" />
               Profile
             </span>
-            <span className="badge badge-secondary badge-sm">New</span>
+            {isProfileComplete(me) ? null : (
+              <span className="badge badge-secondary badge-sm">New</span>
+            )}
           </LinkItem>
           <LinkItem to={paths.connections}>
             <UsersRound aria-hidden="true" className="size-4" />
@@ -81,6 +113,10 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout }: UserMenuProps) {
             <Link2 aria-hidden="true" className="size-4" />
             Copy Profile URL
           </DropdownMenu.Item>
+          <LinkItem to={paths.settings}>
+            <Settings aria-hidden="true" className="size-4" />
+            Settings
+          </LinkItem>
           <DropdownMenu.Separator className="my-1 h-px bg-base-300" />
           <DropdownMenu.Item className={cn(ITEM_CLASS, "text-error")} onSelect={onLogout}>
             <LogOut aria-hidden="true" className="size-4" />

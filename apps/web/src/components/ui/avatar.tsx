@@ -1,20 +1,35 @@
+import type { PhotoSet } from "@kindred/shared";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
 
 export type AvatarProps = {
   src?: string | null;
+  /** The uploaded photo's sizes; an avatar asks for the thumbnail (or the card size when big). */
+  photo?: PhotoSet | null;
   name: string;
   /** Whose generated avatar to show when the photo does not load. */
   userId?: string;
   size?: "sm" | "md" | "lg" | "xl";
+  /** "eager" for an avatar at the top of the screen; lists load theirs as they come near. */
+  loading?: "lazy" | "eager";
   className?: string;
 };
 
 const SIZE_CLASS = { sm: "w-9", md: "w-12", lg: "w-20", xl: "w-32" } as const;
+const SIZE_PX = { sm: 36, md: 48, lg: 80, xl: 128 } as const;
 
 /** A round photo with the person's initial behind it while it loads. */
-export function Avatar({ src, name, userId, size = "sm", className }: AvatarProps) {
+export function Avatar({
+  src,
+  photo,
+  name,
+  userId,
+  size = "sm",
+  loading = "lazy",
+  className,
+}: AvatarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || "?";
+  const shown = photo?.card ?? src;
   return (
     <div className={cn("avatar", className)}>
       <div
@@ -26,7 +41,18 @@ export function Avatar({ src, name, userId, size = "sm", className }: AvatarProp
         >
           {initial}
         </span>
-        {src ? <Photo src={src} userId={userId} alt={name} className="relative" /> : null}
+        {shown ? (
+          <Photo
+            src={shown}
+            photo={photo}
+            fit="avatar"
+            sizes={`${SIZE_PX[size]}px`}
+            userId={userId}
+            alt={name}
+            loading={loading}
+            className="relative"
+          />
+        ) : null}
       </div>
     </div>
   );

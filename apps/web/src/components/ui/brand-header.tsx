@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { OfflineBanner } from "@/components/ui/offline-banner.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { paths } from "@/config/paths.ts";
 
@@ -18,7 +19,10 @@ const VARIANT_CLASS = {
   transparent: "border-transparent bg-transparent",
 } as const;
 
-/** The top bar of every screen: the Kindred brand (a link to /), the theme toggle and actions. */
+/**
+ * The top bar of every screen: the Kindred brand (a link to /), the theme toggle and actions, and
+ * under them the offline banner while the browser has no network.
+ */
 export function BrandHeader({ nav, actions, variant = "solid" }: BrandHeaderProps) {
   return (
     <header
@@ -36,6 +40,7 @@ export function BrandHeader({ nav, actions, variant = "solid" }: BrandHeaderProp
           {actions}
         </div>
       </nav>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,10 +1,11 @@
-import { PUBLIC_MESSAGE_MAX_LENGTH } from "@kindred/shared";
+import { type ContactBody, PUBLIC_MESSAGE_MAX_LENGTH } from "@kindred/shared";
 import { CheckCircle2 } from "lucide-react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { InputField, TextareaField } from "./field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 
-type MessageValues = { name: string; email: string; message: string; website?: string };
+/** The fields the contact body and the support ticket share. */
+type MessageValues = Pick<ContactBody, "name" | "email" | "message" | "website">;
 
 /**
  * Name, email, message and the hidden honeypot: the fields the support and contact forms share

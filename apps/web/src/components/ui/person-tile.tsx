@@ -3,6 +3,9 @@ import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
 import { fullName, type UserCardUser } from "./user-card.tsx";
 
+/** A 56 px circle on a phone, a grid column's width from the small breakpoint up. */
+const TILE_PHOTO_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 56px";
+
 export type PersonTileProps = {
   user: UserCardUser & { _id: string };
   /** Actions (Accept / Reject); on a phone they sit at the end of the row. */
@@ -34,19 +37,25 @@ export function PersonTile({ user, actions, className }: PersonTileProps) {
       )}
     >
       <figure className="m-0 size-14 shrink-0 overflow-hidden rounded-full bg-base-300 sm:aspect-[4/3] sm:size-auto sm:w-full sm:rounded-none">
-        {user.photoUrl ? (
+        {user.photoUrl || user.photo ? (
           <Photo
-            src={user.photoUrl}
+            src={user.photo?.card ?? user.photoUrl ?? ""}
+            photo={user.photo}
+            fit="avatar"
+            sizes={TILE_PHOTO_SIZES}
             userId={user._id}
             alt={name}
             draggable={false}
-            className="h-full w-full object-cover"
+            // A portrait crop in a landscape box keeps the face, which sits in its upper part.
+            className="h-full w-full object-cover object-[50%_25%]"
           />
         ) : null}
       </figure>
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-3 sm:p-5">
         <div className="min-w-0">
-          <h2 className="truncate font-semibold sm:text-xl sm:font-bold">{name}</h2>
+          <h2 className="truncate font-semibold sm:text-xl sm:font-bold" title={name}>
+            {name}
+          </h2>
           {info ? <p className="text-sm text-base-content/70">{info}</p> : null}
         </div>
         {user.about ? (

@@ -1,5 +1,5 @@
-import { SCROLL_TOP_AFTER_PX } from "@kindred/shared/constants";
 import { ArrowUp } from "lucide-react";
+import { SCROLL_TOP_AFTER_PX } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
 import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
 

@@ -1,5 +1,6 @@
 import { MIN_SKILLS } from "@kindred/shared/constants";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { MESSAGES } from "@/config/copy.ts";
 import { TagInput } from "./tag-input.tsx";
 
 type SkillsFieldProps<Values extends FieldValues, Output extends FieldValues> = {
@@ -8,8 +9,8 @@ type SkillsFieldProps<Values extends FieldValues, Output extends FieldValues> = 
 };
 
 /**
- * The skills tag input bound to a form. Too few tags is said by a toast (spec section 5, see
- * useMinTagsToast), so only the other rules (too many, too long) show under the field.
+ * The skills tag input bound to a form. Too few tags is said in the specification's words, at
+ * the field as well as by the screen's toast (see useMinTagsToast).
  */
 export function SkillsField<Values extends FieldValues, Output extends FieldValues>({
   control,
@@ -27,8 +28,12 @@ export function SkillsField<Values extends FieldValues, Output extends FieldValu
             tags={tags}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            description="Press Enter or Tab to add each one; at least 3."
-            error={tags.length >= MIN_SKILLS ? fieldState.error?.message : undefined}
+            description="Press Enter, Tab or a comma to add each one; at least 3."
+            error={
+              fieldState.error && tags.length < MIN_SKILLS
+                ? MESSAGES.minTags
+                : fieldState.error?.message
+            }
           />
         );
       }}

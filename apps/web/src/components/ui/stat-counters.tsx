@@ -1,5 +1,5 @@
-import { LANDING_STATS, STAT_TICK_MS } from "@kindred/shared/constants";
 import { useEffect, useRef, useState } from "react";
+import { LANDING_STATS, STAT_TICK_MS } from "@/config/ui.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 
 const CAPS = LANDING_STATS.map((stat) => stat.cap);

@@ -1,6 +1,6 @@
-import { MESSAGES } from "@kindred/shared";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { MESSAGES } from "@/config/copy.ts";
 
 /** The 'Loading...' state of a list or screen, announced to screen readers. */
 export function LoadingPanel() {

@@ -1,9 +1,25 @@
-import { MESSAGES } from "@kindred/shared";
-import { render, screen } from "@testing-library/react";
+import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render as renderInto, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
-import { TagInput } from "./tag-input.tsx";
+import { beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
+import { type FetchCall, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { TAG_TOO_LONG, TagInput } from "./tag-input.tsx";
+
+/** The tag input asks the server for suggestions: each test gets its own cache. */
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return renderInto(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+let calls: FetchCall[] = [];
+beforeEach(() => {
+  // No suggestions unless a test says otherwise.
+  calls = mockFetch(() => ok([]));
+});
 
 function Harness({ initial = [] as string[] }) {
   const [tags, setTags] = useState<string[]>(initial);
@@ -60,5 +76,78 @@ describe("TagInput", () => {
     expect(tagsText()).toBe("Games,chess");
     await user.click(screen.getByRole("button", { name: "Remove Games" }));
     expect(tagsText()).toBe("chess");
+  });
+});
+
+describe("TagInput: commas and the length limit", () => {
+  it("ends a tag at a comma, typed or pasted", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByLabelText("Skills");
+    await user.type(input, "chess,");
+    expect(tagsText()).toBe("chess");
+    expect(input).toHaveValue("");
+    await user.click(input);
+    await user.paste("rust, hiking,cook");
+    expect(tagsText()).toBe("chess,rust,hiking");
+    expect(input).toHaveValue("cook");
+  });
+
+  it("refuses a tag over the limit with a message at the field, keeping the text whole", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByLabelText("Skills");
+    const long = "x".repeat(SKILL_MAX_LENGTH + 1);
+    await user.type(input, `${long}{Enter}`);
+    expect(tagsText()).toBe("");
+    expect(input).toHaveValue(long);
+    expect(input).toHaveAccessibleDescription(TAG_TOO_LONG);
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    await user.type(input, "{Backspace}{Enter}");
+    expect(tagsText()).toBe("x".repeat(SKILL_MAX_LENGTH));
+    expect(input).not.toHaveAttribute("aria-invalid");
+  });
+});
+
+describe("TagInput: suggestions", () => {
+  it("suggests canonical skills as one types; arrows and Enter add one in its own spelling", async () => {
+    calls = mockFetch((call) =>
+      call.path.startsWith("/skills?q=js")
+        ? ok([
+            { name: "JavaScript", aliases: ["js"], people: 12 },
+            { name: "JSON", aliases: [], people: 1 },
+          ])
+        : ok([]),
+    );
+    const user = userEvent.setup();
+    render(<Harness initial={["coding"]} />);
+    const input = screen.getByRole("combobox", { name: "Skills" });
+    await user.type(input, "js");
+    const list = await screen.findByRole("listbox", { name: "Suggested skills" });
+    expect(list).toHaveTextContent("JavaScript12 people");
+    expect(list).toHaveTextContent("JSON1 person");
+    await user.keyboard("{ArrowDown}");
+    expect(screen.getByRole("option", { name: /JavaScript/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    await user.keyboard("{Enter}");
+    expect(tagsText()).toBe("coding,JavaScript");
+    expect(input).toHaveValue("");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.startsWith("/skills?q=js"))).toBe(true);
+  });
+
+  it("adds what was typed on Enter when no suggestion is chosen, and Escape closes the list", async () => {
+    mockFetch(() => ok([{ name: "Rust", aliases: [], people: 3 }]));
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Skills" });
+    await user.type(input, "rus");
+    await screen.findByRole("listbox", { name: "Suggested skills" });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(tagsText()).toBe("rus");
   });
 });

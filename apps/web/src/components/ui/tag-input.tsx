@@ -1,12 +1,10 @@
-import {
-  HINT_TOAST_MS,
-  MESSAGES,
-  SKILL_MAX_LENGTH,
-  TAGS_TOAST_MS,
-} from "@kindred/shared/constants";
+import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { MESSAGES } from "@/config/copy.ts";
+import { HINT_TOAST_MS, TAGS_TOAST_MS } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
+import { useSkillSuggestions } from "@/lib/skill-suggestions.ts";
 import { Field } from "./field.tsx";
 import { showToast } from "./toast.tsx";
 
@@ -20,23 +18,90 @@ export type TagInputProps = {
   onBlur?: () => void;
 };
 
-/** Adds the typed tag on Enter or Tab, removes the last one on Backspace in an empty field. */
+/** The shared skills rule's own sentence, said while the typed tag is over the limit. */
+export const TAG_TOO_LONG = `Each skill must be at most ${SKILL_MAX_LENGTH} characters`;
+
+/** Tags taken from typed text: the new ones (no repeats, none over the limit) and what stays typed. */
+export function takeTags(tags: string[], parts: string[]): { added: string[]; rest: string[] } {
+  const added: string[] = [];
+  const rest: string[] = [];
+  const seen = new Set(tags.map((tag) => tag.toLowerCase()));
+  for (const part of parts) {
+    const tag = part.trim();
+    if (!tag) continue;
+    // Too long: kept in the field, whole, for the person to shorten; never cut silently.
+    if (tag.length > SKILL_MAX_LENGTH) rest.push(tag);
+    else if (!seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      added.push(tag);
+    }
+  }
+  return { added, rest };
+}
+
+/**
+ * Adds the typed tag on Enter, Tab or a comma, removes the last one on Backspace in an empty
+ * field. A tag over the length limit is refused with a message at the field.
+ */
 export function TagInput({ label, tags, onChange, id, error, description, onBlur }: TagInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [draft, setDraft] = useState("");
+  const tooLong = draft.split(",").some((part) => part.trim().length > SKILL_MAX_LENGTH);
+  const listId = useId();
+  const [active, setActive] = useState(-1);
+  const [listOpen, setListOpen] = useState(false);
+  const added = new Set(tags.map((tag) => tag.toLowerCase()));
+  const suggestions = useSkillSuggestions(draft).filter(
+    (suggestion) => !added.has(suggestion.name.toLowerCase()),
+  );
+  const showList = listOpen && suggestions.length > 0 && !tooLong;
+
+  /** Adds a suggested skill in its canonical spelling, in place of what was typed. */
+  function choose(name: string) {
+    setDraft("");
+    setActive(-1);
+    if (!added.has(name.toLowerCase())) onChange([...tags, name]);
+  }
+
+  /** Adds what `parts` hold; `typing` is what stays in the field after them. */
+  function addParts(parts: string[], typing = ""): boolean {
+    const { added, rest } = takeTags(tags, parts);
+    setDraft([...rest, typing].filter(Boolean).join(","));
+    if (added.length > 0) onChange([...tags, ...added]);
+    return parts.some((part) => part.trim());
+  }
 
   function addDraft(): boolean {
-    const tag = draft.trim().slice(0, SKILL_MAX_LENGTH);
-    if (!tag) return false;
-    setDraft("");
-    if (tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) return true;
-    onChange([...tags, tag]);
-    return true;
+    return addParts(draft.split(","));
+  }
+
+  function handleDraftChange(value: string) {
+    setActive(-1);
+    setListOpen(true);
+    if (!value.includes(",")) {
+      setDraft(value);
+      return;
+    }
+    // A comma ends a tag, typed or pasted; the text after the last comma is still being typed.
+    const parts = value.split(",");
+    const typing = parts.pop() ?? "";
+    addParts(parts, typing);
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "Enter") {
+    const chosen = showList ? suggestions[active] : undefined;
+    if (showList && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+    } else if (event.key === "Escape" && showList) {
+      event.preventDefault();
+      setListOpen(false);
+    } else if ((event.key === "Enter" || event.key === "Tab") && chosen) {
+      event.preventDefault();
+      choose(chosen.name);
+    } else if (event.key === "Enter") {
       // Enter never submits the surrounding form from here.
       event.preventDefault();
       addDraft();
@@ -57,12 +122,12 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
   }
 
   return (
-    <Field id={inputId} label={label} hint={description} error={error}>
+    <Field id={inputId} label={label} hint={description} error={tooLong ? TAG_TOO_LONG : error}>
       {(controlProps) => (
         <div
           className={cn(
-            "input h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5",
-            error && "input-error",
+            "input relative h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5",
+            (tooLong || error) && "input-error",
           )}
         >
           {tags.length > 0 ? (
@@ -85,19 +150,56 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
           <input
             {...controlProps}
             type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={listId}
+            aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
             value={draft}
-            maxLength={SKILL_MAX_LENGTH}
             placeholder={MESSAGES.tagPlaceholder}
             autoComplete="off"
             // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
             className="h-7 min-w-24 flex-1 bg-transparent outline-none"
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => handleDraftChange(event.target.value)}
             onKeyDown={handleKeyDown}
             onBlur={() => {
+              setListOpen(false);
               addDraft();
               onBlur?.();
             }}
           />
+          {showList ? (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label="Suggested skills"
+              className="absolute top-full right-0 left-0 z-30 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+            >
+              {suggestions.map((suggestion, index) => (
+                <div
+                  key={suggestion.name}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  className={cn(
+                    "flex cursor-pointer items-center justify-between gap-3 rounded-field px-3 py-1.5 text-sm",
+                    index === active ? "bg-base-200 ring-2 ring-primary" : "hover:bg-base-200",
+                  )}
+                  // Before the input's blur adds the typed text instead.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(suggestion.name);
+                  }}
+                >
+                  <span className="truncate font-medium">{suggestion.name}</span>
+                  <span className="shrink-0 text-xs text-base-content/60">
+                    {suggestion.people} {suggestion.people === 1 ? "person" : "people"}
+                  </span>
+                </div>
+              ))}
+            </div>
+          ) : null}
         </div>
       )}
     </Field>
@@ -105,7 +207,7 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
 }
 
 /**
- * The minimum-tags warning of spec section 5: the message for 3 s, then the hint for 5 s.
+ * The minimum-tags warning: the message for 3 s, then the hint for 5 s.
  * The pending hint is dropped if the screen goes away first.
  */
 export function useMinTagsToast(): () => void {

@@ -7,7 +7,7 @@ type ThemeContextValue = { theme: Theme; setTheme: (theme: Theme) => void };
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // Read once on load (spec section 2); later changes come only from the toggle.
+  // The stored theme is read once on load; later changes come only from the toggle.
   const [theme, setThemeState] = useState<Theme>(() => {
     const stored = readStoredTheme();
     applyTheme(stored);

@@ -35,6 +35,24 @@ describe("UserCard", () => {
     expect(screen.getByText("Poetry").closest("li")).not.toHaveAttribute("data-shared");
   });
 
+  it("says in words what the two share, naming three and counting the rest", () => {
+    const { rerender } = render(<UserCard user={{ ...ada, matchingSkills: ["Rust", "Chess"] }} />);
+    expect(screen.getByText("You both know Rust, Chess")).toBeInTheDocument();
+    rerender(
+      <UserCard user={{ ...ada, matchingSkills: ["Rust", "Chess", "Go", "Poetry", "Math"] }} />,
+    );
+    const sentence = screen.getByText("You both know Rust, Chess, Go and 2 more");
+    expect(sentence).toHaveAttribute("title", "You both know Rust, Chess, Go, Poetry, Math");
+    rerender(<UserCard user={{ ...ada, matchingSkills: [] }} />);
+    expect(screen.queryByText(/You both know/)).not.toBeInTheDocument();
+  });
+
+  it("names the skills close to the viewer's apart from the shared ones", () => {
+    render(<UserCard user={{ ...ada, matchingSkills: ["Math"], related: ["Poetry", "Math"] }} />);
+    expect(screen.getByText("You both know Math")).toBeInTheDocument();
+    expect(screen.getByText("Close to your skills: Poetry")).toBeInTheDocument();
+  });
+
   it("takes the shared skills from a feed card and shows no count without any", () => {
     const { rerender } = render(<UserCard user={{ ...ada, matchingSkills: ["Poetry"] }} />);
     expect(screen.getByText("1+")).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { PhotoSet } from "@kindred/shared";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
@@ -9,11 +10,15 @@ export type UserCardUser = {
   firstName: string;
   lastName?: string | null;
   photoUrl?: string | null;
+  /** An upload's sizes (null or absent: photoUrl is the generated avatar or a draft). */
+  photo?: PhotoSet | null;
   age?: number | string | null;
   gender?: string | null;
   about?: string | null;
   skills?: readonly string[];
   matchingSkills?: readonly string[];
+  /** The person's skills related to one of the viewer's (a framework to its language). */
+  related?: readonly string[];
 };
 
 export type UserCardProps = {
@@ -25,6 +30,10 @@ export type UserCardProps = {
   /** A shorter card for lists and grids; the default is the 400x600 deck card. */
   compact?: boolean;
 };
+
+/** How wide the card's photo is drawn: the deck card up to 400 px, a grid's card a column. */
+const DECK_PHOTO_SIZES = "(min-width: 432px) 400px, calc(100vw - 2rem)";
+const GRID_PHOTO_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 export function fullName(user: Pick<UserCardUser, "firstName" | "lastName">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
@@ -45,6 +54,7 @@ export function UserCard({
   const shared = matchingSkills ?? user.matchingSkills ?? [];
   // The server returns shared skills in the card's own spelling, but a draft may not.
   const sharedKeys = new Set(shared.map((skill) => skill.toLowerCase()));
+  const related = (user.related ?? []).filter((skill) => !sharedKeys.has(skill.toLowerCase()));
   const skills = user.skills ?? [];
   const age = user.age === null || user.age === undefined ? "" : String(user.age).trim();
   const details = [age, user.gender ? capitalize(user.gender) : ""].filter(Boolean).join(" · ");
@@ -64,13 +74,22 @@ export function UserCard({
           compact ? "aspect-[4/3]" : "min-h-0 flex-1",
         )}
       >
-        {user.photoUrl ? (
+        {user.photoUrl || user.photo ? (
           <Photo
-            src={user.photoUrl}
+            src={user.photo?.card ?? user.photoUrl ?? ""}
+            photo={user.photo}
+            sizes={compact ? GRID_PHOTO_SIZES : DECK_PHOTO_SIZES}
+            limit={compact ? "card" : "large"}
+            // The deck card is the screen's main picture; cards in a grid load as they come near.
+            loading={compact ? "lazy" : "eager"}
             userId={user._id}
             alt={name}
             draggable={false}
-            className="h-full w-full select-none object-cover"
+            className={cn(
+              "h-full w-full select-none object-cover",
+              // A portrait crop in a landscape box keeps the face, which sits in its upper part.
+              compact && "object-[50%_25%]",
+            )}
           />
         ) : (
           <div
@@ -82,8 +101,26 @@ export function UserCard({
           </div>
         )}
         <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 via-black/35 to-transparent px-5 pt-12 pb-3 text-white">
-          <h2 className="truncate text-2xl font-bold leading-tight drop-shadow">{name}</h2>
+          <h2 className="truncate text-2xl font-bold leading-tight drop-shadow" title={name}>
+            {name}
+          </h2>
           {details ? <p className="text-sm font-medium text-white/90">{details}</p> : null}
+          {shared.length > 0 ? (
+            <p
+              className="mt-0.5 line-clamp-2 text-sm font-semibold text-white"
+              title={sharedSentence(shared, Number.POSITIVE_INFINITY)}
+            >
+              {sharedSentence(shared)}
+            </p>
+          ) : null}
+          {related.length > 0 ? (
+            <p
+              className="truncate text-sm text-white/90"
+              title={relatedSentence(related, Infinity)}
+            >
+              {relatedSentence(related)}
+            </p>
+          ) : null}
         </div>
         {shared.length > 0 ? (
           <div
@@ -125,4 +162,18 @@ export function UserCard({
       </div>
     </article>
   );
+}
+
+/** "You both know Rust, Chess and 2 more": what the two share, in words, not a bare count. */
+export function sharedSentence(shared: readonly string[], shown = 3): string {
+  const named = shared.slice(0, shown);
+  const more = shared.length - named.length;
+  return `You both know ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+}
+
+/** "Close to your skills: React, Vue": what the person knows that relates to the viewer's. */
+export function relatedSentence(related: readonly string[], shown = 3): string {
+  const named = related.slice(0, shown);
+  const more = related.length - named.length;
+  return `Close to your skills: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }

@@ -1,11 +1,16 @@
-import type { Me, SignupBody } from "@kindred/shared";
+import type { Envelope, Me, SignupBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
+import { currentPlayerId } from "@/lib/push.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import { rememberSession } from "@/lib/session-hint.ts";
 
 export async function signup(body: SignupBody): Promise<Me> {
-  const response = await apiClient.post<Envelope<Me>>("/signup", body);
+  // A device subscribed to push is attached to whoever signs in on it (null: none).
+  const response = await apiClient.post<Envelope<Me>>("/signup", {
+    ...body,
+    playerId: body.playerId ?? currentPlayerId(),
+  });
   return response.data;
 }
 

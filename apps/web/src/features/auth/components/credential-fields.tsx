@@ -1,5 +1,6 @@
 import type { Control, FieldValues } from "react-hook-form";
 import { InputField } from "@/components/ui/field.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 
 type CredentialValues = FieldValues & { emailId: string; password: string };
 
@@ -16,11 +17,10 @@ export function CredentialFields<Values extends CredentialValues, Output extends
   return (
     <>
       <InputField control={bound} name="emailId" label="Email" type="email" autoComplete="email" />
-      <InputField
+      <PasswordField
         control={bound}
         name="password"
         label="Password"
-        type="password"
         autoComplete={newPassword ? "new-password" : "current-password"}
         hint={newPassword ? "At least 8 characters." : undefined}
       />

@@ -1,9 +1,9 @@
-import { MESSAGES } from "@kindred/shared";
 import type { FormEvent } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 
 /**
- * Login and signup (spec section 5): with an empty email or password the toast 'Please enter
+ * Login and signup: with an empty email or password the toast 'Please enter
  * all details' shows and nothing else happens; otherwise the form's own submit runs.
  */
 export function submitWhenFilled(

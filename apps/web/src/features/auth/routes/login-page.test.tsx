@@ -1,7 +1,8 @@
-import { MESSAGES } from "@kindred/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
+import { STORAGE_KEYS } from "@/config/ui.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import {
   firstLoad,
@@ -29,10 +30,7 @@ describe("login page", () => {
     expect(
       await screen.findByRole("link", { name: "Forgot password?" }, firstLoad),
     ).toHaveAttribute("href", "/forget-password");
-    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute(
-      "href",
-      "/signup",
-    );
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
   });
 
   it("shows the server's message when the login is refused", async () => {
@@ -55,7 +53,7 @@ describe("login page", () => {
     );
   });
 
-  it("stores the user, sends playerId null and goes to / on success", async () => {
+  it("stores the user, sends playerId null and goes to Discover on success", async () => {
     setXsrfCookie();
     const calls = mockFetch((call) =>
       call.path === "/login"
@@ -67,12 +65,32 @@ describe("login page", () => {
     await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/"), firstLoad);
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
     expect(calls.find((call) => call.path === "/login")?.body).toEqual({
       emailId: "ada@example.com",
       password: "correct horse",
       playerId: null,
     });
     expect(queryClient.getQueryData(queryKeys.me)).toEqual(sampleMe);
+  });
+
+  it("sends this device's push subscription id as playerId, and keeps it after signing in", async () => {
+    window.localStorage.setItem(STORAGE_KEYS.pushPlayerId, "device-7");
+    setXsrfCookie();
+    const calls = mockFetch((call) =>
+      call.path === "/login"
+        ? { body: { status: 1, message: "Logged in", data: sampleMe } }
+        : unauthenticated,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp("/login");
+    await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
+    expect(calls.find((call) => call.path === "/login")?.body).toMatchObject({
+      playerId: "device-7",
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.pushPlayerId)).toBe("device-7");
   });
 });

@@ -1,11 +1,12 @@
-import { loginBodySchema, MESSAGES } from "@kindred/shared";
+import { loginBodySchema } from "@kindred/shared";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
-import { paths, safeReturnTo } from "@/config/paths.ts";
+import { MESSAGES } from "@/config/copy.ts";
+import { paths, RETURN_TO_PARAM, safeReturnTo } from "@/config/paths.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useLogin } from "../api/login.ts";
-import { AuthShell } from "../components/auth-shell.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
@@ -19,9 +20,9 @@ export function LoginPage() {
 
   const submit = form.handleSubmit((body) =>
     loginMutation.mutate(body, {
-      // Spec: login goes to /; a visitor sent here by Connect goes back to that profile.
+      // Into the app (decision 092): Discover, or back where the visitor was sent from.
       onSuccess: () =>
-        navigate(safeReturnTo(searchParams.get("returnTo")) ?? paths.landing, { replace: true }),
+        navigate(safeReturnTo(searchParams.get(RETURN_TO_PARAM)) ?? paths.home, { replace: true }),
       onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
     }),
   );
@@ -45,7 +46,7 @@ export function LoginPage() {
       <p className="text-center text-sm">
         New to Kindred?{" "}
         <Link to={paths.signup} className="link link-primary">
-          Create an account
+          Sign up
         </Link>
       </p>
     </AuthShell>

@@ -1,14 +1,24 @@
-import { MESSAGES, MIN_SKILLS, signupBodySchema } from "@kindred/shared";
+import { type Me, MIN_SKILLS, signupBodySchema } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
+import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
 import { SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES, PHOTO_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
+import { HINT_TOAST_MS } from "@/config/ui.ts";
+import { errorMessageOf } from "@/lib/api-client.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
+import { uploadPhoto } from "@/lib/profile-photo.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import { useSignup } from "../api/signup.ts";
-import { AuthShell } from "../components/auth-shell.tsx";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
@@ -16,6 +26,31 @@ export function SignupPage() {
   const navigate = useNavigate();
   const showMinTags = useMinTagsToast();
   const signupMutation = useSignup();
+  const queryClient = useQueryClient();
+  const photoDraft = usePhotoDraft();
+  const [uploading, setUploading] = useState(false);
+
+  /**
+   * The photo goes up once the account exists (its session cookie is set by then). A failed
+   * upload keeps the account: the person is told, and can add the photo on their profile.
+   */
+  async function addPhoto() {
+    const upload = photoDraft.upload;
+    if (!upload) return;
+    setUploading(true);
+    try {
+      const me = await uploadPhoto(upload);
+      queryClient.setQueryData<Me>(queryKeys.me, me);
+    } catch (error) {
+      const reason = errorMessageOf(error, PHOTO_MESSAGES.saveFailed);
+      showToast(PHOTO_MESSAGES.signupPhotoFailed(reason), {
+        variant: "error",
+        durationMs: HINT_TOAST_MS,
+      });
+    } finally {
+      setUploading(false);
+    }
+  }
   const form = useZodForm(signupBodySchema, {
     defaultValues: {
       firstName: "",
@@ -32,7 +67,10 @@ export function SignupPage() {
   const submit = form.handleSubmit(
     (body) =>
       signupMutation.mutate(body, {
-        onSuccess: () => navigate(paths.profile),
+        onSuccess: async () => {
+          await addPhoto();
+          navigate(paths.profile);
+        },
         onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
       }),
     (errors) => {
@@ -52,15 +90,16 @@ export function SignupPage() {
         <CredentialFields control={form.control} newPassword />
         <SocialLinkFields control={form.control} />
         <SkillsField control={form.control} name="skills" />
+        <PhotoPicker draft={photoDraft} hint={PHOTO_MESSAGES.signupHint} className="mt-2" />
         <FormError control={form.control} />
-        <SubmitButton pending={signupMutation.isPending} className="mt-3 w-full">
+        <SubmitButton pending={signupMutation.isPending || uploading} className="mt-3 w-full">
           Sign up
         </SubmitButton>
       </form>
       <p className="text-center text-sm">
         Already have an account?{" "}
         <Link to={paths.login} className="link link-primary">
-          Log in
+          Login
         </Link>
       </p>
     </AuthShell>

@@ -1,4 +1,4 @@
-/** The blog's three posts (spec section 2: hard-coded). */
+/** The blog's three posts, written here: the blog has no editor. */
 export type BlogPost = { id: string; title: string; author: string; date: string; content: string };
 
 export const BLOG_POSTS: BlogPost[] = [

@@ -1,6 +1,6 @@
-import type { Conversation } from "@kindred/shared";
+import type { Conversation, Envelope } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 
 export async function getConversations(signal?: AbortSignal): Promise<Conversation[]> {
@@ -18,13 +18,4 @@ export function conversationsQueryOptions(enabled = true) {
 
 export function useConversations(enabled = true) {
   return useQuery(conversationsQueryOptions(enabled));
-}
-
-/** Unread messages over every conversation, for the top bar and the tab title. */
-export function useUnreadChatCount(enabled: boolean): number {
-  const { data } = useQuery({
-    ...conversationsQueryOptions(enabled),
-    select: (rows) => rows.reduce((sum, row) => sum + row.unread, 0),
-  });
-  return data ?? 0;
 }

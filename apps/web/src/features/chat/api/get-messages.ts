@@ -1,6 +1,6 @@
-import type { ChatPage } from "@kindred/shared";
+import type { ChatPage, Envelope } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 
 export async function getMessages(

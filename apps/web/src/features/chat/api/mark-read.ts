@@ -1,4 +1,5 @@
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import type { Envelope } from "@kindred/shared";
+import { apiClient } from "@/lib/api-client.ts";
 
 export async function markRead(userId: string, messageId: string): Promise<number> {
   const body = await apiClient.post<Envelope<{ unread: number }>>(

@@ -1,6 +1,9 @@
 import type { ReportBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client.ts";
+import { showToast } from "@/components/ui/toast.tsx";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
+import { ApiError, apiClient } from "@/lib/api-client.ts";
+import { takeOutOfList, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 
@@ -16,16 +19,59 @@ export function reportUser(userId: string, body: ReportBody) {
   return apiClient.post(`/user/report/${encodeURIComponent(userId)}`, body);
 }
 
-/** Block or remove: the person leaves the conversations, connections and feed. */
+/** "delete" ends a conversation kept after the other person deleted their account. */
+export type EndConversation = {
+  userId: string;
+  name: string;
+  action: "block" | "remove" | "delete";
+};
+
+/**
+ * Block or remove: the person leaves the conversations and connections at once (and the feed
+ * once the server agrees). When the call fails they come back and a toast offers Retry.
+ */
 export function useEndConversation() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ userId, action }: { userId: string; action: "block" | "remove" }) =>
-      action === "block" ? blockUser(userId) : removeConnection(userId),
-    onSuccess: (_data, { userId }) => {
-      queryClient.setQueryData(chatKeys.conversations, (rows: { user: { _id: string } }[] = []) =>
-        rows.filter((row) => row.user._id !== userId),
-      );
+  return useOptimisticMutation({
+    mutationFn: async ({ userId, action }: EndConversation) => {
+      try {
+        await (action === "block" ? blockUser(userId) : removeConnection(userId));
+      } catch (error) {
+        // Not connected any more (or gone): what the person asked for holds already.
+        if (error instanceof ApiError && error.status === 404) return;
+        throw error;
+      }
+    },
+    apply: async ({ userId }) => {
+      const rollbacks = await Promise.all([
+        takeOutOfList<{ user: { _id: string } }>(queryClient, {
+          queryKey: chatKeys.conversations,
+          idOf: (row) => row.user._id,
+          id: userId,
+        }),
+        takeOutOfList<{ _id: string }>(queryClient, {
+          queryKey: queryKeys.connections,
+          idOf: (user) => user._id,
+          id: userId,
+        }),
+      ]);
+      return () => {
+        for (const rollback of rollbacks) rollback();
+      };
+    },
+    failure: ({ action, name }) =>
+      action === "block"
+        ? `Couldn't block ${name}.`
+        : action === "delete"
+          ? "Couldn't delete the conversation."
+          : `Couldn't remove ${name} from your connections.`,
+    onSuccess: (_data, { userId, action }) => {
+      const done = {
+        block: CHAT_MESSAGES.blocked,
+        remove: CHAT_MESSAGES.removed,
+        delete: CHAT_MESSAGES.conversationDeleted,
+      };
+      showToast(done[action], { variant: "success" });
       queryClient.removeQueries({ queryKey: chatKeys.messages(userId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });

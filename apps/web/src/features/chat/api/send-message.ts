@@ -1,5 +1,5 @@
-import type { ChatMessage } from "@kindred/shared";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import type { ChatMessage, Envelope } from "@kindred/shared";
+import { apiClient } from "@/lib/api-client.ts";
 
 /** Sends a message; the same clientId again returns the first one, so a retry never doubles. */
 export async function sendMessage(userId: string, text: string, clientId: string) {

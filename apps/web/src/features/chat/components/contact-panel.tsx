@@ -1,38 +1,59 @@
-import { CHAT_MESSAGES, type Conversation } from "@kindred/shared";
-import { Flag, ShieldBan, UserMinus } from "lucide-react";
+import { Flag, ShieldBan, Trash2, UserMinus } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
+import type { ConversationPanelProps } from "./conversation-header.tsx";
 import { Presence } from "./presence.tsx";
-import type { SafetyAction } from "./safety-dialogs.tsx";
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
 
 /** The contact details beside the conversation, from lg up: 300 px wide. */
-export function ContactPanel({
-  conversation,
-  onAction,
-}: {
-  conversation: Conversation;
-  onAction: (action: SafetyAction) => void;
-}) {
+export function ContactPanel({ conversation, onAction }: ConversationPanelProps) {
   const { user, online } = conversation;
   const name = fullName(user);
   const links = [user.socialLinks.instagramLink, user.socialLinks.otherLink].filter(
     (link): link is string => Boolean(link),
   );
-  const rows: [string, string][] = [
-    ["Email", CHAT_MESSAGES.notShared],
-    ["Phone", CHAT_MESSAGES.notShared],
-    ["Address", CHAT_MESSAGES.notShared],
-    ["Joined", joinedFormat.format(new Date(user.joinedAt))],
-  ];
+  // Kindred keeps no phone or address, and offers no way to share an email: only what exists shows.
+  const rows: [string, string][] = [["Joined", joinedFormat.format(new Date(user.joinedAt))]];
+  if (user.accountDeleted) {
+    return (
+      <aside
+        aria-label="Contact details"
+        className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-l border-base-300 bg-base-100 p-6 lg:flex"
+      >
+        <div className="flex flex-col items-center text-center">
+          <Avatar src={user.photoUrl} photo={null} name={name} userId={user._id} size="xl" />
+          <h2 className="mt-4 text-lg font-bold uppercase">{name}</h2>
+          <p className="mt-2 text-sm text-base-content/70">{CHAT_MESSAGES.accountDeleted}</p>
+        </div>
+        <div className="mt-auto flex flex-col gap-2 pt-6">
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost justify-start text-error"
+            onClick={() => onAction("delete")}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete conversation
+          </button>
+        </div>
+      </aside>
+    );
+  }
   return (
     <aside
       aria-label="Contact details"
       className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-l border-base-300 bg-base-100 p-6 lg:flex"
     >
       <div className="flex flex-col items-center text-center">
-        <Avatar src={user.photoUrl} name={name} userId={user._id} size="xl" />
+        <Avatar
+          src={user.photoUrl}
+          photo={user.photo}
+          name={name}
+          userId={user._id}
+          size="xl"
+          loading="eager"
+        />
         <h2 className="mt-4 max-w-64 truncate text-lg font-bold uppercase" title={name}>
           {name}
         </h2>

@@ -1,8 +1,9 @@
-import { CHAT_MESSAGES, type Conversation } from "@kindred/shared";
+import type { Conversation } from "@kindred/shared";
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { shortTime } from "../lib/format-time.ts";
@@ -55,18 +56,28 @@ export function ConversationList({
                   )}
                 >
                   <span className="relative">
-                    <Avatar src={user.photoUrl} name={name} userId={user._id} size="md" />
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        "absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-base-100",
-                        online ? "bg-success" : "bg-warning",
-                      )}
+                    <Avatar
+                      src={user.photoUrl}
+                      photo={user.photo}
+                      name={name}
+                      userId={user._id}
+                      size="md"
                     />
+                    {user.accountDeleted ? null : (
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          "absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-base-100",
+                          online ? "bg-success" : "bg-warning",
+                        )}
+                      />
+                    )}
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={cn("truncate", unread > 0 && "font-bold")}>{name}</span>
+                      <span className={cn("truncate", unread > 0 && "font-bold")} title={name}>
+                        {name}
+                      </span>
                       {lastMessage ? (
                         <span className="shrink-0 text-xs text-base-content/60">
                           {shortTime(lastMessage.createdAt)}

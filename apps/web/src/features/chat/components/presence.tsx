@@ -1,4 +1,4 @@
-import { CHAT_MESSAGES } from "@kindred/shared";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 
 /** Green with 'Active Now' while the person has the app open, yellow with 'Inactive Now' otherwise. */

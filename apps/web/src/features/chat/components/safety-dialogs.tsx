@@ -1,5 +1,4 @@
 import {
-  CHAT_MESSAGES,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
   type ReportReason,
@@ -8,11 +7,11 @@ import {
 import { Field } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
-import { errorMessageOf } from "@/lib/api-client.ts";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { SERVER_ERROR, showServerError, useZodForm } from "@/lib/form.ts";
 import { useEndConversation, useReportUser } from "../api/safety-actions.ts";
 
-export type SafetyAction = "block" | "remove" | "report";
+export type SafetyAction = "block" | "remove" | "report" | "delete";
 
 const REASON_LABELS: Record<ReportReason, string> = {
   spam: "Spam",
@@ -29,6 +28,26 @@ type DialogsProps = {
   onClose: () => void;
   /** After a block or removal: the conversation is gone. */
   onEnded: () => void;
+};
+
+const END_TEXTS = {
+  block: (name: string) => ({
+    title: `Block ${name}?`,
+    description:
+      "Neither of you will see the other again: not in Discover, requests, connections or chat. Your conversation is deleted.",
+    confirm: "Block",
+  }),
+  remove: (name: string) => ({
+    title: `Remove ${name} from your connections?`,
+    description: "The conversation closes for both of you and its messages are deleted.",
+    confirm: "Remove connection",
+  }),
+  delete: () => ({
+    title: "Delete this conversation?",
+    description:
+      "The other person deleted their account; only you still have these messages. They are deleted for good.",
+    confirm: "Delete conversation",
+  }),
 };
 
 /** The confirmations for Block, Remove connection and Report, each in an accessible dialog. */
@@ -51,6 +70,14 @@ export function SafetyDialogs({ action, userId, name, onClose, onEnded }: Dialog
         onClose={onClose}
         onEnded={onEnded}
       />
+      <EndDialog
+        kind="delete"
+        open={action === "delete"}
+        userId={userId}
+        name={name}
+        onClose={onClose}
+        onEnded={onEnded}
+      />
       {action === "report" ? <ReportDialog userId={userId} name={name} onClose={onClose} /> : null}
     </>
   );
@@ -64,7 +91,7 @@ function EndDialog({
   onClose,
   onEnded,
 }: {
-  kind: "block" | "remove";
+  kind: "block" | "remove" | "delete";
   open: boolean;
   userId: string;
   name: string;
@@ -72,18 +99,9 @@ function EndDialog({
   onEnded: () => void;
 }) {
   const end = useEndConversation();
-  const block = kind === "block";
+  const text = END_TEXTS[kind](name);
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={block ? `Block ${name}?` : `Remove ${name} from your connections?`}
-      description={
-        block
-          ? "Neither of you will see the other again: not in Discover, requests, connections or chat. Your conversation is deleted."
-          : "The conversation closes for both of you and its messages are deleted."
-      }
-    >
+    <Modal open={open} onClose={onClose} title={text.title} description={text.description}>
       <div className="modal-action mt-2">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Cancel
@@ -91,27 +109,14 @@ function EndDialog({
         <button
           type="button"
           className="btn btn-error"
-          disabled={end.isPending}
-          onClick={() =>
-            end.mutate(
-              { userId, action: kind },
-              {
-                onSuccess: () => {
-                  showToast(block ? CHAT_MESSAGES.blocked : CHAT_MESSAGES.removed, {
-                    variant: "success",
-                  });
-                  onClose();
-                  onEnded();
-                },
-                onError: (error) =>
-                  showToast(errorMessageOf(error, "That did not work. Try again."), {
-                    variant: "error",
-                  }),
-              },
-            )
-          }
+          onClick={() => {
+            // The conversation closes at once; it comes back with a toast if the call fails.
+            end.mutate({ userId, name, action: kind });
+            onClose();
+            onEnded();
+          }}
         >
-          {block ? "Block" : "Remove connection"}
+          {text.confirm}
         </button>
       </div>
     </Modal>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { EllipsisVertical, Flag, ShieldBan, UserMinus } from "lucide-react";
+import { EllipsisVertical, Flag, ShieldBan, Trash2, UserMinus } from "lucide-react";
 import { cn } from "@/lib/cn.ts";
 import type { SafetyAction } from "./safety-dialogs.tsx";
 
@@ -10,10 +10,13 @@ const ITEM_CLASS =
 export function SafetyMenu({
   name,
   onAction,
+  accountDeleted = false,
   className,
 }: {
   name: string;
   onAction: (action: SafetyAction) => void;
+  /** A conversation kept after the other person deleted their account: only Delete is offered. */
+  accountDeleted?: boolean;
   className?: string;
 }) {
   return (
@@ -30,21 +33,33 @@ export function SafetyMenu({
           sideOffset={6}
           className="z-50 w-56 rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
         >
-          <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("remove")}>
-            <UserMinus aria-hidden="true" className="size-4" />
-            Remove connection
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("report")}>
-            <Flag aria-hidden="true" className="size-4" />
-            Report
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className={cn(ITEM_CLASS, "text-error")}
-            onSelect={() => onAction("block")}
-          >
-            <ShieldBan aria-hidden="true" className="size-4" />
-            Block
-          </DropdownMenu.Item>
+          {accountDeleted ? (
+            <DropdownMenu.Item
+              className={cn(ITEM_CLASS, "text-error")}
+              onSelect={() => onAction("delete")}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete conversation
+            </DropdownMenu.Item>
+          ) : (
+            <>
+              <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("remove")}>
+                <UserMinus aria-hidden="true" className="size-4" />
+                Remove connection
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("report")}>
+                <Flag aria-hidden="true" className="size-4" />
+                Report
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                className={cn(ITEM_CLASS, "text-error")}
+                onSelect={() => onAction("block")}
+              >
+                <ShieldBan aria-hidden="true" className="size-4" />
+                Block
+              </DropdownMenu.Item>
+            </>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

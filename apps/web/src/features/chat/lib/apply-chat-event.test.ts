@@ -1,36 +1,16 @@
 import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
+import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { applyChatEvent, forgetNewestMessage, newestMessageId } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 
 const ME = "me";
 
-function contact(id: string): Conversation["user"] {
-  return {
-    _id: id,
-    firstName: id,
-    lastName: "",
-    photoUrl: "",
-    age: null,
-    gender: null,
-    about: "",
-    skills: [],
-    publicId: `p-${id}`,
-    joinedAt: "2026-01-01T00:00:00.000Z",
-    socialLinks: { instagramLink: null, otherLink: null },
-  };
-}
+const contact = (id: string) => chatContact(id);
 
 function message(id: string, from: string, to: string, at: string): ChatMessage {
-  return {
-    _id: id,
-    fromUserId: from,
-    toUserId: to,
-    text: `text ${id}`,
-    clientId: null,
-    createdAt: at,
-  };
+  return chatMessage({ _id: id, fromUserId: from, toUserId: to, createdAt: at });
 }
 
 let queryClient: QueryClient;

@@ -31,6 +31,49 @@ export function mergeMessages(page: ChatPage, incoming: ChatMessage[]): ChatPage
   return { ...page, messages: [...page.messages, ...fresh].sort(byTime) };
 }
 
+/** Restarted history requests, with the messages each was restarted for. */
+const restarts = new WeakMap<object, { ids: Set<string>; done: Promise<void> }>();
+
+/** Resolves when the latest restart of this history (also one begun meanwhile) has finished. */
+async function restartSettled(query: object): Promise<void> {
+  const running = restarts.get(query);
+  await running?.done;
+  if (restarts.get(query) !== running) await restartSettled(query);
+}
+
+/**
+ * Adds stored messages to one conversation's cached history. A history request under way may
+ * have been answered from before they were stored, and its answer replaces the cache: that
+ * request is dropped and asked again (resolved when that answer is in).
+ */
+export function addToHistory(
+  queryClient: QueryClient,
+  otherId: string,
+  messages: ChatMessage[],
+): Promise<void> {
+  const queryKey = chatKeys.messages(otherId);
+  const query = queryClient.getQueryCache().find<ChatPage>({ queryKey, exact: true });
+  // Not asked for yet: the first request will read them from the server.
+  if (!query) return Promise.resolve();
+  queryClient.setQueryData<ChatPage>(queryKey, (page) =>
+    page ? mergeMessages(page, messages) : page,
+  );
+  const fetching = query.state.fetchStatus === "fetching";
+  if (query.state.data && !fetching) return Promise.resolve();
+  const running = fetching ? restarts.get(query) : undefined;
+  // The same message twice (the send's answer and the socket's echo) restarts it once.
+  if (running && messages.every((message) => running.ids.has(message._id))) {
+    return restartSettled(query);
+  }
+  // Cancelled explicitly: a refetch alone would join the request under way while none is loaded.
+  const done = queryClient
+    .cancelQueries({ queryKey, exact: true })
+    .then(() => queryClient.refetchQueries({ queryKey, exact: true, type: "all" }));
+  const ids = new Set([...(running?.ids ?? []), ...messages.map((message) => message._id)]);
+  restarts.set(query, { ids, done });
+  return restartSettled(query);
+}
+
 function sortConversations(rows: Conversation[]): Conversation[] {
   return [...rows].sort((a, b) => {
     const at = a.lastMessage?.createdAt ?? "";
@@ -46,12 +89,9 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
       const { message } = event;
       noteMessage(message);
       const otherId = message.fromUserId === meId ? message.toUserId : message.fromUserId;
-      let isNew = true;
-      queryClient.setQueryData<ChatPage>(chatKeys.messages(otherId), (page) => {
-        if (!page) return page;
-        if (page.messages.some((known) => known._id === message._id)) isNew = false;
-        return mergeMessages(page, [message]);
-      });
+      const page = queryClient.getQueryData<ChatPage>(chatKeys.messages(otherId));
+      let isNew = !page?.messages.some((known) => known._id === message._id);
+      void addToHistory(queryClient, otherId, [message]);
       const rows = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
       const row = rows?.find((candidate) => candidate.user._id === otherId);
       if (!rows || !row) {
@@ -91,12 +131,20 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
       );
       return;
     }
+    case "resumed": {
+      for (const message of event.messages) {
+        applyChatEvent(queryClient, meId, { type: "message", message });
+      }
+      return;
+    }
     case "closed": {
       queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (rows) =>
         rows?.filter((row) => row.user._id !== event.userId),
       );
       queryClient.removeQueries({ queryKey: chatKeys.messages(event.userId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
+      // A deleted account leaves its conversation behind, kept read-only under a new id.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       return;
     }
     default:

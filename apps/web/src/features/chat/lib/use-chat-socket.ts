@@ -1,12 +1,15 @@
 import {
   CHAT_CLOSE_FORBIDDEN_ORIGIN,
   CHAT_CLOSE_UNAUTHENTICATED,
-  type ChatServerEvent,
+  CHAT_SOCKET_ROUTE,
+  type ChatClientEvent,
   type Conversation,
 } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { env } from "@/config/env.ts";
+import { applyNotificationEvent } from "@/lib/notification-events.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import {
   applyChatEvent,
   forgetNewestMessage,
@@ -15,19 +18,31 @@ import {
 } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 import { claimOutbox } from "./outbox.ts";
+import { readServerFrame } from "./read-server-frame.ts";
 
 const MAX_BACKOFF_MS = 15_000;
+/**
+ * Pages a reconnect catches up through the socket; a tab further behind reloads its lists over
+ * HTTP instead (and stays well inside the socket's frame budget).
+ */
+export const MAX_RESUME_PAGES = 5;
+
+function resumeFrame(after: string): string {
+  return JSON.stringify({ type: "resume", after } satisfies ChatClientEvent);
+}
 
 function socketUrl(): string {
-  const url = new URL(`${env.apiBaseUrl}/chat/socket`, window.location.href);
+  const url = new URL(`${env.apiBaseUrl}${CHAT_SOCKET_ROUTE}`, window.location.href);
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   return url.toString();
 }
 
 /**
- * One socket per tab while signed in. Events update the query cache; after every (re)connect the
+ * One socket per tab while signed in. Events update the query cache: the chat's, and the
+ * notification centre's and the badges' (`notification`, `unread`). After every (re)connect the
  * socket asks for the messages after the newest one this tab knows, so nothing is missed while
- * it was down. It reconnects with a growing pause, and stops for good when the session is gone.
+ * it was down (the server sends the badges on connect). It reconnects with a growing pause, and
+ * stops for good when the session is gone.
  */
 export function useChatSocket(meId: string | undefined) {
   const queryClient = useQueryClient();
@@ -50,19 +65,29 @@ export function useChatSocket(meId: string | undefined) {
     const connect = () => {
       const current = new WebSocket(socketUrl());
       socket = current;
+      let pages = 0;
       current.onopen = () => {
         const reconnecting = attempt > 0;
         attempt = 0;
-        current.send(JSON.stringify({ type: "resume", after: newestMessageId() }));
+        // A tab that knows no message has nothing to catch up on: its lists load over HTTP.
+        const after = newestMessageId();
+        if (after) current.send(resumeFrame(after));
         // Presence may have changed while it was down.
-        if (reconnecting) void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+        if (reconnecting) {
+          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+        }
       };
       current.onmessage = (message) => {
-        try {
-          applyChatEvent(queryClient, meId, JSON.parse(String(message.data)) as ChatServerEvent);
-        } catch {
-          // A malformed event changes nothing.
-        }
+        const event = readServerFrame(message.data);
+        if (!event) return;
+        applyChatEvent(queryClient, meId, event);
+        applyNotificationEvent(queryClient, event);
+        if (event.type !== "resumed" || !event.more) return;
+        pages += 1;
+        const last = event.messages.at(-1);
+        if (last && pages < MAX_RESUME_PAGES) current.send(resumeFrame(last._id));
+        else void queryClient.invalidateQueries({ queryKey: ["chat"] });
       };
       current.onclose = (close) => {
         if (stopped) return;

@@ -1,8 +1,8 @@
-import { CHAT_MESSAGES } from "@kindred/shared";
 import { MessageCircle } from "lucide-react";
 import { useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { fullName } from "@/components/ui/user-card.tsx";
+import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";

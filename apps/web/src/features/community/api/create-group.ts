@@ -1,6 +1,6 @@
-import type { Group, GroupBody } from "@kindred/shared";
+import type { Envelope, Group, GroupBody } from "@kindred/shared";
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { bearer, COMMUNITY_PATH, communityKeys } from "./community-request.ts";
 import type { GroupsPage } from "./get-groups.ts";
 

@@ -1,25 +1,17 @@
-import type { Group } from "@kindred/shared";
+import { COMMUNITY_GROUPS_PAGE_SIZE, type Group } from "@kindred/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client.ts";
-import { bearer, COMMUNITY_PATH, communityKeys, nextCursorReader } from "./community-request.ts";
+import { communityKeys, cursorPaging, getListPage } from "./community-request.ts";
 
 export type GroupsPage = { groups: Group[]; nextCursor: string | null };
-
-const PAGE_SIZE = 24;
 
 export async function getGroups(
   token: string,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<GroupsPage> {
-  const reader = nextCursorReader();
-  const groups = await apiClient.get<Group[]>(`${COMMUNITY_PATH}/all`, {
-    query: { cursor, limit: PAGE_SIZE },
-    headers: bearer(token),
-    onHeaders: reader.onHeaders,
-    signal,
-  });
-  return { groups, nextCursor: reader.next() };
+  const page = { cursor, limit: COMMUNITY_GROUPS_PAGE_SIZE };
+  const { items, nextCursor } = await getListPage<Group>("/all", token, page, signal);
+  return { groups: items, nextCursor };
 }
 
 /** Study groups, newest first, a page at a time. */
@@ -27,8 +19,6 @@ export function useGroups(token: string) {
   return useInfiniteQuery({
     queryKey: communityKeys.groups(token),
     queryFn: ({ pageParam, signal }) => getGroups(token, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    retry: false,
+    ...cursorPaging,
   });
 }

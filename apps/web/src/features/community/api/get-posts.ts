@@ -1,25 +1,17 @@
-import type { Post } from "@kindred/shared";
+import { COMMUNITY_POSTS_PAGE_SIZE, type Post } from "@kindred/shared";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client.ts";
-import { bearer, COMMUNITY_PATH, communityKeys, nextCursorReader } from "./community-request.ts";
+import { communityKeys, cursorPaging, getListPage } from "./community-request.ts";
 
 export type PostsPage = { posts: Post[]; nextCursor: string | null };
-
-const PAGE_SIZE = 20;
 
 export async function getPosts(
   token: string,
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<PostsPage> {
-  const reader = nextCursorReader();
-  const posts = await apiClient.get<Post[]>(`${COMMUNITY_PATH}/getposts`, {
-    query: { cursor, limit: PAGE_SIZE },
-    headers: bearer(token),
-    onHeaders: reader.onHeaders,
-    signal,
-  });
-  return { posts, nextCursor: reader.next() };
+  const page = { cursor, limit: COMMUNITY_POSTS_PAGE_SIZE };
+  const { items, nextCursor } = await getListPage<Post>("/getposts", token, page, signal);
+  return { posts: items, nextCursor };
 }
 
 /** Posts, newest first, a page at a time; only with a token. */
@@ -27,9 +19,7 @@ export function usePosts(token: string | null) {
   return useInfiniteQuery({
     queryKey: communityKeys.posts(token ?? ""),
     queryFn: ({ pageParam, signal }) => getPosts(token ?? "", pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
     enabled: token !== null,
-    retry: false,
   });
 }

@@ -1,6 +1,5 @@
-import type { Post, PostBody } from "@kindred/shared";
+import type { Envelope, Post, PostBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Envelope } from "@/lib/api-client.ts";
 import { apiClient } from "@/lib/api-client.ts";
 import { bearer, COMMUNITY_PATH, communityKeys } from "./community-request.ts";
 

@@ -1,8 +1,11 @@
-import { LogOut } from "lucide-react";
-import { NavLink } from "react-router";
+import { Compass, LogOut } from "lucide-react";
+import { Link, NavLink } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
+import { useMe } from "@/lib/get-me.ts";
+import { leaveCommunity } from "../api/leave-community.ts";
+import { readToken } from "../lib/community-token.ts";
 
 const SECTIONS = [
   { to: paths.community, label: "Posts" },
@@ -18,7 +21,8 @@ export function CommunityNav({ className }: { className?: string }) {
         <li key={section.to}>
           <NavLink
             to={section.to}
-            end
+            // Posts is /community itself; groups and events stay lit on their own pages.
+            end={section.to === paths.community}
             className={({ isActive }) =>
               cn("btn btn-ghost btn-sm", isActive && "btn-active text-primary")
             }
@@ -39,6 +43,20 @@ type CommunityHeaderProps = {
 
 /** The top bar of the community screens outside the main layout. */
 export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
+  // A signed-in person gets the way back to the app beside the community's own links.
+  const { data: me } = useMe();
+  function leave() {
+    // Read before onLeave drops it. The screen does not wait for the server: the token is gone
+    // from this browser at once, and the server ends it (and the member's others) when it answers.
+    const token = readToken();
+    if (token) {
+      leaveCommunity(token).catch((error: unknown) => {
+        console.warn("The community token could not be ended on the server", error);
+      });
+    }
+    onLeave();
+  }
+
   return (
     <>
       <BrandHeader
@@ -46,10 +64,20 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
         actions={
           memberName ? (
             <div className="flex items-center gap-2">
-              <span className="hidden max-w-48 truncate text-sm text-base-content/70 sm:inline">
+              {me ? (
+                <Link to={paths.home} className="btn btn-ghost btn-sm" title="Back to Discover">
+                  <Compass aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:inline">Back to Discover</span>
+                  <span className="sr-only sm:hidden">Back to Discover</span>
+                </Link>
+              ) : null}
+              <span
+                className="hidden max-w-48 truncate text-sm text-base-content/70 sm:inline"
+                title={memberName}
+              >
                 {memberName}
               </span>
-              <button type="button" className="btn btn-ghost btn-sm" onClick={onLeave}>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={leave}>
                 <LogOut aria-hidden="true" className="size-4" />
                 Leave community
               </button>

@@ -1,11 +1,9 @@
-import {
-  COMMUNITY_MESSAGES,
-  type CommunityAuthBody,
-  communityAuthBodySchema,
-} from "@kindred/shared";
+import { type CommunityAuthBody, communityAuthBodySchema } from "@kindred/shared";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useJoinCommunity } from "../api/join-community.ts";
@@ -84,11 +82,10 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
           autoCapitalize="none"
           spellCheck={false}
         />
-        <InputField
+        <PasswordField
           control={form.control}
           name="password"
           label="Password"
-          type="password"
           hint="At least 8 characters for a new username."
           autoComplete="current-password"
         />

@@ -8,15 +8,14 @@ type DeleteItemButtonProps = {
   /** The post's title, the group's or the event's name, as the member wrote it. */
   name: string;
   onDelete: () => void;
-  pending?: boolean;
 };
 
 /**
  * The trash button on a member's own post, group or event. It asks first (nothing deleted comes
- * back), then shows a spinner while it goes. Its negative margin keeps it from making the row it
+ * back); the item then leaves its list at once. Its negative margin keeps it from making the row it
  * sits in taller than a line of title.
  */
-export function DeleteItemButton({ kind, name, onDelete, pending = false }: DeleteItemButtonProps) {
+export function DeleteItemButton({ kind, name, onDelete }: DeleteItemButtonProps) {
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -26,13 +25,8 @@ export function DeleteItemButton({ kind, name, onDelete, pending = false }: Dele
         aria-label={`Delete your ${kind} ${name}`}
         title={`Delete your ${kind}`}
         onClick={() => setAsking(true)}
-        disabled={pending}
       >
-        {pending ? (
-          <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-        ) : (
-          <Trash2 aria-hidden="true" className="size-4" />
-        )}
+        <Trash2 aria-hidden="true" className="size-4" />
       </button>
       <Modal
         open={asking}

@@ -1,19 +1,24 @@
 import type { Post } from "@kindred/shared";
-import { fullDateTime, relativeTime } from "../lib/relative-time.ts";
+import type { ReactNode } from "react";
+import { fullDateTime, relativeTime } from "@/lib/relative-time.ts";
 import { DeleteItemButton } from "./delete-item-button.tsx";
 
 type PostCardProps = {
   post: Post;
   /** Shown only on the reader's own posts. */
   onDelete?: () => void;
-  deleting?: boolean;
+  /** Likes and replies, for a reader with a community token. */
+  actions?: ReactNode;
 };
 
 /** One post: title, author, when, and the text exactly as written. */
-export function PostCard({ post, onDelete, deleting = false }: PostCardProps) {
+export function PostCard({ post, onDelete, actions }: PostCardProps) {
   const initial = post.authorName.trim().charAt(0).toUpperCase() || "?";
   return (
-    <article className="card border border-base-300 bg-base-100 shadow-sm">
+    <article
+      id={`post-${post.id}`}
+      className="card scroll-mt-20 border border-base-300 bg-base-100 shadow-sm"
+    >
       <div className="card-body gap-3 p-5">
         <header className="flex items-start gap-3">
           <span
@@ -32,16 +37,10 @@ export function PostCard({ post, onDelete, deleting = false }: PostCardProps) {
               </time>
             </p>
           </div>
-          {onDelete ? (
-            <DeleteItemButton
-              kind="post"
-              name={post.title}
-              onDelete={onDelete}
-              pending={deleting}
-            />
-          ) : null}
+          {onDelete ? <DeleteItemButton kind="post" name={post.title} onDelete={onDelete} /> : null}
         </header>
         <p className="break-words whitespace-pre-wrap text-base-content/90">{post.content}</p>
+        {actions}
       </div>
     </article>
   );

@@ -6,10 +6,9 @@ import {
 } from "@kindred/shared";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { FormError, InputField, TextareaField } from "@/components/ui/field.tsx";
-import { Modal } from "@/components/ui/modal.tsx";
-import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { InputField, TextareaField } from "@/components/ui/field.tsx";
 import { useZodForm } from "@/lib/form.ts";
+import { ItemFormModal } from "./item-form.tsx";
 
 export type PostForm = UseFormReturn<PostBody, unknown, z.output<typeof postBodySchema>>;
 
@@ -30,26 +29,28 @@ type PostFormModalProps = {
 /** 'Add Your Thought': a title and the text, and Post. */
 export function PostFormModal({ open, onClose, form, pending, onSubmit }: PostFormModalProps) {
   return (
-    <Modal open={open} onClose={onClose} title="Add Your Thought">
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="flex flex-col gap-1">
-        <InputField
-          control={form.control}
-          name="title"
-          label="Title"
-          maxLength={POST_TITLE_MAX_LENGTH}
-        />
-        <TextareaField
-          control={form.control}
-          name="content"
-          label="Content"
-          rows={6}
-          maxLength={POST_CONTENT_MAX_LENGTH}
-        />
-        <FormError control={form.control} />
-        <SubmitButton pending={pending} className="mt-3 w-full sm:w-auto sm:self-end">
-          Post
-        </SubmitButton>
-      </form>
-    </Modal>
+    <ItemFormModal
+      open={open}
+      onClose={onClose}
+      title="Add Your Thought"
+      control={form.control}
+      onSubmit={form.handleSubmit(onSubmit)}
+      pending={pending}
+      submitLabel="Post"
+    >
+      <InputField
+        control={form.control}
+        name="title"
+        label="Title"
+        maxLength={POST_TITLE_MAX_LENGTH}
+      />
+      <TextareaField
+        control={form.control}
+        name="content"
+        label="Content"
+        rows={6}
+        maxLength={POST_CONTENT_MAX_LENGTH}
+      />
+    </ItemFormModal>
   );
 }

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from "@kindred/shared";
 import { afterEach, describe, expect, it } from "vitest";
+import { STORAGE_KEYS } from "@/config/ui.ts";
 import { decodeToken, dropToken, readToken, storeToken, tokenState } from "./community-token.ts";
 
 function fakeToken(payload: unknown): string {

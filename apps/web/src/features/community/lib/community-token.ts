@@ -1,8 +1,6 @@
-import { STORAGE_KEYS } from "@kindred/shared";
+import { type CommunityTokenClaims, communityTokenClaimsSchema } from "@kindred/shared";
 import { useSyncExternalStore } from "react";
-
-/** What the client reads from the community token (the server checks the signature). */
-export type TokenClaims = { id: string; uname: string; exp: number | undefined };
+import { STORAGE_KEYS } from "@/config/ui.ts";
 
 const CHANGE_EVENT = "kindred:community-token";
 
@@ -42,23 +40,18 @@ function decodeSegment(segment: string): unknown {
 }
 
 /** The token's claims, or null when it cannot be decoded or carries no id. */
-export function decodeToken(token: string): TokenClaims | null {
+export function decodeToken(token: string): CommunityTokenClaims | null {
   const parts = token.split(".");
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const payload = decodeSegment(parts[1]) as Record<string, unknown> | null;
-    if (!payload || typeof payload.id !== "string" || payload.id === "") return null;
-    return {
-      id: payload.id,
-      uname: typeof payload.uname === "string" ? payload.uname : "",
-      exp: typeof payload.exp === "number" ? payload.exp : undefined,
-    };
+    const claims = communityTokenClaimsSchema.safeParse(decodeSegment(parts[1]));
+    return claims.success ? claims.data : null;
   } catch {
     return null;
   }
 }
 
-export function isExpired(claims: TokenClaims, now = Date.now()): boolean {
+export function isExpired(claims: CommunityTokenClaims, now = Date.now()): boolean {
   return claims.exp !== undefined && claims.exp * 1000 <= now;
 }
 
@@ -81,7 +74,7 @@ export function useStoredToken(): string | null {
 export type TokenState =
   | { kind: "none" }
   | { kind: "invalid" }
-  | { kind: "valid"; token: string; claims: TokenClaims };
+  | { kind: "valid"; token: string; claims: CommunityTokenClaims };
 
 export function tokenState(token: string | null): TokenState {
   if (!token) return { kind: "none" };

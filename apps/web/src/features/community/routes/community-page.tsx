@@ -1,25 +1,31 @@
-import { COMMUNITY_MESSAGES, type PostBody } from "@kindred/shared";
+import type { PostBody } from "@kindred/shared";
 import { MessageSquarePlus, MessagesSquare, Users } from "lucide-react";
 import { useEffect, useEffectEvent, useState } from "react";
-import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
+import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
 import { usePosts } from "../api/get-posts.ts";
 import { usePublishPost } from "../api/publish-post.ts";
 import { CommunityHeader } from "../components/community-header.tsx";
+import { CommunityList } from "../components/community-list.tsx";
 import { CommunityLoginModal } from "../components/community-login-modal.tsx";
-import { PostCard } from "../components/post-card.tsx";
+import { PageIntro } from "../components/page-intro.tsx";
 import { EMPTY_POST, PostFormModal, usePostForm } from "../components/post-form-modal.tsx";
+import { PostStream } from "../components/post-stream.tsx";
 import { readToken, tokenState } from "../lib/community-token.ts";
+import { useAutoJoin } from "../lib/use-auto-join.ts";
 import { useCommunitySession } from "../lib/use-community-session.ts";
 import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
+import { expiredOn, useExpiryOf } from "../lib/use-session-expiry.ts";
 
 /** /community: the posts, the way in (Login / Signup) and 'Add Your Thought'. */
 export function CommunityPage() {
   const { state, leave } = useCommunitySession();
   const token = state.kind === "valid" ? state.token : null;
-  const [loginOpen, setLoginOpen] = useState(state.kind !== "valid");
+  const auto = useAutoJoin(state);
+  // Opened by the effect below once it is clear the visitor has no way in without it.
+  const [loginOpen, setLoginOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [postOpen, setPostOpen] = useState(false);
   const postForm = usePostForm();
@@ -39,15 +45,13 @@ export function CommunityPage() {
   const onNoToken = useEffectEvent(() => setLoginOpen(true));
 
   // A stored token that cannot be read (or has expired) is dropped, and the person asked again.
+  // A signed-in person gets their token by themselves (useAutoJoin): no modal while it comes.
   useEffect(() => {
-    if (state.kind === "invalid") onSessionExpired();
-    if (state.kind === "none") onNoToken();
-  }, [state.kind]);
+    if (state.kind === "invalid" && !auto.joining) onSessionExpired();
+    if (state.kind === "none" && !auto.joining) onNoToken();
+  }, [state.kind, auto.joining]);
 
-  const postsError = posts.error;
-  useEffect(() => {
-    if (postsError instanceof ApiError && postsError.status === 401) onSessionExpired();
-  }, [postsError]);
+  useExpiryOf(posts.error, sessionExpired);
 
   function addThought() {
     const current = tokenState(readToken());
@@ -83,7 +87,7 @@ export function CommunityPage() {
           showToast("Your thought is posted.", { variant: "success" });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 401) return sessionExpired();
+          if (expiredOn(error, sessionExpired)) return;
           if (error instanceof ApiError && error.status === 0) {
             postForm.setError(SERVER_ERROR, {
               type: "server",
@@ -117,21 +121,13 @@ export function CommunityPage() {
         }}
       />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
-        <section className="mb-8 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-              Welcome to the Kindred Community
-            </h1>
-            <p className="mt-2 text-base-content/70">
-              Share what you are learning, ask questions, and meet people who care about the same
-              things.
-            </p>
-          </div>
-          <button type="button" className="btn btn-primary shrink-0" onClick={addThought}>
-            <MessageSquarePlus aria-hidden="true" className="size-5" />
-            Add Your Thought
-          </button>
-        </section>
+        <PageIntro
+          title="Welcome to the Kindred Community"
+          action={{ label: "Add Your Thought", icon: MessageSquarePlus, onClick: addThought }}
+        >
+          Share what you are learning, ask questions, and meet people who care about the same
+          things.
+        </PageIntro>
 
         {token === null ? (
           <div className="card border border-base-300 bg-base-100">
@@ -147,41 +143,25 @@ export function CommunityPage() {
               </button>
             </div>
           </div>
-        ) : posts.isPending ? (
-          <LoadingPanel />
-        ) : posts.isError ? (
-          <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-            <span>Could not load the posts.</span>
-            <button type="button" className="btn btn-sm" onClick={() => posts.refetch()}>
-              Try Again
-            </button>
-          </div>
-        ) : items.length === 0 ? (
-          <EmptyPanel
-            icon={MessagesSquare}
-            title="No posts yet. Be the first to share a thought!"
-          />
         ) : (
-          <section aria-label="Posts" className="flex flex-col gap-4">
-            {items.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                onDelete={post.userId === memberId ? () => remove.remove(post.id) : undefined}
-                deleting={remove.pendingId === post.id}
+          <CommunityList
+            query={posts}
+            empty={items.length === 0}
+            failure="Could not load the posts."
+            emptyIcon={MessagesSquare}
+            emptyTitle="No posts yet. Be the first to share a thought!"
+            moreLabel="Show older posts"
+          >
+            <section aria-label="Posts" className="flex flex-col gap-4">
+              <PostStream
+                posts={items}
+                token={token}
+                memberId={memberId}
+                onDelete={(post) => remove.remove(post.id, post.title)}
+                onExpired={sessionExpired}
               />
-            ))}
-            {posts.hasNextPage ? (
-              <button
-                type="button"
-                className="btn btn-outline btn-sm self-center"
-                onClick={() => posts.fetchNextPage()}
-                disabled={posts.isFetchingNextPage}
-              >
-                {posts.isFetchingNextPage ? "Loading..." : "Show older posts"}
-              </button>
-            ) : null}
-          </section>
+            </section>
+          </CommunityList>
         )}
       </main>
 

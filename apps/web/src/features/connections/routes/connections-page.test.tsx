@@ -2,7 +2,8 @@ import type { Card } from "@kindred/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { mockFetch, ok } from "@/test/render.tsx";
 import { ConnectionsPage } from "./connections-page.tsx";
 
 function person(id: string, firstName: string): Card {
@@ -11,6 +12,7 @@ function person(id: string, firstName: string): Card {
     firstName,
     lastName: "Friend",
     photoUrl: `/api/avatars/${id}.svg`,
+    photo: null,
     age: null,
     gender: null,
     about: "Hello there",
@@ -19,16 +21,7 @@ function person(id: string, firstName: string): Card {
 }
 
 function stubConnections(data: Card[]) {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify({ status: 1, message: "ok", data }), {
-          status: 200,
-          headers: { "Content-Type": "application/json" },
-        }),
-    ),
-  );
+  mockFetch(() => ok(data));
 }
 
 function renderConnections() {

@@ -1,9 +1,9 @@
-import { MESSAGES } from "@kindred/shared";
 import { MessageCircle, Users } from "lucide-react";
 import { Link } from "react-router";
 import { PersonTile } from "@/components/ui/person-tile.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { UserListPage } from "@/components/ui/user-list-page.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { useConnections } from "../api/get-connections.ts";
 

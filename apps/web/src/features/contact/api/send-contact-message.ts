@@ -1,11 +1,9 @@
-import type { ContactBody } from "@kindred/shared";
+import type { ContactBody, OkAnswer } from "@kindred/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 
-type Answer = { status: 1; message: string };
-
-export function sendContactMessage(body: ContactBody): Promise<Answer> {
-  return apiClient.post<Answer>("/contact", body);
+export function sendContactMessage(body: ContactBody): Promise<OkAnswer> {
+  return apiClient.post<OkAnswer>("/contact", body);
 }
 
 export function useSendContactMessage() {

@@ -1,4 +1,4 @@
-import { type ContactBody, contactBodySchema, MESSAGES } from "@kindred/shared";
+import { type ContactBody, contactBodySchema } from "@kindred/shared";
 import { LifeBuoy, Mail } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -6,6 +6,7 @@ import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useSendContactMessage } from "../api/send-contact-message.ts";

@@ -8,7 +8,7 @@ function describe(error: unknown): { message: string; stack?: string } {
   return { message: typeof error === "string" ? error : "Unknown error" };
 }
 
-/** The generic fallback for unexpected routing errors (spec section 2). */
+/** The generic fallback for unexpected routing errors. */
 export function ErrorFallback() {
   const { message, stack } = describe(useRouteError());
   return (

@@ -1,4 +1,4 @@
-/** The ten questions of the FAQ (spec section 2: hard-coded). */
+/** The ten questions of the FAQ, written here: nobody edits them in the app. */
 export const FAQ_ITEMS: { question: string; answer: string }[] = [
   {
     question: "What is Kindred?",

@@ -9,7 +9,7 @@ import { FAQ_ITEMS } from "../content/questions.ts";
 
 const NO_QUESTIONS = "No questions found. Try a different search term.";
 
-/** Outside the shared layout (spec section 2): its own header and footer. */
+/** Outside the shared layout: the FAQ has its own header and footer. */
 export function FaqPage() {
   const searchId = useId();
   const baseId = useId();

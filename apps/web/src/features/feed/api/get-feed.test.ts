@@ -8,11 +8,13 @@ function card(id: string): FeedCard {
     firstName: id,
     lastName: "",
     photoUrl: `/api/avatars/${id}.svg`,
+    photo: null,
     age: null,
     gender: null,
     about: "",
     skills: [],
     matchingSkills: [],
+    related: [],
   };
 }
 

@@ -1,7 +1,9 @@
-import type { SendStatus, SentRequest } from "@kindred/shared";
-import { useMutation } from "@tanstack/react-query";
-import type { Envelope } from "@/lib/api-client.ts";
-import { apiClient } from "@/lib/api-client.ts";
+import type { Envelope, FeedCard, SendStatus, SentRequest } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { fullName } from "@/components/ui/user-card.tsx";
+import { ApiError, apiClient } from "@/lib/api-client.ts";
+import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
+import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
 
 export async function sendRequest(status: SendStatus, userId: string): Promise<SentRequest> {
   const body = await apiClient.post<Envelope<SentRequest>>(
@@ -11,9 +13,52 @@ export async function sendRequest(status: SendStatus, userId: string): Promise<S
   return body.data;
 }
 
-export function useSendRequest() {
-  return useMutation({
-    mutationFn: ({ status, userId }: { status: SendStatus; userId: string }) =>
-      sendRequest(status, userId),
+/**
+ * A decision on a card. From the buttons and keys the card leaves at once, whatever the server
+ * answers; from a drag the request goes first and the card leaves on success.
+ */
+export type Decision = { card: FeedCard; status: SendStatus; via: "button" | "drag" };
+
+/**
+ * The request's id, or undefined when the decision can never be sent and is taken as made: a
+ * request already exists between the two (409) or the person has left (404).
+ */
+export async function sendDecision({ card, status }: Decision): Promise<string | undefined> {
+  try {
+    return (await sendRequest(status, card._id))._id;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+function decisionFailure({ card, status }: Pick<Decision, "card" | "status">): string {
+  const name = fullName(card);
+  return status === "interested"
+    ? `Couldn't send your interest in ${name}.`
+    : `Couldn't ignore ${name}.`;
+}
+
+type SendDecisionOptions = {
+  onRolledBack?: (decision: Decision) => void;
+  retry?: (decision: Decision) => void;
+};
+
+/** Sends a decision; when it fails, the card comes back on top and a toast offers Retry. */
+export function useSendDecision({ onRolledBack, retry }: SendDecisionOptions = {}) {
+  const queryClient = useQueryClient();
+  return useOptimisticMutation({
+    mutationFn: sendDecision,
+    apply: ({ card, via }) => {
+      // A drag waits for the server: its card is still on the deck and springs back on failure.
+      if (via === "drag") return undefined;
+      removeFromFeed(queryClient, card._id);
+      return () => restoreToFeed(queryClient, card);
+    },
+    failure: decisionFailure,
+    retry,
+    onRolledBack: (decision) => onRolledBack?.(decision),
   });
 }

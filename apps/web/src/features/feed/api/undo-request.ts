@@ -1,5 +1,11 @@
-import type { DeletedRequest } from "@kindred/shared";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import type { DeletedRequest, Envelope, FeedCard } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { fullName } from "@/components/ui/user-card.tsx";
+import { ApiError, apiClient } from "@/lib/api-client.ts";
+import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
+import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
+
+export const UNDO_TOO_LATE = "Too late to undo: they have already answered.";
 
 /** Takes back a decision the other person has not answered yet (404 once they have). */
 export async function undoRequest(requestId: string): Promise<DeletedRequest> {
@@ -7,4 +13,39 @@ export async function undoRequest(requestId: string): Promise<DeletedRequest> {
     `/request/${encodeURIComponent(requestId)}`,
   );
   return body.data;
+}
+
+/** The decision Undo takes back: the card and its request's id once the send has answered. */
+export type UndoableDecision = { card: FeedCard; requestId: Promise<string | undefined> };
+
+type UndoOptions = {
+  onUndone: (decision: UndoableDecision) => void;
+  /** The undo failed and the card has left again: `tooLate` when it can never be undone. */
+  onRolledBack: (decision: UndoableDecision, tooLate: boolean) => void;
+};
+
+/**
+ * Undo: the card comes back on top at once and the request is deleted while unanswered. When the
+ * call fails the card leaves again and a toast says why (with Retry unless it is too late).
+ */
+export function useUndoDecision({ onUndone, onRolledBack }: UndoOptions) {
+  const queryClient = useQueryClient();
+  return useOptimisticMutation({
+    mutationFn: async ({ requestId }: UndoableDecision) => {
+      const id = await requestId;
+      if (id) await undoRequest(id);
+    },
+    apply: ({ card }) => {
+      restoreToFeed(queryClient, card);
+      return () => removeFromFeed(queryClient, card._id);
+    },
+    failure: ({ card }) => `Couldn't undo your decision on ${fullName(card)}.`,
+    onSuccess: (_data, decision) => onUndone(decision),
+    explain: (error) => (isTooLate(error) ? UNDO_TOO_LATE : undefined),
+    onRolledBack: (decision, error) => onRolledBack(decision, isTooLate(error)),
+  });
+}
+
+function isTooLate(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
 }

@@ -1,6 +1,6 @@
-import { MESSAGES } from "@kindred/shared";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useState } from "react";
+import { MESSAGES } from "@/config/copy.ts";
 
 export const PROGRAMMER_JOKES = [
   "Why do programmers prefer dark mode? Because light attracts bugs.",

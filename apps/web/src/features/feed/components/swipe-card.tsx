@@ -1,12 +1,8 @@
-import {
-  type FeedCard,
-  type SendStatus,
-  SWIPE_MAX_TILT_DEG,
-  SWIPE_THRESHOLD,
-} from "@kindred/shared";
+import type { FeedCard, SendStatus } from "@kindred/shared";
 import { animate, motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
 import { useRef } from "react";
 import { UserCard } from "@/components/ui/user-card.tsx";
+import { SWIPE_MAX_TILT_DEG, SWIPE_THRESHOLD } from "@/config/ui.ts";
 import { swipeDecision } from "@/features/feed/lib/swipe-decision.ts";
 
 type SwipeCardProps = {

@@ -1,6 +1,7 @@
-import { CARD_WIDTH, type FeedCard, type SendStatus } from "@kindred/shared";
+import type { FeedCard, SendStatus } from "@kindred/shared";
 import { AnimatePresence, motion, useIsPresent } from "motion/react";
 import { useEffect, useRef, useState } from "react";
+import { CARD_WIDTH } from "@/config/ui.ts";
 import { SwipeCard } from "./swipe-card.tsx";
 
 /** The top card plus two peeking behind it; more would only cost image loads. */
@@ -45,7 +46,9 @@ export function SwipeDeck({ cards, exitDirection, interactive, onSwipe }: SwipeD
   return (
     <div
       ref={deckRef}
-      className="relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw-32px))]"
+      // The height follows the screen's too: the buttons stay above a phone's tab bar, and Undo
+      // and the keyboard hint stay in view at 1280 × 800 (the pixels are the page's other parts).
+      className="relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw_-_32px),max(240px,calc((100dvh_-_362px)_*_2_/_3)))] sm:w-[min(400px,max(240px,calc((100dvh_-_310px)_*_2_/_3)))]"
       style={{ marginBottom: STACK_STEP_PX * (VISIBLE_CARDS - 1) }}
     >
       <AnimatePresence custom={exitDirection} initial={false}>

@@ -1,4 +1,5 @@
-import { type SendStatus, SWIPE_THRESHOLD } from "@kindred/shared";
+import type { SendStatus } from "@kindred/shared";
+import { SWIPE_THRESHOLD } from "@/config/ui.ts";
 
 /** A release faster than this (px/s) counts as a flick even before the distance threshold. */
 export const FLICK_VELOCITY = 800;

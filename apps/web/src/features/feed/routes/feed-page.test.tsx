@@ -1,12 +1,22 @@
 import type { FeedCard } from "@kindred/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PUSH_MESSAGES } from "@/config/copy.ts";
 import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
-import { setXsrfCookie } from "@/test/render.tsx";
+import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
+import {
+  deferred,
+  type FetchCall,
+  failure,
+  mockFetch,
+  ok,
+  type Reply,
+  setXsrfCookie,
+} from "@/test/render.tsx";
 import { FeedPage } from "./feed-page.tsx";
 
 function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {
@@ -15,39 +25,21 @@ function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): Fee
     firstName,
     lastName: "Tester",
     photoUrl: `/api/avatars/${id}.svg`,
+    photo: null,
     age: 25,
     gender: "other",
     about: `About ${firstName}`,
     skills: ["React", "Go", "Chess"],
     matchingSkills: [],
+    related: [],
     ...extra,
   };
 }
 
-type Call = { method: string; url: string };
-type Handler = (call: Call) => { status: number; body: unknown } | Promise<never>;
+let calls: FetchCall[];
 
-let calls: Call[];
-
-function stubApi(handler: Handler) {
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { method: init?.method ?? "GET", url: String(input) };
-      calls.push(call);
-      const { status, body } = await handler(call);
-      return new Response(JSON.stringify(body), {
-        status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
-}
-
-const ok = (data: unknown) => ({ status: 200, body: { status: 1, message: "ok", data } });
-const sent = { status: 201, body: { status: 1, message: "sent", data: {} } };
-const failure = { status: 500, body: { status: 0, code: "INTERNAL", message: "Boom" } };
+const sent: Reply = { status: 201, body: { status: 1, message: "sent", data: {} } };
+const boom = failure(500, "INTERNAL", "Boom");
 
 function renderFeed() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -67,13 +59,55 @@ beforeEach(() => {
   setXsrfCookie();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   MotionGlobalConfig.skipAnimations = false;
+  removePushBrowser();
 });
 
 describe("FeedPage", () => {
+  it("offers push notifications after the first request, not on load or after an ignore", async () => {
+    const browser = installPushBrowser();
+    calls = mockFetch((call) =>
+      call.url.includes("/request/send/") ? sent : ok([card("a", "Alice"), card("b", "Bob")]),
+    );
+    renderFeed();
+    const prompt = { name: PUSH_MESSAGES.promptTitle };
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    expect(screen.queryByRole("region", prompt)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
+    await screen.findByRole("heading", { name: "Bob Tester" });
+    expect(screen.queryByRole("region", prompt)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Interested" }));
+    expect(await screen.findByRole("region", prompt)).toBeInTheDocument();
+    expect(browser.prompts).toBe(0);
+  });
+
+  it("does not offer push after a request that failed; it does once one is sent", async () => {
+    installPushBrowser();
+    let failNext = true;
+    calls = mockFetch((call) => {
+      if (!call.url.includes("/request/send/")) return ok([card("a", "Alice"), card("b", "Bob")]);
+      if (failNext) {
+        failNext = false;
+        return boom;
+      }
+      return sent;
+    });
+    renderFeed();
+    const prompt = { name: PUSH_MESSAGES.promptTitle };
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    await userEvent.click(screen.getByRole("button", { name: "Interested" }));
+    // The failed request puts Alice back on top, with no offer.
+    await waitFor(() => expect(topName()).toBe("Alice Tester"));
+    expect(screen.queryByRole("region", prompt)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Interested" }));
+    expect(await screen.findByRole("region", prompt)).toBeInTheDocument();
+  });
+
   it("shows the heading and 'Loading...' while the feed loads", () => {
-    stubApi(() => new Promise<never>(() => {}));
+    calls = mockFetch(() => new Promise<never>(() => {}));
     renderFeed();
     expect(screen.getByRole("heading", { name: "Discover People" })).toBeInTheDocument();
     expect(
@@ -82,15 +116,28 @@ describe("FeedPage", () => {
     expect(screen.getByText("Loading...")).toBeInTheDocument();
   });
 
-  it("shows 'No new users found!' when the feed is empty", async () => {
-    stubApi(() => ok([]));
+  it("shows 'No new users found!' when the feed is empty, with the next steps", async () => {
+    calls = mockFetch(() => ok([]));
     renderFeed();
     expect(await screen.findByText("No new users found!")).toBeInTheDocument();
+    const next = screen.getByRole("navigation", { name: "What next" });
+    expect(within(next).getByRole("link", { name: "Add skills to your profile" })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
+    expect(within(next).getByRole("link", { name: "Find people by interest" })).toHaveAttribute(
+      "href",
+      "/services/matching",
+    );
+    expect(within(next).getByRole("link", { name: "Browse study groups" })).toHaveAttribute(
+      "href",
+      "/services/groups",
+    );
   });
 
   it("shows the failure panel with a joke, another joke on demand, and retries", async () => {
     let fail = true;
-    stubApi(() => (fail ? failure : ok([card("a", "Alice")])));
+    calls = mockFetch(() => (fail ? boom : ok([card("a", "Alice")])));
     renderFeed();
     expect(await screen.findByText("Uh oh, feed failed to load!")).toBeInTheDocument();
     expect(screen.getByText("Failed to load feed. Please try again.")).toBeInTheDocument();
@@ -110,7 +157,7 @@ describe("FeedPage", () => {
   });
 
   it("shows the shared-skill count and highlights the shared skills", async () => {
-    stubApi(() => ok([card("a", "Alice", { matchingSkills: ["React", "Chess"] })]));
+    calls = mockFetch(() => ok([card("a", "Alice", { matchingSkills: ["React", "Chess"] })]));
     renderFeed();
     expect(await screen.findByText("2+")).toBeInTheDocument();
     expect(screen.getByText("React").closest("li")).toHaveAttribute("data-shared", "true");
@@ -118,14 +165,10 @@ describe("FeedPage", () => {
   });
 
   it("sends interested from the button and removes the card at once", async () => {
-    let release: () => void = () => {};
-    stubApi((call) => {
-      if (call.url.includes("/request/send/")) {
-        // The card must leave before the server answers.
-        return new Promise((resolve) => {
-          release = () => resolve(sent as never);
-        });
-      }
+    const send = deferred();
+    calls = mockFetch((call) => {
+      // The card must leave before the server answers.
+      if (call.url.includes("/request/send/")) return send.reply;
       return ok([card("a", "Alice"), card("b", "Bob")]);
     });
     renderFeed();
@@ -137,27 +180,34 @@ describe("FeedPage", () => {
       expect(screen.queryByRole("heading", { name: "Alice Tester" })).not.toBeInTheDocument(),
     );
     expect(topName()).toBe("Bob Tester");
-    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/interested/a" });
-    release();
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: "POST", url: "/api/request/send/interested/a" }),
+    );
+    send.answer(sent);
   });
 
-  it("removes the card even when the button's request fails", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    stubApi((call) =>
-      call.url.includes("/request/send/") ? failure : ok([card("a", "Alice"), card("b", "Bob")]),
-    );
+  it("removes the card at once and puts it back on top when the button's request fails", async () => {
+    const send = deferred();
+    calls = mockFetch((call) => {
+      if (call.url.includes("/request/send/")) return send.reply;
+      return ok([card("a", "Alice"), card("b", "Bob")]);
+    });
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
     await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
-    await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.queryByRole("heading", { name: "Alice Tester" })).not.toBeInTheDocument();
-    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/ignored/a" });
-    warn.mockRestore();
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+    );
+
+    send.answer(boom);
+    await waitFor(() => expect(topName()).toBe("Alice Tester"));
+    // A decision that did not happen cannot be undone.
+    expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
   });
 
   it("sends ignored on ArrowLeft and interested on ArrowRight", async () => {
-    stubApi((call) =>
+    calls = mockFetch((call) =>
       call.url.includes("/request/send/")
         ? sent
         : ok([card("a", "Alice"), card("b", "Bob"), card("c", "Cleo")]),
@@ -167,15 +217,19 @@ describe("FeedPage", () => {
 
     await userEvent.keyboard("{ArrowLeft}");
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
-    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/ignored/a" });
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+    );
 
     await userEvent.keyboard("{ArrowRight}");
     await waitFor(() => expect(topName()).toBe("Cleo Tester"));
-    expect(calls).toContainEqual({ method: "POST", url: "/api/request/send/interested/b" });
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: "POST", url: "/api/request/send/interested/b" }),
+    );
   });
 
   it("leaves the arrow keys alone while typing in a text field", async () => {
-    stubApi(() => ok([card("a", "Alice")]));
+    calls = mockFetch(() => ok([card("a", "Alice")]));
     render(<input aria-label="Search" />);
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
@@ -188,7 +242,7 @@ describe("FeedPage", () => {
   it("loads the next page by cursor before the stack runs out, skipping no one", async () => {
     const everyone = Array.from({ length: 14 }, (_, i) => card(`u${i}`, `Person${i}`));
     const decided = new Set<string>();
-    stubApi((call) => {
+    calls = mockFetch((call) => {
       const match = call.url.match(/\/request\/send\/\w+\/(\w+)/);
       if (match?.[1]) {
         decided.add(match[1]);

@@ -1,20 +1,17 @@
-import { type FeedCard, MESSAGES, type SendStatus } from "@kindred/shared";
+import type { FeedCard, SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { Heart, SearchX, Undo2, X } from "lucide-react";
+import { BookOpen, Heart, PencilLine, SearchX, Sparkles, Undo2, X } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { GetNotifiedPrompt } from "@/components/push/get-notified-prompt.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { showToast } from "@/components/ui/toast.tsx";
-import { feedDeck, removeFromFeed, restoreToFeed, useFeed } from "@/features/feed/api/get-feed.ts";
-import { sendRequest } from "@/features/feed/api/send-request.ts";
-import { undoRequest } from "@/features/feed/api/undo-request.ts";
+import { MESSAGES } from "@/config/copy.ts";
+import { paths } from "@/config/paths.ts";
+import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
+import { useSendDecision } from "@/features/feed/api/send-request.ts";
+import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
 import { SwipeDeck } from "@/features/feed/components/swipe-deck.tsx";
-import { ApiError } from "@/lib/api-client.ts";
-
-export const UNDO_TOO_LATE = "Too late to undo: they have already answered.";
-
-/** The last decision, which Undo can take back: the card and its request's id once known. */
-type LastDecision = { card: FeedCard; requestId: Promise<string | undefined> };
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -30,8 +27,10 @@ export function FeedPage() {
   const cards = useMemo(() => (feed.data ? feedDeck(feed.data.pages) : []), [feed.data]);
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
   const [swipingId, setSwipingId] = useState<string | null>(null);
-  const [lastDecision, setLastDecision] = useState<LastDecision | null>(null);
-  const [undoing, setUndoing] = useState(false);
+  // The last decision, which Undo can take back.
+  const [lastDecision, setLastDecision] = useState<UndoableDecision | null>(null);
+  // Push is offered only once a request is out (never on load).
+  const [requestSent, setRequestSent] = useState(false);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = feed;
   useEffect(() => {
@@ -45,65 +44,67 @@ export function FeedPage() {
     }
   }, [cards.length, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
-  // Buttons and keys: the card leaves at once, whatever the server answers.
+  const forget = useCallback((card: FeedCard) => {
+    setLastDecision((current) => (current?.card._id === card._id ? null : current));
+  }, []);
+
+  // Retry of a failed decision is made like a button press: the card leaves at once.
+  const retryRef = useRef<(card: FeedCard, status: SendStatus) => void>(() => {});
+  const send = useSendDecision({
+    retry: ({ card, status }) => retryRef.current(card, status),
+    // A failed decision cannot be undone: its card is back on the deck.
+    onRolledBack: ({ card }) => forget(card),
+  });
+  const { mutateAsync: sendAsync } = send;
+
+  // Buttons and keys: the card leaves at once; it comes back on top if the call fails.
   const decideNow = useCallback(
     (card: FeedCard, status: SendStatus) => {
       setExitDirection(status);
-      removeFromFeed(queryClient, card._id);
-      const requestId = sendRequest(status, card._id).then(
-        (request) => request._id,
-        (error: unknown) => {
-          console.warn(`Could not send ${status} for ${card._id}`, error);
-          return undefined;
+      // The offer to turn on push follows a request that was really sent, not a failed one.
+      const requestId = sendAsync({ card, status, via: "button" }).then(
+        (sentId) => {
+          if (status === "interested") setRequestSent(true);
+          return sentId;
         },
+        () => undefined,
       );
       setLastDecision({ card, requestId });
     },
-    [queryClient],
+    [sendAsync],
   );
+  retryRef.current = decideNow;
 
   // A swipe: the request goes first; the card leaves on success and springs back on failure.
   const swipe = useCallback(
     async (card: FeedCard, status: SendStatus) => {
       setSwipingId(card._id);
       try {
-        const request = await sendRequest(status, card._id);
+        const requestId = await sendAsync({ card, status, via: "drag" });
         setExitDirection(status);
+        if (status === "interested") setRequestSent(true);
         removeFromFeed(queryClient, card._id);
-        setLastDecision({ card, requestId: Promise.resolve(request._id) });
+        setLastDecision({ card, requestId: Promise.resolve(requestId) });
         return true;
-      } catch (error) {
-        // A request that already exists (or a person who left) can never succeed: let it go.
-        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
-          setExitDirection(status);
-          removeFromFeed(queryClient, card._id);
-          return true;
-        }
-        console.warn(`Could not send ${status} for ${card._id}`, error);
+      } catch {
         return false;
       } finally {
         setSwipingId(null);
       }
     },
-    [queryClient],
+    [queryClient, sendAsync],
   );
 
-  // One step back: the request is deleted while unanswered and the card returns on top.
-  async function undoLast() {
-    if (!lastDecision || undoing) return;
-    setUndoing(true);
-    try {
-      const requestId = await lastDecision.requestId;
-      if (requestId) await undoRequest(requestId);
-      restoreToFeed(queryClient, lastDecision.card);
-      setLastDecision(null);
-    } catch (error) {
-      const tooLate = error instanceof ApiError && error.status === 404;
-      showToast(tooLate ? UNDO_TOO_LATE : MESSAGES.somethingWrong, { variant: "error" });
-      if (tooLate) setLastDecision(null);
-    } finally {
-      setUndoing(false);
-    }
+  // One step back: the card returns on top at once and the request is deleted while unanswered.
+  const undo = useUndoDecision({
+    onUndone: (decision) => setLastDecision((current) => (current === decision ? null : current)),
+    onRolledBack: (decision, tooLate) => {
+      if (tooLate) forget(decision.card);
+    },
+  });
+  const undoing = undo.isPending;
+  function undoLast() {
+    if (lastDecision && !undoing) undo.mutate(lastDecision);
   }
 
   const undoButton = lastDecision ? (
@@ -111,7 +112,7 @@ export function FeedPage() {
       type="button"
       className="btn btn-ghost btn-sm"
       disabled={undoing || swipingId !== null}
-      onClick={() => void undoLast()}
+      onClick={undoLast}
     >
       {undoing ? (
         <span className="loading loading-spinner loading-xs" aria-hidden="true" />
@@ -153,7 +154,23 @@ export function FeedPage() {
     } else {
       content = (
         <EmptyPanel icon={SearchX} title={MESSAGES.feedEmpty}>
-          <p className="text-base-content/70">Check back later as more people join.</p>
+          <p className="text-base-content/70">
+            You have seen everyone for now. Check back later as more people join, or:
+          </p>
+          <nav aria-label="What next" className="flex flex-wrap justify-center gap-2">
+            <Link to={paths.profile} className="btn btn-primary btn-sm">
+              <PencilLine aria-hidden="true" className="size-4" />
+              Add skills to your profile
+            </Link>
+            <Link to={paths.matching} className="btn btn-outline btn-sm">
+              <Sparkles aria-hidden="true" className="size-4" />
+              Find people by interest
+            </Link>
+            <Link to={paths.groups} className="btn btn-outline btn-sm">
+              <BookOpen aria-hidden="true" className="size-4" />
+              Browse study groups
+            </Link>
+          </nav>
           {undoButton}
         </EmptyPanel>
       );
@@ -217,6 +234,7 @@ export function FeedPage() {
           Swipe right if you're interested. Swipe left to ignore.
         </p>
       </header>
+      <GetNotifiedPrompt requestSent={requestSent} />
       {content}
     </section>
   );

@@ -54,13 +54,52 @@ const SECTIONS: PolicySection[] = [
     heading: "Your rights: access, update and delete",
     body: (
       <p>
-        You can see and update your profile at any time on the profile screen. To get a copy of your
-        data or have your account and everything linked to it deleted, send a ticket from the{" "}
+        You can see and update your profile at any time on the profile screen. Questions about your
+        data go to the{" "}
         <Link to={paths.support} className="link link-primary">
           support center
-        </Link>{" "}
-        using the email you signed up with.
+        </Link>
+        .
       </p>
+    ),
+  },
+  {
+    heading: "Downloading your data",
+    body: (
+      <p>
+        In{" "}
+        <Link to={paths.settings} className="link link-primary">
+          Settings
+        </Link>
+        , Download my data saves one JSON file with everything we store about you: your profile and
+        skills, your connection requests both ways, your connections, the messages you sent and
+        received, your community posts, groups and events, your notifications and their settings,
+        your devices, the people you blocked and the reports you made. Other people appear in it
+        only by name, never with their email.
+      </p>
+    ),
+  },
+  {
+    heading: "Deleting your account",
+    body: (
+      <>
+        <p>
+          In Settings, Delete account asks for your password once more, then deletes your account at
+          once and signs you out on every device. It takes with it your profile, photo and skills,
+          your connections and connection requests, your community posts, groups and events, your
+          notifications, settings, devices, blocks and reports.
+        </p>
+        <p>
+          One thing is kept in an anonymised form: each person you exchanged messages with keeps
+          that conversation, read-only, so their side of it does not vanish. Your messages show
+          there as from &ldquo;Deleted account&rdquo;, with no name, photo or link to you; it goes
+          when they delete it or their own account. From that moment nobody finds you in a feed, a
+          list, a search or at your public profile link, and your email is free for a new sign-up.
+          What you sent through the support, contact or newsletter forms is not tied to your
+          account; ask the support center to delete it, or unsubscribe with the link in any
+          newsletter mail.
+        </p>
+      </>
     ),
   },
   {

@@ -1,9 +1,7 @@
-import type { NewsletterBody } from "@kindred/shared";
+import type { NewsletterBody, OkAnswer } from "@kindred/shared";
 import { apiClient } from "@/lib/api-client.ts";
 
-type Answer = { status: 1; message: string };
-
 /** A plain call, no query hook: the landing page, where the box sits, has no query cache. */
-export function subscribeNewsletter(body: NewsletterBody): Promise<Answer> {
-  return apiClient.post<Answer>("/newsletter", body);
+export function subscribeNewsletter(body: NewsletterBody): Promise<OkAnswer> {
+  return apiClient.post<OkAnswer>("/newsletter", body);
 }

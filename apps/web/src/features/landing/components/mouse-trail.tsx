@@ -1,5 +1,5 @@
-import { MOUSE_TRAIL } from "@kindred/shared/constants";
 import { useEffect, useRef, useState } from "react";
+import { MOUSE_TRAIL } from "@/config/ui.ts";
 
 /** Off for reduced motion and for screens without a hovering pointer (touch). */
 function trailWanted(): boolean {

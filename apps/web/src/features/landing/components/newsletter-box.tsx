@@ -1,8 +1,9 @@
-import { MESSAGES, newsletterBodySchema } from "@kindred/shared";
+import { newsletterBodySchema } from "@kindred/shared";
 import { useState } from "react";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { subscribeNewsletter } from "../api/subscribe-newsletter.ts";
 

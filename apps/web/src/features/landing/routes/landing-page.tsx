@@ -1,4 +1,3 @@
-import { LANDING_NAV_SOLID_AFTER_PX } from "@kindred/shared/constants";
 import {
   ArrowRight,
   Hand,
@@ -16,12 +15,19 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { StatCounters } from "@/components/ui/stat-counters.tsx";
 import { paths } from "@/config/paths.ts";
+import { LANDING_NAV_SOLID_AFTER_PX } from "@/config/ui.ts";
 import { hasSessionHint } from "@/lib/session-hint.ts";
+import { useNearView } from "@/lib/use-near-view.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
-import { MouseTrail } from "../components/mouse-trail.tsx";
 
-// The form brings zod and the form library: it loads after the page has painted.
+/** Decoration only: it follows the first paint instead of weighing on it. */
+const MouseTrail = lazy(async () => ({
+  default: (await import("../components/mouse-trail.tsx")).MouseTrail,
+}));
+
+// The form brings zod and the form library (about 55 kB): it loads when the reader scrolls
+// towards the footer, so a first visit's main thread never spends time on it.
 const NewsletterBox = lazy(async () => ({
   default: (await import("../components/newsletter-box.tsx")).NewsletterBox,
 }));
@@ -89,10 +95,13 @@ export function LandingPage({ accountActions }: LandingPageProps) {
   // No session call here: the landing page stays light and makes no request a visitor sees fail.
   const signedIn = hasSessionHint();
   const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
+  const [newsletterSlot, newsletterNear] = useNearView<HTMLDivElement>();
 
   return (
     <div className="flex min-h-screen flex-col bg-base-100">
-      <MouseTrail />
+      <Suspense fallback={null}>
+        <MouseTrail />
+      </Suspense>
       <BrandHeader
         variant={solidNav ? "solid" : "transparent"}
         actions={signedIn && accountActions ? accountActions : <AuthLinks />}
@@ -113,13 +122,15 @@ export function LandingPage({ accountActions }: LandingPageProps) {
               Meet people who share your interests and skills
             </p>
             <div className="flex flex-wrap justify-center gap-3">
-              <Link to={paths.home} className="btn btn-primary btn-lg">
+              {/* A visitor starts by signing up; someone signed in goes straight to Discover. */}
+              <Link to={signedIn ? paths.home : paths.signup} className="btn btn-primary btn-lg">
                 Get Started
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
+              {/* Get Started already leads to Sign up: the second button is for those who have an account. */}
               {signedIn ? null : (
-                <Link to={paths.signup} className="btn btn-outline btn-lg">
-                  Create an account
+                <Link to={paths.login} className="btn btn-outline btn-lg">
+                  Login
                 </Link>
               )}
             </div>
@@ -184,10 +195,14 @@ export function LandingPage({ accountActions }: LandingPageProps) {
               time.
             </p>
           </div>
-          <div className="w-full md:max-w-md">
-            <Suspense fallback={<div className="h-24" />}>
-              <NewsletterBox />
-            </Suspense>
+          <div ref={newsletterSlot} className="w-full md:max-w-md">
+            {newsletterNear ? (
+              <Suspense fallback={<div className="h-24" />}>
+                <NewsletterBox />
+              </Suspense>
+            ) : (
+              <div className="h-24" />
+            )}
           </div>
         </section>
       </SiteFooter>
@@ -195,7 +210,7 @@ export function LandingPage({ accountActions }: LandingPageProps) {
   );
 }
 
-/** A feature card that rises in once, over 0.5 s, when it first enters the view (spec section 9). */
+/** A feature card that rises in once, over 0.5 s, when it first enters the view. */
 function FeatureCard({ feature }: { feature: (typeof FEATURES)[number] }) {
   const ref = useRevealOnce<HTMLLIElement>();
   return (

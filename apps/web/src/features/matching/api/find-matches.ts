@@ -1,6 +1,6 @@
-import type { ConnectionCard } from "@kindred/shared";
+import type { ConnectionCard, Envelope } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 
 export async function findMatches(
   interest: string,

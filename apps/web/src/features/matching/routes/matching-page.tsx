@@ -10,7 +10,7 @@ import { errorMessageOf } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useMatches } from "../api/find-matches.ts";
 
-/** The four sample people a signed-out visitor can try the search on (spec section 2). */
+/** The four sample people a signed-out visitor can try the search on. */
 const SAMPLE_PEOPLE = [
   { _id: "sample-1", firstName: "Alex", lastName: "Rivera", skills: ["coding", "chess", "music"] },
   {

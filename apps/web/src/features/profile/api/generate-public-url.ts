@@ -1,7 +1,8 @@
-import { MESSAGES } from "@kindred/shared";
+import type { Envelope } from "@kindred/shared";
 import { useCallback } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { MESSAGES } from "@/config/copy.ts";
+import { apiClient } from "@/lib/api-client.ts";
 
 export const PROFILE_URL_COPIED = "Profile URL copied";
 

@@ -1,7 +1,7 @@
-import { MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import {
   type FetchCall,

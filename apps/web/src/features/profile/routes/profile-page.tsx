@@ -1,16 +1,16 @@
 import {
   ABOUT_MAX_LENGTH,
-  GENDER_TOAST_MS,
   GENDERS,
-  MESSAGES,
   type Me,
   MIN_SKILLS,
   type ProfileEditBody,
   profileEditBodySchema,
-  SAVE_TOAST_MS,
 } from "@kindred/shared";
 import { Link2 } from "lucide-react";
+import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
+import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
+import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
 import { FormError, InputField, SelectField, TextareaField } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
 import { SkillsField } from "@/components/ui/skills-field.tsx";
@@ -18,8 +18,13 @@ import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { UserCard } from "@/components/ui/user-card.tsx";
+import { MESSAGES, PHOTO_MESSAGES } from "@/config/copy.ts";
+import { GENDER_TOAST_MS, SAVE_TOAST_MS } from "@/config/ui.ts";
+import { errorMessageOf } from "@/lib/api-client.ts";
+import { cn } from "@/lib/cn.ts";
 import { changedValues, showServerError, useZodForm } from "@/lib/form.ts";
 import { useMe } from "@/lib/get-me.ts";
+import { useRemovePhoto, useUploadPhoto } from "@/lib/profile-photo.ts";
 import { useEditProfile } from "../api/edit-profile.ts";
 import { useCopyProfileUrl } from "../api/generate-public-url.ts";
 
@@ -30,7 +35,7 @@ function ownPhotoUrl(photoUrl: string): string {
   return /^https?:\/\//i.test(photoUrl) ? photoUrl : "";
 }
 
-/** The form's values: everything as the person types it (age is free text, spec section 2). */
+/** The form's values: everything as the person types it (age is free text). */
 function toForm(me: Me) {
   return {
     firstName: me.firstName,
@@ -60,6 +65,41 @@ function ProfileEditor({ me }: { me: Me }) {
   const draft = useWatch({ control: form.control });
   // Read while rendering so react-hook-form keeps track of it (its form state is a proxy).
   const { dirtyFields } = form.formState;
+  const photoDraft = usePhotoDraft();
+  const uploadMutation = useUploadPhoto();
+  const removeMutation = useRemovePhoto();
+  // A failed save or removal, said until another file is chosen.
+  // Phones show the form or the preview, one tab each; wide screens show both side by side.
+  const tabsId = useId();
+  const [view, setView] = useState<"edit" | "preview">("edit");
+  const [photoFailure, setPhotoFailure] = useState<{ file: File | null; message: string }>();
+  const photoError = photoFailure?.file === photoDraft.file ? photoFailure.message : null;
+
+  function failPhoto(error: unknown, fallback: string) {
+    const message = errorMessageOf(error, fallback);
+    setPhotoFailure({ file: photoDraft.file, message });
+    showToast(message, { variant: "error" });
+  }
+
+  function savePhoto() {
+    if (!photoDraft.upload) return;
+    setPhotoFailure(undefined);
+    uploadMutation.mutate(photoDraft.upload, {
+      onSuccess: () => {
+        photoDraft.clear();
+        showToast(PHOTO_MESSAGES.saved, { variant: "success" });
+      },
+      onError: (error) => failPhoto(error, PHOTO_MESSAGES.saveFailed),
+    });
+  }
+
+  function removeOwnPhoto() {
+    setPhotoFailure(undefined);
+    removeMutation.mutate(undefined, {
+      onSuccess: () => showToast(PHOTO_MESSAGES.removed, { variant: "success" }),
+      onError: (error) => failPhoto(error, PHOTO_MESSAGES.removeFailed),
+    });
+  }
 
   const submit = form.handleSubmit(
     (values) => {
@@ -78,7 +118,9 @@ function ProfileEditor({ me }: { me: Me }) {
       });
     },
     (errors) => {
-      // Spec section 5: these two rules answer with toasts, gender first.
+      // The form must be on screen for its messages and the focus to be seen.
+      setView("edit");
+      // These two rules also answer with toasts, gender first.
       if (errors.gender) {
         showToast(MESSAGES.invalidGender, { variant: "error", durationMs: GENDER_TOAST_MS });
       } else if (errors.skills && (form.getValues("skills") ?? []).length < MIN_SKILLS) {
@@ -87,11 +129,15 @@ function ProfileEditor({ me }: { me: Me }) {
     },
   );
 
+  // The card shows the photo being cropped, else a pasted address, else the saved photo.
+  const pastedUrl = typeof draft.photoUrl === "string" ? draft.photoUrl.trim() : "";
+  const draftPhotoUrl = photoDraft.unreadable ? null : (photoDraft.previewUrl ?? photoDraft.url);
   const preview = {
     _id: me._id,
     firstName: draft.firstName ?? "",
     lastName: draft.lastName,
-    photoUrl: (typeof draft.photoUrl === "string" && draft.photoUrl.trim()) || me.photoUrl,
+    photoUrl: draftPhotoUrl ?? (pastedUrl || me.photoUrl),
+    photo: draftPhotoUrl || pastedUrl ? null : me.photo,
     age: draft.age === null || draft.age === undefined ? "" : String(draft.age),
     gender: draft.gender,
     about: draft.about,
@@ -110,12 +156,32 @@ function ProfileEditor({ me }: { me: Me }) {
           Copy Profile URL
         </button>
       </div>
+      <div role="tablist" aria-label="Profile view" className="tabs tabs-box mb-4 w-fit lg:hidden">
+        {(["edit", "preview"] as const).map((tab) => (
+          <button
+            key={tab}
+            type="button"
+            role="tab"
+            id={`${tabsId}-${tab}-tab`}
+            aria-controls={`${tabsId}-${tab}`}
+            aria-selected={view === tab}
+            className={cn("tab", view === tab && "tab-active")}
+            onClick={() => setView(tab)}
+          >
+            {tab === "edit" ? "Edit" : "Preview"}
+          </button>
+        ))}
+      </div>
       <div className="grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_400px]">
         <form
           noValidate
           onSubmit={submit}
           aria-label="Edit profile"
-          className="card border border-base-300 bg-base-100 shadow-sm"
+          id={`${tabsId}-edit`}
+          className={cn(
+            "card border border-base-300 bg-base-100 shadow-sm",
+            view !== "edit" && "max-lg:hidden",
+          )}
         >
           <div className="card-body gap-1">
             <div className="grid gap-x-4 sm:grid-cols-2">
@@ -127,16 +193,25 @@ function ProfileEditor({ me }: { me: Me }) {
                 label="Gender"
                 placeholder="Choose…"
                 options={GENDER_OPTIONS}
-                hideError
               />
             </div>
+            <PhotoPicker
+              draft={photoDraft}
+              hasPhoto={Boolean(me.photo)}
+              onSave={savePhoto}
+              saving={uploadMutation.isPending}
+              onRemove={removeOwnPhoto}
+              removing={removeMutation.isPending}
+              error={photoError}
+              className="mt-2 mb-2"
+            />
             <InputField
               control={form.control}
               name="photoUrl"
               label="Photo URL"
               type="url"
               placeholder="https://"
-              hint="Leave empty to use a generated avatar."
+              hint={PHOTO_MESSAGES.urlHint}
             />
             <TextareaField
               control={form.control}
@@ -159,7 +234,11 @@ function ProfileEditor({ me }: { me: Me }) {
         </form>
         <aside
           aria-label="Live preview"
-          className="flex flex-col items-center gap-3 lg:sticky lg:top-20"
+          id={`${tabsId}-preview`}
+          className={cn(
+            "flex flex-col items-center gap-3 lg:sticky lg:top-20",
+            view !== "preview" && "max-lg:hidden",
+          )}
         >
           <p className="text-sm font-semibold uppercase tracking-wide text-base-content/60">
             Live preview

@@ -1,6 +1,6 @@
-import type { PublicUser } from "@kindred/shared";
+import type { Envelope, PublicUser } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 export async function getPublicProfile(publicUserId: string): Promise<PublicUser> {

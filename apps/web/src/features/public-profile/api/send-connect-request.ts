@@ -1,6 +1,6 @@
-import type { PublicUser, SentRequest } from "@kindred/shared";
+import type { Envelope, PublicUser, SentRequest } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 export async function sendConnectRequest(userId: string): Promise<SentRequest> {

@@ -1,7 +1,7 @@
-import { MESSAGES } from "@kindred/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
 import { firstLoad, mockFetch, renderApp, setXsrfCookie, unauthenticated } from "@/test/render.tsx";
 
 const publicUser = {

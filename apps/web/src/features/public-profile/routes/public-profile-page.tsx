@@ -1,12 +1,13 @@
-import { MESSAGES, type PublicUser } from "@kindred/shared";
+import type { PublicUser } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Check, Clock, ExternalLink, UserPlus } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { loginPath, paths } from "@/config/paths.ts";
-import { ApiError } from "@/lib/api-client.ts";
+import { isUnauthenticated } from "@/lib/api-client.ts";
 import { meQueryOptions } from "@/lib/get-me.ts";
 import { hasSessionHint, rememberSession } from "@/lib/session-hint.ts";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
@@ -73,7 +74,7 @@ function ConnectAction({ user, publicUserId }: { user: PublicUser; publicUserId:
     sendMutation.mutate(user._id, {
       onSuccess: () => showToast(MESSAGES.requestSent, { variant: "success" }),
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) navigate(loginPath(here));
+        if (isUnauthenticated(error)) navigate(loginPath(here));
         else showToast(MESSAGES.requestFailed, { variant: "error" });
       },
     });
@@ -166,7 +167,9 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
         <div className="flex flex-col items-center gap-3 text-center">
           <Avatar
             src={user.photoUrl}
+            photo={user.photo}
             userId={user._id}
+            loading="eager"
             name={fullName || user.firstName}
             size="xl"
           />

@@ -1,4 +1,4 @@
-import type { UpdatePasswordBody } from "@kindred/shared";
+import type { OkAnswer, UpdatePasswordBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
@@ -6,7 +6,7 @@ import { rememberSession } from "@/lib/session-hint.ts";
 import { type RecoveryAnswer, requireSuccess } from "./recovery-answer.ts";
 
 /** Sets the new password with the open grant; the server ends every session of the account. */
-export async function updatePassword(body: UpdatePasswordBody): Promise<RecoveryAnswer> {
+export async function updatePassword(body: UpdatePasswordBody): Promise<OkAnswer> {
   return requireSuccess(await apiClient.put<RecoveryAnswer>("/update_password", body));
 }
 

@@ -1,9 +1,9 @@
-import { MESSAGES } from "@kindred/shared";
 import { Link } from "react-router";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
-import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
 
-/** A recovery step opened without the email from the step before (spec section 4). */
+/** A recovery step opened without the email from the step before. */
 export function SequenceRequired({ title }: { title: string }) {
   return (
     <AuthShell title={title} subtitle="Password recovery goes step by step.">

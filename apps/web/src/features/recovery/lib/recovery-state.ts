@@ -1,4 +1,4 @@
-/** What each recovery step hands the next through navigation state (spec section 4). */
+/** What each recovery step hands the next through navigation state. */
 export type RecoveryState = { emailId: string };
 
 export function recoveryEmailOf(state: unknown): string | null {

@@ -1,10 +1,11 @@
-import { forgotPasswordBodySchema, MESSAGES } from "@kindred/shared";
+import { forgotPasswordBodySchema } from "@kindred/shared";
 import { Link, useLocation, useNavigate } from "react-router";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
-import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useForgotPassword } from "../api/forgot-password.ts";
 import { type RecoveryState, recoveryEmailOf } from "../lib/recovery-state.ts";

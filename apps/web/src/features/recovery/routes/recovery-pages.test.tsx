@@ -1,7 +1,7 @@
-import { MESSAGES } from "@kindred/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
 import { type FetchCall, firstLoad, mockFetch, renderApp, setXsrfCookie } from "@/test/render.tsx";
 
 const ok = (message: string) => ({ status: 200, body: { status: 1, message } });

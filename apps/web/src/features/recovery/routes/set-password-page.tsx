@@ -1,17 +1,14 @@
-import {
-  MESSAGES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  setPasswordFormSchema,
-} from "@kindred/shared";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, setPasswordFormSchema } from "@kindred/shared";
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { FormError, InputField } from "@/components/ui/field.tsx";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
+import { FormError } from "@/components/ui/field.tsx";
+import { PasswordField } from "@/components/ui/password-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
-import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useUpdatePassword } from "../api/update-password.ts";
 import { SequenceRequired } from "../components/sequence-required.tsx";
@@ -65,19 +62,17 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
           readOnly
           hidden
         />
-        <InputField
+        <PasswordField
           control={form.control}
           name="password"
           label="New password"
-          type="password"
           autoComplete="new-password"
           hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
         />
-        <InputField
+        <PasswordField
           control={form.control}
           name="confirmPassword"
           label="Re-enter new password"
-          type="password"
           autoComplete="new-password"
         />
         <FormError control={form.control} />

@@ -1,12 +1,13 @@
-import { MESSAGES, OTP_TTL_MINUTES, verifyOtpBodySchema } from "@kindred/shared";
+import { OTP_TTL_MINUTES, verifyOtpBodySchema } from "@kindred/shared";
 import { useEffect, useRef, useState } from "react";
 import { useController } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
+import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { Field, FormError } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
-import { AuthShell } from "@/features/auth/components/auth-shell.tsx";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { SERVER_ERROR, showServerError, useZodForm } from "@/lib/form.ts";
 import { useForgotPassword } from "../api/forgot-password.ts";

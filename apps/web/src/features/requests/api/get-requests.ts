@@ -1,6 +1,6 @@
-import type { ReceivedRequest } from "@kindred/shared";
+import type { Envelope, ReceivedRequest } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import { apiClient } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 export async function getReceivedRequests(signal?: AbortSignal): Promise<ReceivedRequest[]> {
@@ -19,10 +19,4 @@ export function receivedRequestsQueryOptions() {
 
 export function useReceivedRequests() {
   return useQuery(receivedRequestsQueryOptions());
-}
-
-/** How many requests wait for an answer (the tab bar's badge); 0 until known or when signed out. */
-export function usePendingRequestCount(signedIn: boolean): number {
-  const { data } = useQuery({ ...receivedRequestsQueryOptions(), enabled: signedIn });
-  return signedIn ? (data?.length ?? 0) : 0;
 }

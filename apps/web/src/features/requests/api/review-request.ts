@@ -1,42 +1,57 @@
-import type { ReceivedRequest, ReviewStatus } from "@kindred/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiClient, type Envelope } from "@/lib/api-client.ts";
+import type { Envelope, ReceivedRequest, ReviewStatus } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { fullName } from "@/components/ui/user-card.tsx";
+import { ApiError, apiClient } from "@/lib/api-client.ts";
+import { takeOutOfList, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
+import { shiftUnreadCount } from "@/lib/unread-counts.ts";
 
 export async function reviewRequest(
   status: ReviewStatus,
   requestId: string,
-): Promise<{ _id: string; status: ReviewStatus }> {
-  const body = await apiClient.post<Envelope<{ _id: string; status: ReviewStatus }>>(
-    `/request/review/${status}/${encodeURIComponent(requestId)}`,
-    {},
-  );
-  return body.data;
+): Promise<{ _id: string; status: ReviewStatus } | undefined> {
+  try {
+    const body = await apiClient.post<Envelope<{ _id: string; status: ReviewStatus }>>(
+      `/request/review/${status}/${encodeURIComponent(requestId)}`,
+      {},
+    );
+    return body.data;
+  } catch (error) {
+    // No longer pending (answered in another tab, or withdrawn): there is nothing left to answer.
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
 }
 
+export type Review = { status: ReviewStatus; request: ReceivedRequest };
+
 /**
- * The request leaves the list at once and stays gone even if the call fails (the product
- * ignores review errors). An acceptance refreshes the connections so they show it without
- * a reload.
+ * The request leaves the list, and the Requests badge drops, at once. When the call fails it comes back where
+ * it was and a toast offers Retry. An acceptance refreshes the connections so they show it
+ * without a reload.
  */
 export function useReviewRequest() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ status, requestId }: { status: ReviewStatus; requestId: string }) =>
-      reviewRequest(status, requestId),
-    onMutate: async ({ requestId }) => {
-      await queryClient.cancelQueries({ queryKey: queryKeys.requests });
-      queryClient.setQueryData<ReceivedRequest[]>(queryKeys.requests, (requests) =>
-        requests?.filter((request) => request._id !== requestId),
-      );
+  return useOptimisticMutation({
+    mutationFn: ({ status, request }: Review) => reviewRequest(status, request._id),
+    apply: async ({ request }) => {
+      const putBack = await takeOutOfList<ReceivedRequest>(queryClient, {
+        queryKey: queryKeys.requests,
+        idOf: (item) => item._id,
+        id: request._id,
+      });
+      const badgeBack = shiftUnreadCount(queryClient, "requests", -1);
+      return () => {
+        putBack();
+        badgeBack();
+      };
     },
-    onSettled: (_data, _error, { status }) => {
+    failure: ({ status, request }) =>
+      `Couldn't ${status === "accepted" ? "accept" : "reject"} ${fullName(request.fromUserId)}'s request.`,
+    onSuccess: (_data, { status }) => {
       if (status === "accepted") {
         void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
       }
-    },
-    onError: (error, { status, requestId }) => {
-      console.warn(`Could not mark request ${requestId} as ${status}`, error);
     },
   });
 }

@@ -1,9 +1,10 @@
-import { MESSAGES, type ReceivedRequest, type ReviewStatus } from "@kindred/shared";
+import type { ReceivedRequest, ReviewStatus } from "@kindred/shared";
 import { Check, Inbox, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { PersonTile } from "@/components/ui/person-tile.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { UserListPage } from "@/components/ui/user-list-page.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { useReceivedRequests } from "../api/get-requests.ts";
 import { useReviewRequest } from "../api/review-request.ts";
 
@@ -25,7 +26,7 @@ export function RequestsPage() {
     setCoolingDown(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCoolingDown(false), REVIEW_COOLDOWN_MS);
-    review.mutate({ status, requestId: request._id });
+    review.mutate({ status, request });
   }
 
   return (

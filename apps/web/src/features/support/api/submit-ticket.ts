@@ -1,11 +1,9 @@
-import type { SupportTicketBody } from "@kindred/shared";
+import type { OkAnswer, SupportTicketBody } from "@kindred/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 
-type Answer = { status: 1; message: string };
-
-export function submitTicket(body: SupportTicketBody): Promise<Answer> {
-  return apiClient.post<Answer>("/support/tickets", body);
+export function submitTicket(body: SupportTicketBody): Promise<OkAnswer> {
+  return apiClient.post<OkAnswer>("/support/tickets", body);
 }
 
 export function useSubmitTicket() {

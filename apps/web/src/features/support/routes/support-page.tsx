@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   PUBLIC_FORM_MESSAGES,
   SUPPORT_SUBMIT_MIN_MS,
   SUPPORT_TOPICS,
@@ -11,6 +10,7 @@ import { Link } from "react-router";
 import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
+import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";

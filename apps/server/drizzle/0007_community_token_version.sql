@@ -1,0 +1,1 @@
+ALTER TABLE "community_members" ADD COLUMN "token_version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,121 @@
+import type { LookupAddress } from "node:dns";
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+
+/**
+ * Addresses a client gives us and the server then calls (push endpoints, pasted photo addresses)
+ * could make the server reach its own network (SSRF). These checks say whether an address is on
+ * the public internet, and `pinnedLookup` makes a connection go only to the addresses checked, with
+ * no second DNS resolution in between (DNS rebinding).
+ */
+
+function ipv4Bytes(address: string): number[] | null {
+  const parts = address.split(".");
+  if (parts.length !== 4) return null;
+  const bytes = parts.map((part) => (/^\d{1,3}$/.test(part) ? Number(part) : Number.NaN));
+  return bytes.every((byte) => byte >= 0 && byte <= 255) ? bytes : null;
+}
+
+function ipv6Bytes(address: string): number[] | null {
+  let text = address.toLowerCase().replace(/%.*$/, "");
+  const tail: number[] = [];
+  const dotted = /:(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const v4 = ipv4Bytes(dotted[1]);
+    if (!v4) return null;
+    tail.push(...v4);
+    // "::ffff:1.2.3.4" keeps "::ffff", "::1.2.3.4" keeps "::".
+    text = text.slice(0, dotted.index + 1);
+    if (!text.endsWith("::")) text = text.slice(0, -1);
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const groups = (part: string | undefined) => (part ? part.split(":").filter(Boolean) : []);
+  const head = groups(halves[0]);
+  const rest = groups(halves[1]);
+  const wanted = 8 - tail.length / 2;
+  const missing = wanted - head.length - rest.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
+  const all = [...head, ...Array<string>(missing).fill("0"), ...rest];
+  const bytes: number[] = [];
+  for (const group of all) {
+    if (!/^[0-9a-f]{1,4}$/.test(group)) return null;
+    const value = Number.parseInt(group, 16);
+    bytes.push(value >> 8, value & 0xff);
+  }
+  return [...bytes, ...tail];
+}
+
+/** True for an IPv4 address on the public internet. */
+function isPublicIpv4([a = 0, b = 0, c = 0]: number[]): boolean {
+  if (a === 0) return false; // "this network", unspecified
+  if (a === 10) return false; // private
+  if (a === 100 && b >= 64 && b <= 127) return false; // CGNAT
+  if (a === 127) return false; // loopback
+  if (a === 169 && b === 254) return false; // link-local
+  if (a === 172 && b >= 16 && b <= 31) return false; // private
+  if (a === 192 && b === 168) return false; // private
+  if (a === 192 && b === 0 && (c === 0 || c === 2)) return false; // IETF, documentation
+  if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
+  if (a === 198 && b === 51 && c === 100) return false; // documentation
+  if (a === 203 && b === 0 && c === 113) return false; // documentation
+  if (a >= 224) return false; // multicast, reserved, broadcast
+  return true;
+}
+
+/** True for an address (either family) on the public internet; false for anything else. */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "");
+  const family = isIP(bare);
+  if (family === 4) {
+    const bytes = ipv4Bytes(bare);
+    return bytes !== null && isPublicIpv4(bytes);
+  }
+  if (family !== 6) return false;
+  const bytes = ipv6Bytes(bare);
+  if (bytes?.length !== 16) return false;
+  const [b0 = 0, b1 = 0] = bytes;
+  const prefixZero = (n: number) => bytes.slice(0, n).every((byte) => byte === 0);
+  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, also :: and ::1): the IPv4 rules decide.
+  if (prefixZero(10) && bytes[10] === 0xff && bytes[11] === 0xff) {
+    return isPublicIpv4(bytes.slice(12));
+  }
+  if (prefixZero(12)) return false;
+  // 64:ff9b::/96, NAT64: the IPv4 address inside decides.
+  const nat64 = b0 === 0 && b1 === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b;
+  if (nat64 && bytes.slice(4, 12).every((byte) => byte === 0)) {
+    return isPublicIpv4(bytes.slice(12));
+  }
+  if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return false; // link-local
+  if (b0 === 0xfe && (b1 & 0xc0) === 0xc0) return false; // site-local (deprecated)
+  if ((b0 & 0xfe) === 0xfc) return false; // unique-local
+  if (b0 === 0xff) return false; // multicast
+  if (b0 === 0x20 && b1 === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return false; // docs
+  return true;
+}
+
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+export const systemResolver: Resolver = (hostname) =>
+  lookup(hostname, { all: true, verbatim: true });
+
+/** The host as dns.lookup wants it: an IPv6 literal without its brackets. */
+export function lookupHost(url: URL): string {
+  return url.hostname.replace(/^\[|\]$/g, "");
+}
+
+/**
+ * A lookup that answers only the addresses the guard already checked: the connection goes where
+ * the check said it may, with no second resolution in between (DNS rebinding).
+ */
+export function pinnedLookup(addresses: LookupAddress[]) {
+  return (
+    _hostname: string,
+    options: { all?: boolean },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const [first] = addresses;
+    if (options.all) callback(null, addresses);
+    else callback(null, first?.address, first?.family);
+  };
+}

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import type { CommunityEvent, Group, Post } from "@kindred/shared";
+import { describe, expect, it } from "vitest";
+import {
+  type AuthHeaders,
+  anonymousHeaders,
+  appForFile,
+  continueAs,
+  signUpUser,
+} from "../../../test/helpers.ts";
+
+type Person = { id: string; headers: AuthHeaders | null; authorization: string };
+
+const app = await appForFile();
+
+/** An account in the community through "Continue as". */
+async function account(firstName: string): Promise<Person> {
+  const { me, headers } = await signUpUser(app, { firstName });
+  const { token } = await continueAs(app, headers);
+  return { id: me._id, headers, authorization: `Bearer ${token}` };
+}
+
+/** A member known only by a community username: no account, so no blocks name it. */
+async function usernameMember(): Promise<Person> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/community/fusionauth",
+    headers: await anonymousHeaders(app),
+    payload: { uname: `solo-${randomBytes(4).toString("hex")}`, password: "a fine password" },
+  });
+  expect(response.statusCode).toBe(200);
+  return {
+    id: response.json().data.id,
+    headers: null,
+    authorization: `Bearer ${response.json().token}`,
+  };
+}
+
+async function post(person: Person, path: string, payload: Record<string, unknown>) {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/community${path}`,
+    headers: { authorization: person.authorization },
+    payload,
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+/** Everyone's posts, groups and events, one of each, so each list has something of theirs. */
+async function createContent(person: Person) {
+  await post(person, "/fusionpublish", { title: "A thought", content: "Shared with everyone" });
+  await post(person, "/create", { name: "Study group", description: "Weekly", tag: "DSA" });
+  await post(person, "/createevent", {
+    title: "Meetup",
+    description: "Talks",
+    location: "Library",
+    date: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  });
+}
+
+async function get<T>(person: Person, path: string): Promise<T> {
+  const response = await app.inject({
+    method: "GET",
+    url: `/api/community${path}?limit=50`,
+    headers: { authorization: person.authorization },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as T;
+}
+
+/** Whose posts, groups and events the person sees, as sorted author ids per list. */
+async function authorsSeenBy(person: Person) {
+  const posts = await get<Post[]>(person, "/getposts");
+  const groups = await get<Group[]>(person, "/all");
+  const events = await get<{ events: CommunityEvent[] }>(person, "/allevents");
+  return {
+    posts: posts.map((item) => item.userId).sort(),
+    groups: groups.map((item) => item.u_id).sort(),
+    events: events.events.map((item) => item.u_id).sort(),
+  };
+}
+
+function everyList(ids: string[]) {
+  const sorted = [...ids].sort();
+  return { posts: sorted, groups: sorted, events: sorted };
+}
+
+async function block(person: Person, other: Person, method: "POST" | "DELETE") {
+  const response = await app.inject({
+    method,
+    url: `/api/user/block/${other.id}`,
+    headers: person.headers ?? {},
+    ...(method === "POST" ? { payload: {} } : {}),
+  });
+  expect(response.statusCode).toBe(method === "POST" ? 201 : 200);
+}
+
+describe("community lists and blocks", () => {
+  it("hide a blocked pair's posts, groups and events from each other both ways, until unblocked", async () => {
+    const ana = await account("Ana");
+    const ben = await account("Ben");
+    const solo = await usernameMember();
+    for (const person of [ana, ben, solo]) await createContent(person);
+    const all = [ana.id, ben.id, solo.id];
+    for (const person of [ana, ben, solo]) {
+      expect(await authorsSeenBy(person)).toEqual(everyList(all));
+    }
+
+    await block(ana, ben, "POST");
+
+    expect(await authorsSeenBy(ana)).toEqual(everyList([ana.id, solo.id]));
+    expect(await authorsSeenBy(ben)).toEqual(everyList([ben.id, solo.id]));
+    // Someone outside the pair still sees both.
+    expect(await authorsSeenBy(solo)).toEqual(everyList(all));
+
+    await block(ana, ben, "DELETE");
+
+    for (const person of [ana, ben, solo]) {
+      expect(await authorsSeenBy(person)).toEqual(everyList(all));
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { EVENT_MESSAGES } from "@kindred/shared";
+import ICAL from "ical.js";
+import { describe, expect, it } from "vitest";
+import {
+  type AuthHeaders,
+  anonymousHeaders,
+  appForFile,
+  continueAs,
+  signUpUser,
+} from "../../../test/helpers.ts";
+
+type Person = { id: string; headers: AuthHeaders | null; authorization: string };
+
+const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
+
+async function account(firstName: string): Promise<Person> {
+  const { me, headers } = await signUpUser(app, { firstName });
+  const { token } = await continueAs(app, headers);
+  return { id: me._id, headers, authorization: `Bearer ${token}` };
+}
+
+async function usernameMember(): Promise<Person> {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/community/fusionauth",
+    headers: await anonymousHeaders(app),
+    payload: { uname: `cal-${randomBytes(5).toString("hex")}`, password: "a fine password" },
+  });
+  expect(response.statusCode).toBe(200);
+  return {
+    id: response.json().data.id,
+    headers: null,
+    authorization: `Bearer ${response.json().token}`,
+  };
+}
+
+function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
+  return app.inject({
+    method,
+    url: `/api/community${url}`,
+    headers: { authorization: person.authorization },
+    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+  });
+}
+
+async function createEvent(host: Person, fields: Record<string, unknown> = {}): Promise<string> {
+  const response = await call(host, "POST", "/createevent", {
+    title: "Study night",
+    description: "Chapter 3",
+    location: "Room 2",
+    date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data._id;
+}
+
+type ParsedEvent = {
+  uid: string;
+  summary: string;
+  description: string;
+  location: string;
+  url: string;
+  start: string;
+  status: string | null;
+};
+
+/** The calendar as a calendar app reads it (ical.js), each event's fields. */
+function parseCalendar(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  expect(calendar.name).toBe("vcalendar");
+  expect(calendar.getFirstPropertyValue("version")).toBe("2.0");
+  return calendar.getAllSubcomponents("vevent").map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      description: event.description,
+      location: event.location,
+      url: String(component.getFirstPropertyValue("url")),
+      start: event.startDate.toJSDate().toISOString(),
+      status: (component.getFirstPropertyValue("status") as string | null) ?? null,
+    };
+  });
+}
+
+/** The path of a private calendar address, to fetch it from the app. */
+function pathOf(url: string): string {
+  const address = new URL(url);
+  expect(address.origin).toBe(app.config.publicOrigin);
+  return address.pathname;
+}
+
+describe("an event's .ics file", () => {
+  it("imports into a calendar app: UID, the start in UTC, title, description, place and link", async () => {
+    const host = await account("Ana");
+    const reader = await usernameMember();
+    const title = "Graphs, trees; and: more \\ fun";
+    const description = "Line one\nLine two, with a comma; and a semicolon";
+    const id = await createEvent(host, {
+      title,
+      description,
+      location: "Café Central, room 2",
+      date: "2099-05-17T18:30:00+02:00",
+    });
+    const response = await call(reader, "GET", `/event/${id}/calendar.ics`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="event-${id}.ics"`);
+    expect(response.body).toMatch(/\r\nDTSTART:20990517T163000Z\r\n/);
+    const [event, ...more] = parseCalendar(response.body);
+    expect(more).toEqual([]);
+    expect(event).toEqual({
+      uid: `event-${id}@localhost`,
+      summary: title,
+      description,
+      location: "Café Central, room 2",
+      url: `${app.config.publicOrigin}/services/events/${id}`,
+      start: "2099-05-17T16:30:00.000Z",
+      status: "CONFIRMED",
+    });
+
+    expect((await call(host, "POST", `/event/${id}/cancel`)).statusCode).toBe(200);
+    const cancelled = await call(reader, "GET", `/event/${id}/calendar.ics`);
+    expect(parseCalendar(cancelled.body)[0]?.status).toBe("CANCELLED");
+  });
+
+  it("answers 404 for an unknown event, one that is not a uuid or hidden by a block; 401 without a token", async () => {
+    const ana = await account("Ana");
+    const ben = await account("Ben");
+    const id = await createEvent(ana);
+    for (const other of [randomUUID(), "not-a-uuid"]) {
+      const response = await call(ben, "GET", `/event/${other}/calendar.ics`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(EVENT_MESSAGES.notFound);
+    }
+    const anonymous = await app.inject({
+      method: "GET",
+      url: `/api/community/event/${id}/calendar.ics`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const blocked = await app.inject({
+      method: "POST",
+      url: `/api/user/block/${ana.id}`,
+      headers: ben.headers ?? {},
+      payload: {},
+    });
+    expect(blocked.statusCode).toBe(201);
+    expect((await call(ben, "GET", `/event/${id}/calendar.ics`)).statusCode).toBe(404);
+  });
+});
+
+describe("the private calendar address", () => {
+  it("lists only the member's events (going, not waiting, not cancelled) and stops working after a reset", async () => {
+    const ana = await usernameMember();
+    const ben = await usernameMember();
+    const cal = await usernameMember();
+    const goingTo = await createEvent(ben, { title: "Ben's talk" });
+    const full = await createEvent(ben, { title: "Full", capacity: 1 });
+    const cancelled = await createEvent(ben, { title: "Cancelled" });
+    const hosting = await createEvent(ana, { title: "Ana's own" });
+    await createEvent(cal, { title: "Not for Ana" });
+    for (const id of [goingTo, full, cancelled]) {
+      expect((await call(ana, "PUT", `/event/${id}/rsvp`, { status: "going" })).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await call(ben, "POST", `/event/${cancelled}/cancel`)).statusCode).toBe(200);
+
+    const first = await call(ana, "GET", "/calendar");
+    expect(first.statusCode).toBe(200);
+    const url: string = first.json().data.url;
+    expect(url).toMatch(/^http:\/\/localhost:7777\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect((await call(ana, "GET", "/calendar")).json().data.url).toBe(url);
+    expect((await call(ben, "GET", "/calendar")).json().data.url).not.toBe(url);
+
+    const feed = await app.inject({ method: "GET", url: pathOf(url) });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
+    expect(feed.headers["cache-control"]).toMatch(/^private/);
+    const titles = parseCalendar(feed.body).map((event) => event.summary);
+    expect(titles.sort()).toEqual(["Ana's own", "Ben's talk"]);
+    expect(hosting).toBeTruthy();
+
+    const reset = await call(ana, "POST", "/calendar/reset");
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().message).toBe(EVENT_MESSAGES.calendarReset);
+    const newUrl: string = reset.json().data.url;
+    expect(newUrl).not.toBe(url);
+    const old = await app.inject({ method: "GET", url: pathOf(url) });
+    expect(old.statusCode).toBe(404);
+    expect(old.json().message).toBe(EVENT_MESSAGES.calendarNotFound);
+    const fresh = await app.inject({ method: "GET", url: pathOf(newUrl) });
+    expect(fresh.statusCode).toBe(200);
+    expect(parseCalendar(fresh.body)).toHaveLength(2);
+    expect((await call(ana, "GET", "/calendar")).json().data.url).toBe(newUrl);
+  });
+
+  it("an empty calendar for a member going nowhere; 404 for anything that is not a live address", async () => {
+    const dan = await usernameMember();
+    const url: string = (await call(dan, "GET", "/calendar")).json().data.url;
+    const feed = await app.inject({ method: "GET", url: pathOf(url) });
+    expect(feed.statusCode).toBe(200);
+    expect(parseCalendar(feed.body)).toEqual([]);
+    const token = pathOf(url).slice("/api/calendar/".length, -".ics".length);
+    for (const path of [
+      `/api/calendar/${token}`,
+      `/api/calendar/${token}.ICS`,
+      `/api/calendar/${token.slice(1)}.ics`,
+      `/api/calendar/${"A".repeat(43)}.ics`,
+      "/api/calendar/.ics",
+      `/api/calendar/${"x".repeat(5000)}.ics`,
+    ]) {
+      const response = await app.inject({ method: "GET", url: path });
+      expect(response.statusCode, path.slice(0, 60)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, path.slice(0, 60)).toBeLessThan(500);
+    }
+    expect(
+      (await app.inject({ method: "GET", url: `/api/calendar/${token}%00.ics` })).statusCode,
+    ).toBeLessThan(500);
+    const anonymous = await app.inject({ method: "GET", url: "/api/community/calendar" });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

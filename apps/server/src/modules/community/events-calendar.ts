@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import { EVENT_MESSAGES, eventPath } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { createEvents, type EventAttributes } from "ics";
+import { z } from "zod";
+import { HttpError } from "../../plugins/errors.ts";
+import {
+  type EventRow,
+  findCalendarToken,
+  findMemberByCalendarToken,
+  listGoingEvents,
+  saveCalendarToken,
+} from "./events-repository.ts";
+import { clockOf } from "./events-service.ts";
+
+/** A calendar token: 32 random bytes, base64url (43 characters). */
+const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** The feed reaches back this far, so yesterday's event stays in the calendar app. */
+const FEED_PAST_MS = 30 * 86_400_000;
+const FEED_MAX_EVENTS = 500;
+/** Events have a start only; calendar apps get this length. */
+const EVENT_LENGTH = { hours: 1 } as const;
+
+type App = Pick<FastifyInstance, "db" | "config">;
+
+/** The OpenAPI answer of a calendar download. */
+export const CALENDAR_FILE = {
+  description: "An iCalendar file (RFC 5545)",
+  content: { "text/calendar": { schema: z.string() } },
+};
+
+function toCalendarEvent(app: App, event: EventRow): EventAttributes {
+  const host = new URL(app.config.publicOrigin).hostname;
+  return {
+    uid: `event-${event.id}@${host}`,
+    start: event.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    duration: EVENT_LENGTH,
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    url: `${app.config.publicOrigin}${eventPath(event.id)}`,
+    // No ORGANIZER: RFC 5545 wants it to be an address, and members' emails are not published.
+    status: event.cancelledAt ? "CANCELLED" : "CONFIRMED",
+  };
+}
+
+/** RFC 5545 text for the events (an empty calendar for none). */
+export function calendarText(app: App, events: EventRow[], name: string): string {
+  const { error, value } = createEvents(
+    events.map((event) => toCalendarEvent(app, event)),
+    { productId: "-//Kindred//Community events//EN", calName: name },
+  );
+  if (error || !value) throw error ?? new Error("the calendar could not be written");
+  return value;
+}
+
+function calendarUrl(app: App, token: string): string {
+  return `${app.config.publicOrigin}/api/calendar/${token}.ics`;
+}
+
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The member's private calendar address, made on first ask. */
+export async function calendarAddress(app: App, memberId: string): Promise<string> {
+  const existing = await findCalendarToken(app.db, memberId);
+  if (existing) return calendarUrl(app, existing);
+  const token = await saveCalendarToken(app.db, memberId, newToken(), true);
+  if (!token) throw new Error("the calendar token was not saved");
+  return calendarUrl(app, token);
+}
+
+/** A new private address; the old one answers 404 from now on. */
+export async function resetCalendarAddress(app: App, memberId: string): Promise<string> {
+  const token = await saveCalendarToken(app.db, memberId, newToken(), false);
+  if (!token) throw new Error("the calendar token was not saved");
+  return calendarUrl(app, token);
+}
+
+/** The feed behind a private address: the events its member is going to. */
+export async function calendarFeed(app: App, file: string): Promise<string> {
+  const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
+  const memberId = CALENDAR_TOKEN.test(token)
+    ? await findMemberByCalendarToken(app.db, token)
+    : undefined;
+  if (!memberId) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.calendarNotFound);
+  const since = new Date(clockOf(app).getTime() - FEED_PAST_MS);
+  const events = await listGoingEvents(app.db, memberId, since, FEED_MAX_EVENTS);
+  return calendarText(app, events, "Kindred events");
+}
+
+/** `GET /api/calendar/:token.ics`: no session or token, the address itself is the secret. */
+export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/calendar/:file",
+    {
+      schema: {
+        tags: ["community"],
+        summary:
+          "A member's private calendar (`<token>.ics`, iCalendar) of the events they are going to, for calendar apps",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: CALENDAR_FILE },
+      },
+    },
+    async (request, reply) => {
+      const text = await calendarFeed(app, request.params.file);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("cache-control", "private, max-age=300")
+        .header("x-robots-tag", "noindex")
+        .send(text);
+    },
+  );
+}

@@ -1,0 +1,346 @@
+import {
+  type CommunityMember,
+  type createEventBodySchema,
+  EVENT_ATTENDEES_SHOWN,
+  EVENT_MESSAGES,
+  EVENT_REMINDER_OFFSETS,
+  type EventDetail,
+  type EventListItem,
+  type EventReminderOffset,
+  type EventRsvp,
+  eventPath,
+  isUuid,
+  type NotificationKind,
+} from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { announceNotification, notify } from "../notifications/service.ts";
+import {
+  accountsAnswering,
+  addRsvp,
+  completeJob,
+  deleteOwnEvent,
+  dropReminders,
+  type EventRow,
+  fillFreePlaces,
+  findEvent,
+  findEventById,
+  insertEvent,
+  isGroupMember,
+  listAttendees,
+  lockEvent,
+  markCancelled,
+  removeRsvp,
+  rsvpState,
+} from "./events-repository.ts";
+
+type App = Pick<FastifyInstance, "db" | "config" | "chatHub" | "log">;
+
+/** The app's clock: the config's in tests, the system's otherwise. */
+export function clockOf(app: Pick<FastifyInstance, "config">): Date {
+  return app.config.now?.() ?? new Date();
+}
+
+/** "+02:00", "-05:30" or "Z": the offset the date was written with, in one spelling. */
+export function utcOffsetOf(date: string): string {
+  const match = /(?:([+-])(\d{2}):?(\d{2})?|[zZ])$/.exec(date.trim());
+  if (!match?.[1]) return "Z";
+  return `${match[1]}${match[2]}:${match[3] ?? "00"}`;
+}
+
+export function toListItem(row: EventRow): EventListItem {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    date: row.startsAt.toISOString(),
+    location: row.location,
+    u_id: row.authorId,
+    utcOffset: row.utcOffset,
+    capacity: row.capacity,
+    going: row.going,
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    groupId: row.groupId,
+  };
+}
+
+function notFound(): HttpError {
+  return new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notFound);
+}
+
+/** The event the viewer may see, or 404 (unknown, not a uuid, or hidden by a block). */
+export async function visibleEvent(db: Database, id: string, viewerId: string): Promise<EventRow> {
+  if (!isUuid(id)) throw notFound();
+  const event = await findEvent(db, id.toLowerCase(), viewerId);
+  if (!event) throw notFound();
+  return event;
+}
+
+/** A notification to send once the transaction that wrote it commits. */
+type Told = { userId: string; notificationId: string | undefined };
+
+async function announceAll(app: App, told: Told[]): Promise<void> {
+  await Promise.all(
+    told.map(({ userId, notificationId }) => announceNotification(app, userId, notificationId)),
+  );
+}
+
+/**
+ * Tells each account about the event. A notification names who caused it, and only an account
+ * can: the first of `actors` that is an account and not the person told. The host comes first;
+ * a host without an account (or the host told of their own event) is stood in for by another
+ * person of the event, so the news still arrives. Nobody to name: nothing is said.
+ */
+async function tellAbout(
+  tx: Database,
+  event: { id: string },
+  kind: NotificationKind,
+  userIds: string[],
+  actors: (string | null)[],
+): Promise<Told[]> {
+  const told: Told[] = [];
+  for (const userId of userIds) {
+    const actorId = actors.find((actor): actor is string => actor !== null && actor !== userId);
+    if (!actorId) continue;
+    const notificationId = await notify(tx, {
+      userId,
+      kind,
+      actorId,
+      subject: { type: "event", id: event.id },
+      url: eventPath(event.id),
+    });
+    told.push({ userId, notificationId });
+  }
+  return told;
+}
+
+// ---------- creating ----------
+
+export async function createEvent(
+  app: App,
+  member: CommunityMember,
+  body: z.infer<typeof createEventBodySchema>,
+): Promise<EventDetail> {
+  let groupId: string | null = null;
+  if (body.groupId !== undefined && body.groupId !== null && body.groupId !== "") {
+    if (!isUuid(body.groupId)) {
+      throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.groupNotFound);
+    }
+    groupId = body.groupId.toLowerCase();
+    const membership = await isGroupMember(app.db, groupId, member.id);
+    if (!membership.group) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.groupNotFound);
+    if (!membership.member) throw new HttpError(403, "FORBIDDEN", EVENT_MESSAGES.groupNotMember);
+  }
+  const startsAt = new Date(body.date);
+  const now = clockOf(app).getTime();
+  const reminders = (Object.keys(EVENT_REMINDER_OFFSETS) as EventReminderOffset[])
+    .map((offset) => ({
+      offset,
+      runAt: new Date(startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset]),
+    }))
+    .filter((reminder) => reminder.runAt.getTime() > now);
+  const id = await insertEvent(
+    app.db,
+    {
+      authorId: member.id,
+      title: body.title,
+      description: body.description,
+      location: body.location,
+      startsAt,
+      utcOffset: utcOffsetOf(body.date),
+      capacity: body.capacity ?? null,
+      groupId,
+    },
+    reminders,
+  );
+  return getEvent(app, id, member.id);
+}
+
+// ---------- reading ----------
+
+export async function getEvent(app: App, id: string, viewerId: string): Promise<EventDetail> {
+  const event = await visibleEvent(app.db, id, viewerId);
+  const [state, attendees] = await Promise.all([
+    rsvpState(app.db, event.id, viewerId),
+    listAttendees(app.db, event.id, viewerId, EVENT_ATTENDEES_SHOWN),
+  ]);
+  return {
+    ...toListItem(event),
+    going: state.going,
+    host: { _id: event.authorId, name: event.hostName },
+    waitlisted: state.waitlisted,
+    myRsvp: state.status ?? "not_going",
+    myPosition: state.position,
+    attendees: attendees.map((person) => ({ _id: person.id, name: person.name })),
+  };
+}
+
+// ---------- answering ----------
+
+/**
+ * Fills the places free under the capacity from the waitlist, in order, and tells each person
+ * moved up (in the host's name, or else of the member whose leaving made room).
+ */
+async function promoteWhileRoom(
+  tx: Database,
+  event: EventRow,
+  capacity: number | null,
+  leaverId: string | null,
+): Promise<Told[]> {
+  if (capacity === null) return [];
+  const promoted = await fillFreePlaces(tx, event.id, capacity);
+  const accounts = promoted.flatMap((row) => (row.userId ? [row.userId] : []));
+  if (accounts.length === 0) return [];
+  const going = await accountsAnswering(tx, event.id, ["going"]);
+  return tellAbout(tx, event, "event_promoted", accounts, [event.hostUserId, leaverId, ...going]);
+}
+
+/**
+ * Going or not going, under a lock on the event's row: whoever holds it counts and writes, so
+ * the number going never passes the capacity however many answer at once. Leaving a full event
+ * moves the first waiting person up in the same transaction, and tells them.
+ */
+export async function answerEvent(
+  app: App,
+  id: string,
+  member: CommunityMember,
+  status: "going" | "not_going",
+): Promise<EventRsvp> {
+  const event = await visibleEvent(app.db, id, member.id);
+  const now = clockOf(app);
+  const { state, told } = await app.db.transaction(async (tx) => {
+    const locked = await lockEvent(tx, event.id);
+    if (!locked) throw notFound();
+    if (locked.cancelledAt) throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.cancelled);
+    if (locked.startsAt.getTime() <= now.getTime()) {
+      throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.started);
+    }
+    if (status === "going") {
+      // Anyone waiting for a place freed meanwhile (a deleted account) moves up before a newcomer.
+      const promoted = await promoteWhileRoom(tx, event, locked.capacity, null);
+      const before = await rsvpState(tx, event.id, member.id);
+      if (before.status === null) {
+        const full = locked.capacity !== null && before.going >= locked.capacity;
+        await addRsvp(tx, event.id, member.id, full ? "waitlisted" : "going");
+      }
+      return { state: await rsvpState(tx, event.id, member.id), told: promoted };
+    }
+    if (member.id === event.authorId) {
+      throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.hostLeaves);
+    }
+    await removeRsvp(tx, event.id, member.id);
+    const told = await promoteWhileRoom(tx, event, locked.capacity, member.id);
+    return { state: await rsvpState(tx, event.id, member.id), told };
+  });
+  await announceAll(app, told);
+  return {
+    myRsvp: state.status ?? "not_going",
+    myPosition: state.position,
+    going: state.going,
+    waitlisted: state.waitlisted,
+  };
+}
+
+// ---------- cancelling and deleting ----------
+
+/** The host cancels: the event stays, marked, its reminders go, and everyone answering is told. */
+export async function cancelEvent(
+  app: App,
+  id: string,
+  member: CommunityMember,
+): Promise<EventDetail> {
+  const event = await visibleEvent(app.db, id, member.id);
+  if (event.authorId !== member.id) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notYours);
+  const now = clockOf(app);
+  const told = await app.db.transaction(async (tx) => {
+    const locked = await lockEvent(tx, event.id);
+    if (!locked) throw notFound();
+    if (locked.cancelledAt) throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.alreadyCancelled);
+    if (locked.startsAt.getTime() <= now.getTime()) {
+      throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.startedCancel);
+    }
+    await markCancelled(tx, event.id, member.id, now);
+    await dropReminders(tx, event.id);
+    // The host, who cancels, is not told of it.
+    const people = (await accountsAnswering(tx, event.id, ["going", "waitlisted"])).filter(
+      (userId) => userId !== event.hostUserId,
+    );
+    return tellAbout(tx, event, "event_cancelled", people, [event.hostUserId, ...people]);
+  });
+  await announceAll(app, told);
+  return getEvent(app, event.id, member.id);
+}
+
+/**
+ * The author deletes their event. One still to come and not cancelled is cancelled for its people
+ * first (they are told, as by a cancellation); a past one goes quietly. False when not theirs.
+ */
+export async function deleteEvent(app: App, id: string, member: CommunityMember): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const eventId = id.toLowerCase();
+  const now = clockOf(app);
+  const result = await app.db.transaction(async (tx) => {
+    const locked = await lockEvent(tx, eventId);
+    if (!locked) return { deleted: false, told: [] as Told[] };
+    const event = await findEventById(tx, eventId);
+    if (!event || event.authorId !== member.id) return { deleted: false, told: [] as Told[] };
+    let told: Told[] = [];
+    if (!locked.cancelledAt && locked.startsAt.getTime() > now.getTime()) {
+      const people = (await accountsAnswering(tx, eventId, ["going", "waitlisted"])).filter(
+        (userId) => userId !== event.hostUserId,
+      );
+      told = await tellAbout(tx, event, "event_cancelled", people, [event.hostUserId, ...people]);
+    }
+    await dropReminders(tx, eventId);
+    return { deleted: await deleteOwnEvent(tx, eventId, member.id), told };
+  });
+  await announceAll(app, result.told);
+  return result.deleted;
+}
+
+// ---------- reminders ----------
+
+const reminderPayloadSchema = z.object({
+  eventId: z.guid(),
+  offset: z.enum(Object.keys(EVENT_REMINDER_OFFSETS) as [EventReminderOffset]),
+  startsAt: z.iso.datetime(),
+});
+
+/**
+ * `event_reminder` (key event_reminder:<id>:<24h|1h>): tells everyone going that the event starts
+ * soon. Sent once: the notifications and the job's deletion commit together, and only while this
+ * claim holds the job. Nothing for a cancelled, deleted or moved event, or one already begun; the
+ * 24-hour one is not sent once the 1-hour one is due. Early by the app's clock: back at its time.
+ */
+export function eventReminderHandler(app: App) {
+  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
+    const payload = reminderPayloadSchema.safeParse(job.payload);
+    if (!payload.success) {
+      log.error("event reminder dropped: its payload names no event");
+      return undefined;
+    }
+    const { eventId, offset, startsAt } = payload.data;
+    const event = await findEventById(app.db, eventId);
+    if (!event || event.cancelledAt) return undefined;
+    if (event.startsAt.getTime() !== new Date(startsAt).getTime()) return undefined;
+    const now = clockOf(app).getTime();
+    const dueAt = event.startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset];
+    if (now < dueAt) return { runAgainAt: new Date(dueAt) };
+    const staleAt =
+      offset === "24h"
+        ? event.startsAt.getTime() - EVENT_REMINDER_OFFSETS["1h"]
+        : event.startsAt.getTime();
+    if (now >= staleAt) return undefined;
+    const told = await app.db.transaction(async (tx) => {
+      if (!(await completeJob(tx, job))) return [];
+      const going = await accountsAnswering(tx, event.id, ["going"]);
+      // The host is reminded too, in the name of someone else going (one's own action says nothing).
+      return tellAbout(tx, event, "event_reminder", going, [event.hostUserId, ...going]);
+    });
+    await announceAll(app, told);
+    return undefined;
+  };
+}

@@ -1,0 +1,238 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appsForFile, createTestApp, type Session, signUpUser } from "../../../test/helpers.ts";
+import { insertNotification, pendingJobs } from "../../../test/notification-rows.ts";
+import { browserKeys, startPushService, waitFor } from "../../../test/push-service.ts";
+import { enqueueJob } from "../../db/jobs.ts";
+import { claimDueJobs } from "./repository.ts";
+import { backoffMs } from "./worker.ts";
+
+const openApp = appsForFile();
+const fastJobs = {
+  pollIntervalMs: 20,
+  leaseMs: 10_000,
+  maxAttempts: 3,
+  retryBaseMs: 20,
+  batchSize: 5,
+};
+
+let service: Awaited<ReturnType<typeof startPushService>>;
+beforeAll(async () => {
+  service = await startPushService();
+});
+afterAll(async () => service?.close());
+
+async function subscribe(app: FastifyInstance, user: Session, path: string) {
+  const keys = browserKeys();
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/push/subscriptions",
+    headers: user.headers,
+    payload: { endpoint: service.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth } },
+  });
+  expect(response.statusCode).toBe(201);
+  return keys;
+}
+
+async function jobRow(app: FastifyInstance, id: string) {
+  const result = (await app.db.execute(
+    sql`select attempts, locked_until is not null as locked from jobs where id = ${id}`,
+  )) as unknown as { rows: { attempts: number; locked: boolean }[] };
+  return result.rows[0];
+}
+
+describe("the job worker", () => {
+  let app: FastifyInstance;
+  let ana: Session;
+  let ben: Session;
+  beforeAll(async () => {
+    app = await openApp({
+      push: { allowPrivateEndpoints: true },
+      jobs: fastJobs,
+      digestDelayMs: 60 * 60_000,
+    });
+    ana = await signUpUser(app, { firstName: "Ana" });
+    ben = await signUpUser(app, { firstName: "Ben" });
+  });
+
+  it("drops a job that keeps failing after the last attempt", async () => {
+    await subscribe(app, ana, "/jobs/always-down");
+    service.respond("/jobs/always-down", Array(10).fill({ status: 503 }));
+    await insertNotification(app, {
+      userId: ana.me._id,
+      kind: "request_received",
+      actorIds: [ben.me._id],
+    });
+    await waitFor("the push job to be dropped", async () => {
+      const pushes = service.pushesTo("/jobs/always-down").length;
+      return (
+        pushes > 0 && (await pendingJobs(app, "notify")) + (await pendingJobs(app, "push")) === 0
+      );
+    });
+    expect(service.pushesTo("/jobs/always-down")).toHaveLength(fastJobs.maxAttempts);
+  });
+
+  it("leaves a claimed job alone while its lease holds, and claims it again after", async () => {
+    await app.db.transaction((tx) =>
+      enqueueJob(tx, {
+        kind: "digest",
+        // Ben has no notification: his digest, once run, has nothing to send and goes.
+        payload: { userId: ben.me._id },
+        key: "lease-test",
+        runAt: new Date(Date.now() + 60 * 60_000),
+      }),
+    );
+    const result = (await app.db.execute(
+      sql`update jobs set run_at = now(), locked_until = now() + interval '1 hour', attempts = 1 where key = 'lease-test' returning id`,
+    )) as unknown as { rows: { id: string }[] };
+    const id = result.rows[0]?.id as string;
+    // A worker holds it (its lease runs an hour): nobody else claims it.
+    await app.jobs.runDueJobs();
+    expect(await jobRow(app, id)).toMatchObject({ attempts: 1, locked: true });
+    // Its worker died: once the lease is over, the job runs again (and, a digest with nothing to say, goes).
+    await app.db.execute(
+      sql`update jobs set locked_until = now() - interval '1 second' where id = ${id}`,
+    );
+    await waitFor("the job to run", async () => (await jobRow(app, id)) === undefined);
+  });
+
+  it("grows the delay between tries, with jitter, up to an hour", () => {
+    const settings = { ...fastJobs, retryBaseMs: 1_000 };
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const ceiling = Math.min(3_600_000, 1_000 * 2 ** (attempt - 1));
+      const delay = backoffMs(settings, attempt);
+      expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(delay).toBeLessThanOrEqual(ceiling);
+    }
+  });
+});
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!postgres)("two processes sharing PostgreSQL", () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    const shared = {
+      push: { allowPrivateEndpoints: true },
+      jobs: fastJobs,
+      digestDelayMs: 60 * 60_000,
+    };
+    first = await createTestApp(shared);
+    const key = (await first.inject({ method: "GET", url: "/api/push/key" })).json().data.publicKey;
+    expect(key).toBeTruthy();
+    second = await createTestApp({ ...shared, databaseUrl: first.config.databaseUrl });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it("delivers each push once, whichever process claims it", async () => {
+    const eve = await signUpUser(first, { firstName: "Eve" });
+    const fay = await signUpUser(second, { firstName: "Fay" });
+    const keys = await subscribe(first, eve, "/jobs/two-processes");
+    // Both processes poll; both are also asked to run at once, concurrently.
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      ids.push(
+        await insertNotification(i % 2 ? first : second, {
+          userId: eve.me._id,
+          kind: "request_received",
+          actorIds: [fay.me._id],
+        }),
+      );
+    }
+    await Promise.all([first.jobs.runDueJobs(), second.jobs.runDueJobs()]);
+    await waitFor(
+      "every push",
+      async () =>
+        (await pendingJobs(first, "notify")) + (await pendingJobs(first, "push")) === 0 &&
+        service.pushesTo("/jobs/two-processes").length >= ids.length,
+      20_000,
+    );
+    const tags = service.pushesTo("/jobs/two-processes").map((push) => keys.decrypt(push.body).tag);
+    expect(tags.toSorted()).toEqual(ids.toSorted());
+  });
+
+  it("a closing process gives back the push under way, and another process delivers it", async () => {
+    const settings = {
+      push: { allowPrivateEndpoints: true },
+      jobs: fastJobs,
+      digestDelayMs: 60 * 60_000,
+    };
+    // A database of this test's own; its owner app runs no jobs (it is never made ready).
+    const owner = await createTestApp(settings);
+    const databaseUrl = owner.config.databaseUrl;
+    const closing = await createTestApp({ ...settings, databaseUrl });
+    let taking: FastifyInstance | undefined;
+    // The first try hangs (the push service never answers it); the next is answered.
+    const { createServer } = await import("node:http");
+    let tries = 0;
+    const flaky = createServer((request, response) => {
+      tries += 1;
+      if (tries > 1) response.writeHead(201).end();
+      else request.resume();
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    try {
+      const hal = await signUpUser(closing, { firstName: "Hal" });
+      const ida = await signUpUser(closing, { firstName: "Ida" });
+      const { port } = flaky.address() as { port: number };
+      const keys = browserKeys();
+      const subscribed = await closing.inject({
+        method: "POST",
+        url: "/api/push/subscriptions",
+        headers: hal.headers,
+        payload: {
+          endpoint: `http://127.0.0.1:${port}/hang-once`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+        },
+      });
+      expect(subscribed.statusCode).toBe(201);
+      await insertNotification(closing, {
+        userId: hal.me._id,
+        kind: "request_received",
+        actorIds: [ida.me._id],
+      });
+      await waitFor("the push to be under way", () => tries >= 1);
+      taking = await createTestApp({ ...settings, databaseUrl });
+      await taking.ready();
+      await closing.close();
+      const other = taking;
+      await waitFor("the push to be delivered by the other process", async () => {
+        return tries >= 2 && (await pendingJobs(other, "push")) === 0;
+      });
+      expect(tries).toBe(2);
+    } finally {
+      await closing.close();
+      await taking?.close();
+      await owner.close();
+      flaky.closeAllConnections();
+      flaky.close();
+    }
+  });
+
+  it("claims a due job in exactly one of two concurrent claims", async () => {
+    const eve = await signUpUser(first, { firstName: "Gus" });
+    for (let i = 0; i < 20; i += 1) {
+      await first.db.transaction((tx) =>
+        enqueueJob(tx, {
+          kind: "digest",
+          payload: { userId: eve.me._id },
+          runAt: new Date(Date.now() + 60 * 60_000),
+          key: `claim-${i}`,
+        }),
+      );
+    }
+    await first.db.execute(sql`update jobs set run_at = now() where key like 'claim-%'`);
+    const [a, b] = await Promise.all([
+      claimDueJobs(first.db, 20, 60_000),
+      claimDueJobs(second.db, 20, 60_000),
+    ]);
+    const claimed = [...(a ?? []), ...(b ?? [])].filter((job) => job.key?.startsWith("claim-"));
+    expect(new Set(claimed.map((job) => job.id)).size).toBe(claimed.length);
+    await first.db.execute(sql`delete from jobs where key like 'claim-%'`);
+  });
+});

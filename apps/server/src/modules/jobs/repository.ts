@@ -1,0 +1,73 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { selectRows } from "../users/card-repository.ts";
+
+export type ClaimedJob = {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  /** This run's number (1 for the first); also the claim's fence: a stale worker's writes miss. */
+  attempts: number;
+};
+
+/**
+ * Claims up to `limit` due jobs for `leaseMs`: due (run_at passed) and not held by a live lease.
+ * SKIP LOCKED lets concurrent workers each take different rows; the lease and the attempt are set
+ * in the same statement, so a job is never run by two workers while its lease holds.
+ */
+export function claimDueJobs(db: Database, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  return selectRows<ClaimedJob>(
+    db,
+    sql`
+      update jobs
+      set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where run_at <= now() and (locked_until is null or locked_until <= now())
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, kind, key, payload, attempts
+    `,
+  );
+}
+
+/** Done: the row goes (unless another worker has claimed it since, after the lease ran out). */
+export async function deleteJob(db: Database, job: ClaimedJob): Promise<void> {
+  await db.execute(sql`delete from jobs where id = ${job.id} and attempts = ${job.attempts}`);
+}
+
+/** Failed for now: due again after `delayMs`, with the error kept for whoever looks. */
+export async function retryJobLater(
+  db: Database,
+  job: ClaimedJob,
+  delayMs: number,
+  error: string,
+): Promise<void> {
+  await db.execute(sql`
+    update jobs
+    set run_at = now() + ${Math.round(delayMs)} * interval '1 millisecond', locked_until = null,
+      last_error = ${error.slice(0, 1000)}
+    where id = ${job.id} and attempts = ${job.attempts}
+  `);
+}
+
+/** The same job again at a later time, as a fresh one (a digest waiting for newer notifications). */
+export async function rescheduleJob(db: Database, job: ClaimedJob, runAt: Date): Promise<void> {
+  await db.execute(sql`
+    update jobs
+    set run_at = ${runAt.toISOString()}::timestamptz, locked_until = null, attempts = 0,
+      last_error = null
+    where id = ${job.id} and attempts = ${job.attempts}
+  `);
+}
+
+/** Given back unrun (the process is closing): due at once for another worker, attempt not spent. */
+export async function releaseJob(db: Database, job: ClaimedJob): Promise<void> {
+  await db.execute(sql`
+    update jobs set locked_until = null, attempts = greatest(attempts - 1, 0)
+    where id = ${job.id} and attempts = ${job.attempts}
+  `);
+}

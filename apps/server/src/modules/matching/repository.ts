@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blockedEitherWay } from "../users/blocks-repository.ts";
+import { type CardRow, cardColumns, selectRows } from "../users/card-repository.ts";
+
+/**
+ * People (not the viewer) with the canonical skill among theirs (whatever spelling they typed: "js"
+ * finds JavaScript people): one range of user_skills_canonical_idx, each person once. Nobody the
+ * viewer blocked or who blocked the viewer (the shared block rule, two primary-key probes a row).
+ */
+export async function findPeopleWithSkill(
+  db: Database,
+  viewerId: string,
+  canonical: string,
+  limit: number,
+): Promise<(CardRow & { publicId: string })[]> {
+  return selectRows<CardRow & { publicId: string }>(
+    db,
+    sql`
+      select ${cardColumns("u")}, u.public_id as "publicId"
+      from (
+        select distinct user_id from user_skills
+        where canonical = ${canonical} and user_id <> ${viewerId}
+      ) s
+      join users u on u.id = s.user_id
+      where not ${blockedEitherWay(viewerId, sql`s.user_id`)}
+      order by u.created_at desc, u.id desc
+      limit ${limit}
+    `,
+  );
+}

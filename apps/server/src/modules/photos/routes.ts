@@ -1,0 +1,254 @@
+import multipart from "@fastify/multipart";
+import {
+  envelope,
+  meSchema,
+  PHOTO_MAX_BYTES,
+  PHOTO_MESSAGES,
+  type PhotoCrop,
+  photoCropSchema,
+} from "@kindred/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT } from "../../config.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { errorResponse } from "../../plugins/openapi.ts";
+import { limitRequests } from "../../plugins/rate-limit.ts";
+import { toMe } from "../users/user-view.ts";
+import { isPhotoFileName } from "./names.ts";
+import { sniffFormat } from "./process.ts";
+import { PHOTO_CONTENT_TYPE, removePhoto, storePhoto } from "./service.ts";
+
+/** The crop field's text: JSON of {x, y, width, height}, or a 400 that says how to fix it. */
+function parseCrop(text: string): PhotoCrop {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const parsed = photoCropSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new HttpError(400, "PHOTO_BAD_CROP", PHOTO_MESSAGES.badCrop, [
+      { path: "crop", message: PHOTO_MESSAGES.badCrop },
+    ]);
+  }
+  return parsed.data;
+}
+
+const badRequest = (code: string, message: string) => new HttpError(400, code, message);
+
+/** The multipart plugin's own failures, in the contract's words. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof HttpError) return error;
+  switch ((error as { code?: string }).code) {
+    case "FST_REQ_FILE_TOO_LARGE":
+      return new HttpError(413, "PHOTO_TOO_LARGE", PHOTO_MESSAGES.tooLarge);
+    case "FST_FILES_LIMIT":
+      return badRequest("PHOTO_ONE_FILE", PHOTO_MESSAGES.oneFile);
+    case "FST_PARTS_LIMIT":
+    case "FST_FIELDS_LIMIT":
+    case "FST_PROTO_VIOLATION":
+      return badRequest("PHOTO_UNKNOWN_FIELD", PHOTO_MESSAGES.unknownField);
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", PHOTO_MESSAGES.notMultipart);
+    case "FST_MP_PREMATURE_CLOSE":
+      return badRequest(
+        "BAD_REQUEST",
+        "The upload ended before the whole file arrived. Try again.",
+      );
+    default:
+      // busboy's own complaints (a broken multipart body) are the client's, not ours.
+      if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) {
+        return badRequest("BAD_REQUEST", "The upload could not be read. Try again.");
+      }
+      return error;
+  }
+}
+
+type ClaimedFormat = "jpeg" | "png" | "webp" | "heif";
+
+const FORMAT_BY_EXTENSION: Record<string, ClaimedFormat> = {
+  jpg: "jpeg",
+  jpeg: "jpeg",
+  jpe: "jpeg",
+  jfif: "jpeg",
+  png: "png",
+  webp: "webp",
+  avif: "heif",
+  heic: "heif",
+  heif: "heif",
+};
+
+const FORMAT_BY_TYPE: Record<string, ClaimedFormat> = {
+  "image/jpeg": "jpeg",
+  "image/jpg": "jpeg",
+  "image/pjpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "heif",
+  "image/heic": "heif",
+  "image/heif": "heif",
+  "image/heic-sequence": "heif",
+  "image/heif-sequence": "heif",
+};
+
+/**
+ * The content decides what a file is; a name or declared type that names another picture format
+ * (a PNG named .jpg) is refused rather than trusted or silently overruled. AVIF and HEIC share
+ * one container, so either name fits either. A name or type that names no picture format
+ * (`application/octet-stream`, no extension) claims nothing.
+ */
+function checkClaimedFormat(bytes: Buffer, filename: string, mimetype: string): void {
+  const actual = sniffFormat(bytes);
+  if (!actual) return; // Not a picture at all: the pipeline says so.
+  const content: ClaimedFormat = actual === "avif" || actual === "heic" ? "heif" : actual;
+  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase();
+  const claims = [
+    extension ? FORMAT_BY_EXTENSION[extension] : undefined,
+    FORMAT_BY_TYPE[mimetype.toLowerCase().split(";")[0]?.trim() ?? ""],
+  ];
+  if (claims.some((claim) => claim !== undefined && claim !== content)) {
+    throw badRequest("PHOTO_TYPE_MISMATCH", PHOTO_MESSAGES.typeMismatch);
+  }
+}
+
+/** Reads the one `photo` file (whole, or a 413 when it passes the limit) and the `crop` field. */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; crop?: PhotoCrop }> {
+  if (!request.isMultipart()) {
+    throw new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", PHOTO_MESSAGES.notMultipart);
+  }
+  let bytes: Buffer | undefined;
+  let crop: PhotoCrop | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        if (part.fieldname !== "photo") {
+          throw badRequest("PHOTO_UNKNOWN_FIELD", PHOTO_MESSAGES.unknownField);
+        }
+        if (bytes) throw badRequest("PHOTO_ONE_FILE", PHOTO_MESSAGES.oneFile);
+        // Throws when the file passes the limit, rather than handing back a cut one.
+        bytes = await part.toBuffer();
+        checkClaimedFormat(bytes, part.filename ?? "", part.mimetype ?? "");
+      } else if (part.fieldname === "crop" && crop === undefined) {
+        crop = parseCrop(String(part.value));
+      } else {
+        throw badRequest("PHOTO_UNKNOWN_FIELD", PHOTO_MESSAGES.unknownField);
+      }
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (!bytes || bytes.length === 0) throw badRequest("PHOTO_MISSING", PHOTO_MESSAGES.noFile);
+  return { bytes, crop };
+}
+
+const photoErrors = {
+  400: errorResponse(
+    "Not a JPEG, PNG, WebP, AVIF or HEIC picture (`code` PHOTO_NOT_AN_IMAGE), over 40 megapixels (PHOTO_TOO_MANY_PIXELS), a name or type that names another picture format than the content (PHOTO_TYPE_MISMATCH), a crop outside the picture (PHOTO_BAD_CROP), no file (PHOTO_MISSING), two files (PHOTO_ONE_FILE) or another field (PHOTO_UNKNOWN_FIELD)",
+  ),
+  413: errorResponse("The file is larger than 10 MB (`code` PHOTO_TOO_LARGE)"),
+  415: errorResponse("The body is not multipart/form-data (`code` UNSUPPORTED_MEDIA_TYPE)"),
+};
+
+export async function photoRoutes(app: FastifyInstance): Promise<void> {
+  const rule = app.config.photoUploadsPerAccount ?? DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT;
+
+  // Multipart is understood by this route only; every other route keeps its 64 KiB JSON body.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: PHOTO_MAX_BYTES,
+        files: 1,
+        fields: 2,
+        parts: 3,
+        fieldSize: 1024,
+        fieldNameSize: 64,
+        headerPairs: 20,
+      },
+    });
+    // Any other body type reaches the handler unread, to be told what to send (415).
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    r.post(
+      "/profile/photo",
+      {
+        schema: {
+          tags: ["photos"],
+          summary: "Upload the signed-in user's photo (replaces the previous one)",
+          description:
+            "`multipart/form-data` with the picture in the field `photo` (JPEG, PNG, WebP, AVIF or HEIC, recognised by its content; at most 10 MB and 40 megapixels) and, optionally, `crop`: JSON `{x, y, width, height}` in pixels of the picture as shown upright, that is after its EXIF orientation is applied. The server rotates it upright, strips all metadata (GPS included), crops it and stores three WebP sizes named by their content hash: thumb 96×96, card within 480×720 and large within 1080×1620, never enlarged. Answers Me with `photo` and `photoUrl` (the card size).",
+          consumes: ["multipart/form-data"],
+          response: { 201: envelope(meSchema), ...photoErrors },
+        },
+        preHandler: [
+          app.authenticate,
+          limitRequests(app, [
+            {
+              name: "photo-upload",
+              rule,
+              key: (request) => request.userId,
+              message: () =>
+                "You have changed your photo many times in a short while. Try again in an hour.",
+            },
+          ]),
+        ],
+      },
+      async (request, reply) => {
+        const { bytes, crop } = await readUpload(request);
+        const row = await storePhoto(app, request.userId, bytes, crop);
+        return reply
+          .code(201)
+          .send({ status: 1 as const, message: PHOTO_MESSAGES.saved, data: toMe(row) });
+      },
+    );
+  });
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.delete(
+    "/profile/photo",
+    {
+      schema: {
+        tags: ["photos"],
+        summary: "Remove the signed-in user's photo: the generated avatar shows again",
+        response: { 200: envelope(meSchema) },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const row = await removePhoto(app, request.userId);
+      return { status: 1 as const, message: PHOTO_MESSAGES.removed, data: toMe(row) };
+    },
+  );
+
+  r.get(
+    "/photos/:file",
+    {
+      schema: {
+        tags: ["photos"],
+        summary: "A stored photo file (GET /api/photos/<key>-<thumb|card|large>.webp)",
+        params: z.object({ file: z.string().max(80) }),
+        response: {
+          200: {
+            description: "The WebP picture; cached for a year (its name changes with its content)",
+            content: { "image/webp": { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params;
+      const stored = isPhotoFileName(file) ? await app.photoStorage.get(file) : null;
+      if (!stored) throw new HttpError(404, "NOT_FOUND", "No such photo.");
+      reply
+        .type(PHOTO_CONTENT_TYPE)
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'");
+      if (stored.size !== undefined) reply.header("content-length", stored.size);
+      // A stream is sent as it is read from the store, never held whole in memory.
+      return (reply as FastifyReply).send(stored.stream);
+    },
+  );
+}

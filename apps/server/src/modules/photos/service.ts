@@ -1,0 +1,135 @@
+import type { PhotoCrop } from "@kindred/shared";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { HttpError } from "../../plugins/errors.ts";
+import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
+import type { UserRow } from "../users/user-view.ts";
+import { photoFileNames } from "./names.ts";
+import { type ProcessedPhoto, processPhoto } from "./process.ts";
+import {
+  claimPhoto,
+  deletePhotoIfUnused,
+  lockPhoto,
+  lockUserPhoto,
+  setUserPhoto,
+} from "./repository.ts";
+import { openPhotoStorage, type PhotoStorage } from "./storage.ts";
+
+export { type ProcessedPhoto, processPhoto } from "./process.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Where photo files are kept: DATA_DIR/photos, memory, or the S3 bucket. */
+    photoStorage: PhotoStorage;
+  }
+}
+
+export const PHOTO_CONTENT_TYPE = "image/webp";
+
+/** Opens the configured photo store as `app.photoStorage` (closed with the app). */
+export const photoStoragePlugin = fp(
+  async (app: FastifyInstance) => {
+    const storage = openPhotoStorage({
+      s3: app.config.s3,
+      dataDir: app.config.dataDir,
+      photoDir: app.config.photoDir,
+    });
+    app.decorate("photoStorage", storage);
+    app.addHook("onClose", async () => storage.close());
+  },
+  { name: "photo-storage" },
+);
+
+type Store = { storage: PhotoStorage; log: FastifyBaseLogger };
+
+/** Deletes a photo's files; a store that fails leaves orphans behind, which is only space. */
+async function deleteFiles({ storage, log }: Store, key: string): Promise<void> {
+  await Promise.all(
+    photoFileNames(key).map((name) =>
+      storage.delete(name).catch((error: unknown) => {
+        log.warn({ err: error, file: name }, "a photo file could not be deleted");
+      }),
+    ),
+  );
+}
+
+/**
+ * Gives the user `newKey` (null: no photo) in one transaction that holds the photo rows' locks
+ * while it puts or deletes their files: the user's row first, then the photo rows in key order,
+ * so two changes never wait on each other in a circle. The old photo's row and files go only
+ * when no user refers to it any more (someone else may have uploaded the identical picture).
+ */
+async function changeUserPhoto(
+  app: FastifyInstance,
+  userId: string,
+  processed: ProcessedPhoto | null,
+): Promise<UserRow> {
+  const store: Store = { storage: app.photoStorage, log: app.log };
+  const newKey = processed?.key ?? null;
+  const row = await app.db.transaction(async (tx) => {
+    const user = await lockUserPhoto(tx, userId);
+    if (!user) return undefined;
+    const oldKey = user.photoKey;
+    const keys = [...new Set([newKey, oldKey].filter((key): key is string => key !== null))];
+    for (const key of keys.sort()) {
+      if (key === newKey) await claimPhoto(tx, key);
+      else await lockPhoto(tx, key);
+    }
+    if (processed) {
+      await Promise.all(
+        processed.files.map((file) => store.storage.put(file.name, file.bytes, PHOTO_CONTENT_TYPE)),
+      );
+    }
+    const updated = await setUserPhoto(tx, userId, newKey);
+    if (oldKey && oldKey !== newKey && (await deletePhotoIfUnused(tx, oldKey))) {
+      // Still under the row's lock: anyone putting these files back waits for this commit.
+      await deleteFiles(store, oldKey);
+    }
+    return updated;
+  });
+  if (!row) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+  return row;
+}
+
+/** Gives the user a photo already made by processPhoto (demo portraits, copied addresses). */
+export function attachProcessedPhoto(
+  app: FastifyInstance,
+  userId: string,
+  processed: ProcessedPhoto,
+): Promise<UserRow> {
+  return changeUserPhoto(app, userId, processed);
+}
+
+/**
+ * The whole upload: checks and processes the bytes (processPhoto), stores the files, points the
+ * user at them and frees the previous photo's files when nobody else uses them. Throws the
+ * contract's HttpError: 400 not an image, too many pixels or a bad crop, 413 over 10 MB, 401
+ * when the user is gone. Returns the user's row (toMe / toCard give the new addresses).
+ */
+export async function storePhoto(
+  app: FastifyInstance,
+  userId: string,
+  bytes: Buffer,
+  crop?: PhotoCrop,
+): Promise<UserRow> {
+  const processed = await processPhoto(bytes, crop);
+  return changeUserPhoto(app, userId, processed);
+}
+
+/** Takes the user's photo away (the generated avatar shows again), freeing its files if unused. */
+export function removePhoto(app: FastifyInstance, userId: string): Promise<UserRow> {
+  return changeUserPhoto(app, userId, null);
+}
+
+/**
+ * Frees a photo nobody refers to any more, e.g. after an account is deleted (the user row is gone,
+ * so its photo is left without a reference).
+ */
+export async function releasePhotoIfUnused(app: FastifyInstance, key: string): Promise<void> {
+  const store: Store = { storage: app.photoStorage, log: app.log };
+  await app.db.transaction(async (tx) => {
+    if ((await lockPhoto(tx, key)) && (await deletePhotoIfUnused(tx, key))) {
+      await deleteFiles(store, key);
+    }
+  });
+}

@@ -1,0 +1,265 @@
+import {
+  SEARCH_MESSAGES,
+  type SearchAnswer,
+  type SearchEvent,
+  type SearchGroup,
+  type SearchPerson,
+  type SearchPost,
+} from "@kindred/shared";
+import { describe, expect, it } from "vitest";
+import { type AuthHeaders, appForFile, continueAs, signUpUser } from "../../../test/helpers.ts";
+
+const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
+
+type Person = { id: string; headers: AuthHeaders; authorization: string };
+
+async function person(
+  firstName: string,
+  lastName: string,
+  skills = ["Cooking", "Chess", "Hiking"],
+): Promise<Person> {
+  const { me, headers } = await signUpUser(app, { firstName, lastName, skills });
+  const { token } = await continueAs(app, headers);
+  return { id: me._id, headers, authorization: `Bearer ${token}` };
+}
+
+async function community(author: Person, url: string, payload: object): Promise<string> {
+  const response = await app.inject({
+    method: "POST",
+    url: `/api/community${url}`,
+    headers: { authorization: author.authorization },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  const data = response.json().data as { id?: string; _id?: string };
+  return (data._id ?? data.id) as string;
+}
+
+function createGroup(author: Person, name: string, description = "We meet on Tuesdays") {
+  return community(author, "/create", { u_id: author.id, name, description, tag: "Math" });
+}
+
+function createPost(author: Person, title: string, content: string, groupId?: string) {
+  return community(author, "/fusionpublish", { userId: author.id, title, content, groupId });
+}
+
+function createEvent(author: Person, title: string, date: Date) {
+  return community(author, "/createevent", {
+    u_id: author.id,
+    title,
+    description: "Bring a laptop",
+    date: date.toISOString(),
+    location: "Room 4",
+  });
+}
+
+async function block(blocker: Person, blocked: Person, method: "POST" | "DELETE" = "POST") {
+  const response = await app.inject({
+    method,
+    url: `/api/user/block/${blocked.id}`,
+    headers: blocker.headers,
+    ...(method === "POST" ? { payload: {} } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(method === "POST" ? 201 : 200);
+}
+
+async function search(viewer: Person, query: string): Promise<SearchAnswer> {
+  const response = await app.inject({
+    method: "GET",
+    url: `/api/search?${query}`,
+    headers: viewer.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as SearchAnswer;
+}
+
+const names = (people: SearchPerson[]) =>
+  people.map((card) => `${card.firstName} ${card.lastName}`);
+
+const future = new Date(Date.now() + 7 * 24 * 3600_000);
+const past = new Date(Date.now() - 7 * 24 * 3600_000);
+
+// The people, posts, groups and events every test searches among.
+const viewer = await person("Vera", "Searcher");
+const john = await person("John", "Carpenter");
+const pythonist = await person("Priya", "Natarajan", ["Python", "Statistics", "Running"]);
+await person("Joanna", "Mills");
+// Shares more trigrams with "jonh" than John does: only the swapped-letters rank puts John first.
+await person("Jonas", "Berg");
+await person("Oskar", "Lindqvist", ["Pottery", "Sailing", "Tennis"]);
+const graphGroup = await createGroup(john, "Graph theory circle", "Trees, cycles and colourings");
+await createGroup(pythonist, "Pottery for beginners");
+const boardPost = await createPost(john, "Dijkstra explained", "Shortest paths with a heap");
+const groupPost = await createPost(john, "Coloring planar graphs", "Four colours", graphGroup);
+const soonEvent = await createEvent(pythonist, "Hackathon kickoff", future);
+const pastEvent = await createEvent(pythonist, "Hackathon retrospective", past);
+
+describe("GET /api/search", () => {
+  it("needs a session", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/search?q=john" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+  });
+
+  it('finds "Jonh" for John, before Jonas, the exact and prefix matches first, never the searcher', async () => {
+    const answer = await search(viewer, "q=Jonh");
+    expect(names(answer.data.people)[0]).toBe("John Carpenter");
+    expect(answer.data.people[0]?._id).toBe(john.id);
+    expect(answer.data.people[0]?.publicId).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(JSON.stringify(answer)).not.toContain("@");
+
+    const prefix = await search(viewer, "q=jo");
+    expect(names(prefix.data.people).sort()).toEqual([
+      "Joanna Mills",
+      "John Carpenter",
+      "Jonas Berg",
+    ]);
+
+    const self = await search(viewer, "q=vera");
+    expect(self.data.people.map((card) => card._id)).not.toContain(viewer.id);
+  });
+
+  it('finds a skill under another of its names: "algorithms" for the person who typed DSA', async () => {
+    const solver = await person("Sunil", "Rao", ["DSA", "Cycling", "Baking"]);
+    const answer = await search(viewer, "q=algorithms");
+    // Not a single trigram in common: only the vocabulary knows the two are one skill.
+    expect(answer.data.people[0]?._id).toBe(solver.id);
+  });
+
+  it('finds "pyhton" for a Python person, by skill', async () => {
+    const answer = await search(viewer, "q=pyhton");
+    expect(answer.data.people.map((card) => card._id)).toEqual([pythonist.id]);
+    expect(answer.data.people[0]?.skills).toContain("Python");
+  });
+
+  it('finds "grpah" for the graph group, its posts across the four kinds', async () => {
+    const answer = await search(viewer, "q=grpah");
+    expect(answer.data.groups.map((group: SearchGroup) => group._id)).toEqual([graphGroup]);
+    expect(answer.data.groups[0]).toMatchObject({ name: "Graph theory circle", u_id: john.id });
+    expect(answer.data.posts.map((post: SearchPost) => post.id)).toEqual([groupPost]);
+    expect(answer.data.posts[0]).toMatchObject({
+      title: "Coloring planar graphs",
+      excerpt: "Four colours",
+      authorName: "John Carpenter",
+      groupId: graphGroup,
+    });
+
+    const board = await search(viewer, "q=dijkstra");
+    expect(board.data.posts.map((post: SearchPost) => post.id)).toEqual([boardPost]);
+    expect(board.message).toBe(SEARCH_MESSAGES.found);
+  });
+
+  it("lists upcoming events before past ones, with typos", async () => {
+    const answer = await search(viewer, "q=hakathon");
+    expect(answer.data.events.map((event: SearchEvent) => event._id)).toEqual([
+      soonEvent,
+      pastEvent,
+    ]);
+    expect(answer.data.events[0]).toMatchObject({ title: "Hackathon kickoff", cancelledAt: null });
+  });
+
+  it("answers nothing found with a sentence and empty kinds", async () => {
+    const answer = await search(viewer, "q=zzqqxxww");
+    expect(answer.message).toBe(SEARCH_MESSAGES.nothing);
+    expect(answer.data).toEqual({ people: [], posts: [], groups: [], events: [] });
+    expect(answer.nextCursor).toEqual({ people: null, posts: null, groups: null, events: null });
+  });
+
+  it("never shows a blocked pair, either way, in any kind, and shows them again once unblocked", async () => {
+    const kinds = async (who: Person, q: string) => {
+      const { data } = await search(who, `q=${q}`);
+      return {
+        people: data.people.map((card) => card._id),
+        posts: data.posts.map((post) => post.id),
+        groups: data.groups.map((group) => group._id),
+        events: data.events.map((event) => event._id),
+      };
+    };
+    const watcher = await person("Walter", "Watcher");
+    await block(watcher, john);
+    const seen = await kinds(watcher, "john");
+    expect(seen.people).not.toContain(john.id);
+    const graphs = await kinds(watcher, "graph");
+    expect(graphs.groups).not.toContain(graphGroup);
+    expect(graphs.posts).toEqual([]);
+
+    // Blocked by the other side: the same.
+    const blocked = await person("Bella", "Blocked");
+    await block(pythonist, blocked);
+    expect((await kinds(blocked, "python")).people).toEqual([]);
+    expect((await kinds(blocked, "hackathon")).events).toEqual([]);
+    expect((await kinds(blocked, "pottery")).groups).toEqual([]);
+    expect((await kinds(pythonist, "bella")).people).not.toContain(blocked.id);
+
+    await block(watcher, john, "DELETE");
+    expect((await kinds(watcher, "john")).people).toContain(john.id);
+  });
+
+  it("pages one kind with its cursor and refuses a cursor of another kind", async () => {
+    const pager = await person("Paula", "Pager");
+    for (const n of [1, 2, 3]) await createGroup(pager, `Topology seminar ${n}`);
+    const first = await search(viewer, "q=topology&type=groups&limit=2");
+    expect(first.data.groups).toHaveLength(2);
+    expect(first.data.people).toEqual([]);
+    const cursor = first.nextCursor.groups;
+    expect(cursor).toEqual(expect.any(String));
+    const second = await search(viewer, `q=topology&type=groups&limit=2&cursor=${cursor}`);
+    expect(second.data.groups).toHaveLength(1);
+    expect(second.nextCursor.groups).toBeNull();
+    const all = [...first.data.groups, ...second.data.groups].map((group) => group.name).sort();
+    expect(all).toEqual(["Topology seminar 1", "Topology seminar 2", "Topology seminar 3"]);
+
+    // Without a type, the first page of every kind, each with its own cursor.
+    const everything = await search(viewer, "q=topology&limit=1");
+    expect(everything.data.groups).toHaveLength(1);
+    expect(everything.nextCursor.groups).toEqual(expect.any(String));
+
+    for (const query of [
+      `q=topology&type=people&cursor=${cursor}`,
+      `q=topology&cursor=${cursor}`,
+      "q=topology&type=groups&cursor=bm90LWEtY3Vyc29y",
+      "q=topology&type=groups&cursor=%25%25",
+    ]) {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/search?${query}`,
+        headers: viewer.headers,
+      });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
+      expect(response.json().errors[0].path).toBe("cursor");
+    }
+  });
+
+  it("refuses bad queries with a 400 and a sentence", async () => {
+    for (const [query, path] of [
+      ["", "q"],
+      ["q=", "q"],
+      ["q=%20%20", "q"],
+      ["q=a", "q"],
+      [`q=${"a".repeat(101)}`, "q"],
+      ["q=ab%00", "q"],
+      ["q=ab%07c", "q"],
+      ["q=john&type=cats", "type"],
+      ["q=john&limit=0", "limit"],
+      ["q=john&limit=21", "limit"],
+      ["q=john&limit=x", "limit"],
+      ["q=john&limit=2.5", "limit"],
+    ] as const) {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/search?${query}`,
+        headers: viewer.headers,
+      });
+      expect(response.statusCode, query).toBe(400);
+      const body = response.json();
+      expect(body, query).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
+      expect(
+        body.errors.map((error: { path: string }) => error.path),
+        query,
+      ).toContain(path);
+    }
+    const hundred = await search(viewer, `q=${"a".repeat(100)}`);
+    expect(hundred.data.people).toEqual([]);
+  });
+});

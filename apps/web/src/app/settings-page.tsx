@@ -1,0 +1,25 @@
+import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
+import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
+import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
+import { PasswordSection } from "@/features/account/components/password-section.tsx";
+import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
+import { NotificationSettingsSection } from "@/features/notifications/components/notification-settings-section.tsx";
+
+/**
+ * Settings: one section per area, each owned by its feature and composed here (features do not
+ * import each other). Notifications first; account sections follow.
+ */
+export function SettingsPage() {
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-5 sm:px-4 sm:py-10">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+      </header>
+      <NotificationSettingsSection device={<PushDeviceSwitch />} />
+      <BlockedPeopleSection />
+      <PasswordSection />
+      <YourDataSection />
+      <DeleteAccountSection />
+    </div>
+  );
+}

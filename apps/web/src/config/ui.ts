@@ -1,0 +1,50 @@
+/** Timings, sizes and storage keys only the web app uses. */
+
+/** Toast and hint timings in milliseconds, as the product specifies them. */
+export const TOAST_MS = 3000;
+export const GENDER_TOAST_MS = 5000;
+export const TAGS_TOAST_MS = 3000;
+export const HINT_TOAST_MS = 5000;
+export const SAVE_TOAST_MS = 3000;
+
+/** Swipe deck: how far a drag must go, how far the card tilts, its size. */
+export const SWIPE_THRESHOLD = 0.5;
+export const SWIPE_MAX_TILT_DEG = 25;
+export const CARD_WIDTH = 400;
+export const CARD_HEIGHT = 600;
+
+export const SCROLL_TOP_AFTER_PX = 300;
+export const LANDING_NAV_SOLID_AFTER_PX = 20;
+
+/** Events shown per page on the events screen. */
+export const EVENTS_PAGE_SIZE = 2;
+
+export const STORAGE_KEYS = {
+  theme: "theme",
+  communityToken: "u_token",
+  /** This device's push subscription id, sent as `playerId` on login and signup. */
+  pushPlayerId: "push_player_id",
+  /** Set once "Not now" is chosen on the get-notified prompt: it is not offered again. */
+  pushPromptDismissed: "push_prompt_dismissed",
+} as const;
+
+/** Landing statistics: each counter ticks every 50 ms by its step up to its cap. */
+export const STAT_TICK_MS = 50;
+export const LANDING_STATS = [
+  { label: "Active users", cap: 10_000, step: 123 },
+  { label: "Connections made", cap: 25_000, step: 234 },
+  { label: "Interests shared", cap: 5_000, step: 51 },
+] as const;
+/** Statistic and feature cards animate once on entering the view. */
+export const REVEAL_DURATION_MS = 500;
+/** Mouse-trail decoration: points kept, sampling gap and opacity. */
+export const MOUSE_TRAIL = { points: 20, sampleMs: 10, opacity: 0.7 } as const;
+
+/**
+ * Uploaded photos: the shape they are cropped to (the deck card's, width / height) and from
+ * which screen width the large size may be downloaded (never on a phone).
+ */
+export const PHOTO_ASPECT = CARD_WIDTH / CARD_HEIGHT;
+export const LARGE_PHOTO_MEDIA = "(min-width: 768px)";
+/** The crop's zoom slider: from the whole photo to a close-up. */
+export const PHOTO_ZOOM = { min: 1, max: 4, step: 0.05 } as const;

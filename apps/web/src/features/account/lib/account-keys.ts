@@ -1,0 +1,5 @@
+/** This feature's query keys. */
+export const accountKeys = {
+  /** The people I blocked, newest first as the server sends them. */
+  blocked: ["account", "blocked"] as const,
+};

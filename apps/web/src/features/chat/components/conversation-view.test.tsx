@@ -1,0 +1,111 @@
+import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
+import { deferred, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { applyChatEvent } from "../lib/apply-chat-event.ts";
+import { chatKeys } from "../lib/chat-keys.ts";
+import { ConversationView } from "./conversation-view.tsx";
+
+const ME = "00000000-0000-4000-8000-00000000000a";
+const BEN = "00000000-0000-4000-8000-00000000000b";
+
+const conversation: Conversation = {
+  user: chatContact(BEN, "Ben"),
+  lastMessage: null,
+  unread: 0,
+  online: false,
+};
+
+let queryClient: QueryClient;
+beforeEach(() => {
+  sessionStorage.clear();
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [conversation]);
+});
+
+function renderConversation() {
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return screen.getByRole("region", { name: "Conversation with Ben" });
+}
+
+describe("ConversationView", () => {
+  it("keeps a message sent before the history loaded, though that history was read before it", async () => {
+    // A small server: the first history request was read before the send and answers late.
+    const stored: ChatMessage[] = [];
+    const firstHistory = deferred();
+    let historyRequests = 0;
+    mockFetch((call) => {
+      if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
+        historyRequests += 1;
+        if (historyRequests === 1) return firstHistory.reply;
+        return ok({ messages: stored, nextBefore: null } satisfies ChatPage);
+      }
+      if (call.method === "POST" && call.path === `/chat/${BEN}/messages`) {
+        const body = call.body as { text: string; clientId: string };
+        const message = chatMessage({
+          _id: "00000000-0000-4000-8000-000000000001",
+          fromUserId: ME,
+          toUserId: BEN,
+          createdAt: "2026-11-22T10:00:00.000Z",
+          text: body.text,
+        });
+        stored.push({ ...message, clientId: body.clientId });
+        return ok(stored.at(-1), 201);
+      }
+      return undefined;
+    });
+    const region = renderConversation();
+    expect(within(region).getByText("Loading...")).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.type(within(region).getByRole("textbox", { name: "Message Ben" }), "Hi Ben{Enter}");
+    // The send is answered and stored; only then does the old snapshot of the history arrive.
+    await expect.poll(() => stored.length).toBe(1);
+    firstHistory.answer(ok({ messages: [], nextBefore: null } satisfies ChatPage));
+
+    // Sent and shown once, as a stored message (with its time), never lost on the way.
+    await waitFor(() => expect(within(region).queryByText("Sending…")).not.toBeInTheDocument());
+    expect(within(region).getAllByText("Hi Ben")).toHaveLength(1);
+    expect(within(region).getByRole("listitem")).toContainElement(region.querySelector("time"));
+    expect(within(region).queryByText(/Say hello/)).not.toBeInTheDocument();
+  });
+
+  it("shows a message that arrived live while the history was loading from before it", async () => {
+    const fromBen = chatMessage({
+      _id: "00000000-0000-4000-8000-000000000002",
+      fromUserId: BEN,
+      toUserId: ME,
+      createdAt: "2026-11-22T10:01:00.000Z",
+      text: "Hello from Ben",
+    });
+    const firstHistory = deferred();
+    let historyRequests = 0;
+    mockFetch((call) => {
+      if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
+        historyRequests += 1;
+        if (historyRequests === 1) return firstHistory.reply;
+        return ok({ messages: [fromBen], nextBefore: null } satisfies ChatPage);
+      }
+      if (call.method === "POST" && call.path === `/chat/${BEN}/read`) return ok({ unread: 0 });
+      return undefined;
+    });
+    const region = renderConversation();
+    expect(within(region).getByText("Loading...")).toBeInTheDocument();
+
+    act(() => applyChatEvent(queryClient, ME, { type: "message", message: fromBen }));
+    firstHistory.answer(ok({ messages: [], nextBefore: null } satisfies ChatPage));
+
+    expect(await within(region).findByText("Hello from Ben")).toBeInTheDocument();
+    expect(within(region).queryByText(/Say hello/)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, renderHook } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
+import { forgetNewestMessage } from "./apply-chat-event.ts";
+import { chatKeys } from "./chat-keys.ts";
+import { MAX_RESUME_PAGES, useChatSocket } from "./use-chat-socket.ts";
+
+const ME = "00000000-0000-4000-8000-00000000000a";
+const BEN = "00000000-0000-4000-8000-00000000000b";
+
+/** A WebSocket stand-in: records what the hook sends and lets the test push frames. */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readonly sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: ((close: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {}
+  open() {
+    act(() => this.onopen?.());
+  }
+  receive(data: unknown) {
+    act(() => this.onmessage?.({ data: typeof data === "string" ? data : JSON.stringify(data) }));
+  }
+}
+
+function message(n: number): ChatMessage {
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+  const at = new Date(Date.UTC(2026, 10, 22, 10, 0, n)).toISOString();
+  return chatMessage({ _id: id, fromUserId: BEN, toUserId: ME, createdAt: at, text: `text ${n}` });
+}
+
+const contact = () => chatContact(BEN, "Ben");
+
+let queryClient: QueryClient;
+
+function mountWithSocket(): FakeSocket {
+  renderHook(() => useChatSocket(ME), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    ),
+  });
+  const socket = FakeSocket.instances.at(-1);
+  if (!socket) throw new Error("no socket opened");
+  socket.open();
+  return socket;
+}
+
+const history = () =>
+  queryClient.getQueryData<ChatPage>(chatKeys.messages(BEN))?.messages.map((m) => m.text);
+
+beforeEach(() => {
+  FakeSocket.instances = [];
+  vi.stubGlobal("WebSocket", FakeSocket);
+  forgetNewestMessage();
+  queryClient = new QueryClient();
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
+    { user: contact(), lastMessage: message(0), unread: 0, online: false },
+  ]);
+  queryClient.setQueryData<ChatPage>(chatKeys.messages(BEN), {
+    messages: [message(0)],
+    nextBefore: null,
+  });
+});
+
+describe("useChatSocket", () => {
+  it("resumes after the newest message it knows and asks again while more remain", () => {
+    const socket = mountWithSocket();
+    expect(socket.sent).toEqual([{ type: "resume", after: message(0)._id }]);
+
+    socket.receive({ type: "resumed", messages: [message(1), message(2)], more: true });
+    expect(history()).toEqual(["text 0", "text 1", "text 2"]);
+    expect(socket.sent.at(-1)).toEqual({ type: "resume", after: message(2)._id });
+
+    socket.receive({ type: "resumed", messages: [message(3)], more: false });
+    expect(history()).toEqual(["text 0", "text 1", "text 2", "text 3"]);
+    expect(socket.sent).toHaveLength(2);
+    expect(queryClient.getQueryData<Conversation[]>(chatKeys.conversations)?.[0]).toMatchObject({
+      lastMessage: message(3),
+      unread: 3,
+    });
+  });
+
+  it(`reloads over HTTP instead when still behind after ${MAX_RESUME_PAGES} pages`, () => {
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    const socket = mountWithSocket();
+    for (let page = 1; page <= MAX_RESUME_PAGES; page++) {
+      socket.receive({ type: "resumed", messages: [message(page)], more: true });
+    }
+    // The first resume and one more per page but the last.
+    expect(socket.sent).toHaveLength(MAX_RESUME_PAGES);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["chat"] });
+  });
+
+  it("drops frames the shared schema refuses, with a warning, and keeps going", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const socket = mountWithSocket();
+    socket.receive("not json");
+    socket.receive({ type: "message" });
+    socket.receive({ type: "message", message: { ...message(1), createdAt: undefined } });
+    socket.receive({ type: "resumed", messages: [message(1)] });
+    socket.receive({ type: "something new", payload: 1 });
+    expect(warn).toHaveBeenCalledTimes(5);
+    expect(history()).toEqual(["text 0"]);
+
+    socket.receive({ type: "message", message: message(4) });
+    expect(history()).toEqual(["text 0", "text 4"]);
+  });
+
+  it("sends no resume when the tab knows no message yet", () => {
+    queryClient.clear();
+    const socket = mountWithSocket();
+    expect(socket.sent).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+import { showToast } from "@/components/ui/toast.tsx";
+import { cn } from "@/lib/cn.ts";
+import { CommunityHeader } from "./community-header.tsx";
+
+type CommunityFrameProps = {
+  /** The member's name from the token. */
+  memberName: string;
+  /** Leaves the community (drops the token); the frame says so. */
+  leave: () => void;
+  /** The main column's width class. */
+  width?: string;
+  children: ReactNode;
+};
+
+/** The one frame of the community's member screens: its header and links, then the page. */
+export function CommunityFrame({
+  memberName,
+  leave,
+  width = "max-w-6xl",
+  children,
+}: CommunityFrameProps) {
+  return (
+    <div className="flex min-h-screen flex-col bg-base-200">
+      <CommunityHeader
+        memberName={memberName}
+        onLeave={() => {
+          leave();
+          showToast("You left the community.", { variant: "info" });
+        }}
+      />
+      <main className={cn("mx-auto w-full flex-1 px-4 py-8 sm:py-10", width)}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { EventListItem } from "@kindred/shared";
+import { Link } from "react-router";
+import { paths } from "@/config/paths.ts";
+import { attendanceText } from "./event-attendance.tsx";
+import { CancelledBadge } from "./event-card.tsx";
+
+const SHORT_DATE = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  hour: "numeric",
+  minute: "2-digit",
+});
+
+/** One event in the compact list: when, title (to its page), where and how many are going. */
+export function EventRow({ event }: { event: EventListItem }) {
+  return (
+    <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+      <time
+        dateTime={event.date}
+        className="shrink-0 text-sm font-medium text-primary tabular-nums sm:w-44"
+      >
+        {SHORT_DATE.format(new Date(event.date))}
+      </time>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start gap-2">
+          <Link
+            to={paths.event(event._id)}
+            className="link link-hover min-w-0 font-semibold break-words"
+          >
+            {event.title}
+          </Link>
+          {event.cancelledAt ? <CancelledBadge /> : null}
+        </div>
+        <p className="text-sm break-words text-base-content/70">
+          {event.location} · {attendanceText(event.going, event.capacity)}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,292 @@
+import type { GroupDetail, PostBody } from "@kindred/shared";
+import { ArrowLeft, MessageSquarePlus, MessagesSquare, Pencil, SearchX, Users } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { showToast } from "@/components/ui/toast.tsx";
+import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
+import { relativeTime } from "@/lib/relative-time.ts";
+import {
+  useGroup,
+  useGroupMembers,
+  useGroupMembership,
+  useGroupPosts,
+  usePublishGroupPost,
+} from "../api/group.ts";
+import { CommunityFrame } from "../components/community-frame.tsx";
+import { CommunityList } from "../components/community-list.tsx";
+import { DeleteItemButton } from "../components/delete-item-button.tsx";
+import { EditGroupModal } from "../components/edit-group-modal.tsx";
+import { GROUP_TAG_STYLE } from "../components/group-card.tsx";
+import { EMPTY_POST, PostFormModal, usePostForm } from "../components/post-form-modal.tsx";
+import { PostStream } from "../components/post-stream.tsx";
+import {
+  type CommunityMemberSession,
+  RequireCommunityToken,
+} from "../components/require-community-token.tsx";
+import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
+import { expiredOn, useExpiryOf, useLeaveOnExpiry } from "../lib/use-session-expiry.ts";
+
+function GroupScreen({
+  token,
+  claims,
+  leave,
+  groupId,
+}: CommunityMemberSession & { groupId: string }) {
+  const group = useGroup(token, groupId);
+  const expired = useLeaveOnExpiry(leave);
+  useExpiryOf(group.error, expired);
+  const notFound = group.error instanceof ApiError && group.error.status === 404;
+
+  return (
+    <CommunityFrame memberName={claims.uname || "Member"} leave={leave}>
+      <Link to={paths.groups} className="btn btn-ghost btn-sm mb-4 -ml-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All study groups
+      </Link>
+      {group.isPending ? (
+        <p role="status" className="flex justify-center py-16">
+          <span className="loading loading-spinner loading-md" aria-hidden="true" />
+          <span className="sr-only">Loading...</span>
+        </p>
+      ) : notFound ? (
+        <div className="card border border-base-300 bg-base-100">
+          <div className="card-body items-center text-center">
+            <SearchX aria-hidden="true" className="size-10 text-base-content/50" />
+            <h1 className="text-xl font-semibold">This study group does not exist</h1>
+            <p className="text-base-content/70">It may have been deleted by its creator.</p>
+            <Link to={paths.groups} className="btn btn-primary btn-sm mt-2">
+              See all study groups
+            </Link>
+          </div>
+        </div>
+      ) : group.isError || !group.data ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          Could not load the study group.
+          <button type="button" className="btn btn-sm" onClick={() => void group.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <GroupContent group={group.data} token={token} memberId={claims.id} onExpired={expired} />
+      )}
+    </CommunityFrame>
+  );
+}
+
+function GroupContent({
+  group,
+  token,
+  memberId,
+  onExpired,
+}: {
+  group: GroupDetail;
+  token: string;
+  memberId: string;
+  onExpired: () => void;
+}) {
+  const navigate = useNavigate();
+  const creator = group.u_id === memberId;
+  const membership = useGroupMembership(token, group._id, onExpired);
+  const removeGroup = useDeleteOwnItem(token, "group", onExpired);
+  const removePost = useDeleteOwnItem(token, "post", onExpired);
+  const [editOpen, setEditOpen] = useState(false);
+  const [postOpen, setPostOpen] = useState(false);
+  const postForm = usePostForm();
+  const publish = usePublishGroupPost(token, group._id);
+  const posts = useGroupPosts(token, group._id);
+  const members = useGroupMembers(token, group._id);
+  useExpiryOf(posts.error ?? members.error, onExpired);
+  const postItems = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+  const memberItems = members.data?.pages.flatMap((page) => page.members) ?? [];
+
+  function submitPost(values: PostBody) {
+    publish.mutate(
+      { ...values, userId: memberId },
+      {
+        onSuccess: () => {
+          setPostOpen(false);
+          postForm.reset(EMPTY_POST);
+          showToast("Your post is in the group.", { variant: "success" });
+        },
+        onError: (error) => {
+          if (expiredOn(error, onExpired)) return;
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+            return showServerError(postForm, error, "Your post was not published.");
+          }
+          postForm.setError(SERVER_ERROR, {
+            type: "server",
+            message: "Your post was not published. Check your connection and try again.",
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <section className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-3 p-5 sm:p-6">
+            <div className="flex items-start justify-between gap-2">
+              <span className={`badge badge-soft ${GROUP_TAG_STYLE[group.tag]}`}>{group.tag}</span>
+              {creator ? (
+                <div className="flex items-center gap-1">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => setEditOpen(true)}
+                  >
+                    <Pencil aria-hidden="true" className="size-4" />
+                    Edit
+                  </button>
+                  <DeleteItemButton
+                    kind="group"
+                    name={group.name}
+                    onDelete={() => {
+                      removeGroup.remove(group._id, group.name);
+                      navigate(paths.groups, { replace: true });
+                    }}
+                  />
+                </div>
+              ) : null}
+            </div>
+            <h1 className="text-2xl font-bold break-words sm:text-3xl">{group.name}</h1>
+            <p className="break-words whitespace-pre-wrap text-base-content/80">
+              {group.description}
+            </p>
+            <p className="text-sm text-base-content/70">
+              Created by <span className="font-medium">{group.creator.name}</span>
+              <span aria-hidden="true"> · </span>
+              <span>
+                {group.members} {group.members === 1 ? "member" : "members"}
+              </span>
+            </p>
+            <div className="card-actions mt-1 items-center">
+              {creator ? (
+                <p className="text-sm text-base-content/70">You created this group.</p>
+              ) : (
+                <button
+                  type="button"
+                  className={group.isMember ? "btn btn-outline btn-sm" : "btn btn-primary btn-sm"}
+                  aria-pressed={group.isMember}
+                  onClick={() => membership.mutate({ join: !group.isMember, name: group.name })}
+                >
+                  {group.isMember ? "Leave group" : "Join group"}
+                </button>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="group-posts" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="group-posts" className="text-xl font-bold">
+              Posts
+            </h2>
+            {group.isMember ? (
+              <button
+                type="button"
+                className="btn btn-primary btn-sm"
+                onClick={() => setPostOpen(true)}
+              >
+                <MessageSquarePlus aria-hidden="true" className="size-4" />
+                Write a post
+              </button>
+            ) : null}
+          </div>
+          <CommunityList
+            query={posts}
+            empty={postItems.length === 0}
+            failure="Could not load the group's posts."
+            emptyIcon={MessagesSquare}
+            emptyTitle={
+              group.isMember
+                ? "No posts yet. Start the conversation!"
+                : "No posts yet. Join the group to write the first one."
+            }
+            moreLabel="Show older posts"
+          >
+            <div className="flex flex-col gap-4">
+              <PostStream
+                posts={postItems}
+                token={token}
+                memberId={memberId}
+                onDelete={(post) => removePost.remove(post.id, post.title)}
+                onExpired={onExpired}
+              />
+            </div>
+          </CommunityList>
+        </section>
+      </div>
+
+      <aside aria-labelledby="group-members" className="min-w-0">
+        <div className="card border border-base-300 bg-base-100 shadow-sm">
+          <div className="card-body gap-3 p-5">
+            <h2 id="group-members" className="flex items-center gap-2 text-lg font-bold">
+              <Users aria-hidden="true" className="size-5" />
+              Members
+              <span className="badge badge-soft badge-sm">{group.members}</span>
+            </h2>
+            <CommunityList
+              query={members}
+              empty={memberItems.length === 0}
+              failure="Could not load the members."
+              emptyIcon={Users}
+              emptyTitle="No members yet."
+              moreLabel="Show more members"
+            >
+              <ul aria-label="Members" className="flex flex-col gap-2">
+                {memberItems.map((member) => (
+                  <li key={member._id} className="flex items-center gap-3">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary"
+                    >
+                      {member.name.trim().charAt(0).toUpperCase() || "?"}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium" title={member.name}>
+                        {member.name}
+                      </span>
+                      <span className="block text-xs text-base-content/60">
+                        {member._id === group.u_id ? "Creator · " : ""}joined{" "}
+                        {relativeTime(member.joinedAt)}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </CommunityList>
+          </div>
+        </div>
+      </aside>
+
+      <EditGroupModal
+        open={editOpen}
+        onClose={() => setEditOpen(false)}
+        token={token}
+        group={group}
+        onExpired={onExpired}
+      />
+      <PostFormModal
+        open={postOpen}
+        onClose={() => setPostOpen(false)}
+        form={postForm}
+        pending={publish.isPending}
+        onSubmit={submitPost}
+      />
+    </div>
+  );
+}
+
+/** /services/groups/:groupId: one study group, its members and its posts. */
+export function GroupPage() {
+  const { groupId = "" } = useParams();
+  return (
+    <RequireCommunityToken>
+      {(member) => <GroupScreen {...member} groupId={groupId} />}
+    </RequireCommunityToken>
+  );
+}

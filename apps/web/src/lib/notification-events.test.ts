@@ -1,0 +1,52 @@
+import { QueryClient } from "@tanstack/react-query";
+import { describe, expect, it } from "vitest";
+import { notification } from "@/test/notification-fixtures.ts";
+import { applyNotificationEvent, type NotificationsCache } from "./notification-events.ts";
+import { queryKeys } from "./query-client.ts";
+
+function cached(...pages: string[][]): NotificationsCache {
+  return {
+    pages: pages.map((ids, index) => ({
+      notifications: ids.map((id) => notification(id)),
+      nextCursor: index < pages.length - 1 ? `c${index}` : null,
+    })),
+    pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
+  };
+}
+
+const ids = (client: QueryClient) =>
+  client
+    .getQueryData<NotificationsCache>(queryKeys.notifications)
+    ?.pages.map((page) => page.notifications.map((n) => n._id));
+
+describe("applyNotificationEvent", () => {
+  it("puts a new notification on top and moves a grown one there, once", () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.notifications, cached(["n3", "n2"], ["n1"]));
+    applyNotificationEvent(client, { type: "notification", notification: notification("n4") });
+    expect(ids(client)).toEqual([["n4", "n3", "n2"], ["n1"]]);
+
+    const grown = notification("n1", { text: "Ana and Ben want to connect" });
+    applyNotificationEvent(client, { type: "notification", notification: grown });
+    expect(ids(client)).toEqual([["n1", "n4", "n3", "n2"], []]);
+    expect(
+      client.getQueryData<NotificationsCache>(queryKeys.notifications)?.pages[0]?.notifications[0]
+        ?.text,
+    ).toBe("Ana and Ben want to connect");
+  });
+
+  it("leaves a list nobody loaded alone and sets the badges", () => {
+    const client = new QueryClient();
+    applyNotificationEvent(client, { type: "notification", notification: notification("n1") });
+    expect(client.getQueryData(queryKeys.notifications)).toBeUndefined();
+    applyNotificationEvent(client, {
+      type: "unread",
+      data: { notifications: 1, requests: 2, messages: 3 },
+    });
+    expect(client.getQueryData(queryKeys.unread)).toEqual({
+      notifications: 1,
+      requests: 2,
+      messages: 3,
+    });
+  });
+});

@@ -1,0 +1,27 @@
+import { type Envelope, type SkillSuggestion, skillSuggestionsQuerySchema } from "@kindred/shared";
+import { useQuery } from "@tanstack/react-query";
+import { apiClient } from "./api-client.ts";
+import { useSettledValue } from "./use-settled-value.ts";
+
+/** Suggestions shown under the tag input at most. */
+const SHOWN = 6;
+
+/** Canonical skills for what is being typed, once the typing pauses; none for an empty field. */
+export function useSkillSuggestions(draft: string): SkillSuggestion[] {
+  const q = useSettledValue(draft.trim(), 200);
+  const valid = q !== "" && skillSuggestionsQuerySchema.shape.q.safeParse(q).success;
+  const query = useQuery({
+    queryKey: ["skills", q],
+    queryFn: async ({ signal }) =>
+      (
+        await apiClient.get<Envelope<SkillSuggestion[]>>("/skills", {
+          query: { q, limit: SHOWN },
+          signal,
+        })
+      ).data,
+    enabled: valid,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return valid && draft.trim() !== "" ? (query.data ?? []) : [];
+}

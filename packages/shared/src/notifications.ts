@@ -1,0 +1,152 @@
+import { z } from "zod";
+import { cardSchema } from "./schemas.ts";
+
+// ---------- constants ----------
+
+/**
+ * What is worth telling a person. The first three exist today; the event and post kinds come with
+ * group and event membership and are part of the settings from the start.
+ */
+export const NOTIFICATION_KINDS = [
+  "request_received",
+  "request_accepted",
+  "message",
+  "event_reminder",
+  "event_promoted",
+  "event_cancelled",
+  "post_reply",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_SUBJECT_TYPES = [
+  "request",
+  "connection",
+  "message",
+  "event",
+  "group",
+  "post",
+] as const;
+export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
+
+/** Actors shown on one grouped notification (the count says how many there are in all). */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+export const NOTIFICATIONS_PAGE_DEFAULT_LIMIT = 20;
+export const NOTIFICATIONS_PAGE_MAX_LIMIT = 50;
+/** Ids one mark-as-read call may name. */
+export const NOTIFICATIONS_READ_MAX_IDS = 100;
+
+/** Push subscription fields: a browser's endpoint is a URL of a few hundred characters. */
+export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
+export const PUSH_KEY_MAX_LENGTH = 256;
+
+/** Texts users and tests read. */
+export const NOTIFICATION_MESSAGES = {
+  badIds: "Name the notifications to mark as read, or all of them.",
+  settingsSaved: "Notification settings saved.",
+  subscriptionNotFound: "This device is not subscribed.",
+  endpointNotHttps: "A push endpoint must be an https address.",
+  endpointNotPublic: "A push endpoint must be a public internet address.",
+  badEndpoint: "This is not a push subscription a browser makes.",
+} as const;
+
+// ---------- shapes ----------
+
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: notificationKindSchema,
+  /** Most recent first, at most NOTIFICATION_ACTORS_SHOWN. */
+  actors: z.array(cardSchema),
+  actorCount: z.number().int().min(0),
+  subject: z.object({ type: z.enum(NOTIFICATION_SUBJECT_TYPES), _id: z.string() }),
+  /** "Ana and 3 others want to connect": the sentence the centre and the push show. */
+  text: z.string(),
+  /** The app path it opens, e.g. /requests or /chat/<userId>. */
+  url: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationPageSchema = z.object({
+  notifications: z.array(notificationSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+export const notificationsQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATIONS_PAGE_MAX_LIMIT)
+    .default(NOTIFICATIONS_PAGE_DEFAULT_LIMIT),
+});
+
+/** The three badges: unread notifications, pending requests, unread chat messages. */
+export const unreadCountsSchema = z.object({
+  notifications: z.number().int().min(0),
+  requests: z.number().int().min(0),
+  messages: z.number().int().min(0),
+});
+export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
+
+export const markReadBodySchema = z.union(
+  [
+    z.strictObject({ ids: z.array(z.guid()).min(1).max(NOTIFICATIONS_READ_MAX_IDS) }),
+    z.strictObject({ all: z.literal(true) }),
+  ],
+  { error: NOTIFICATION_MESSAGES.badIds },
+);
+export type MarkReadBody = z.infer<typeof markReadBodySchema>;
+
+export const channelSettingSchema = z.strictObject({ push: z.boolean(), email: z.boolean() });
+export type ChannelSetting = z.infer<typeof channelSettingSchema>;
+
+export const notificationSettingsSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelSettingSchema])) as Record<
+    NotificationKind,
+    typeof channelSettingSchema
+  >,
+);
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PUT: any subset of kinds, each with either channel or both. */
+export const notificationSettingsPatchSchema = z.strictObject(
+  Object.fromEntries(
+    NOTIFICATION_KINDS.map((kind) => [kind, channelSettingSchema.partial().optional()]),
+  ) as Record<NotificationKind, z.ZodOptional<ReturnType<typeof channelSettingSchema.partial>>>,
+);
+export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatchSchema>;
+
+export const pushKeySchema = z.object({ publicKey: z.string() });
+
+/** `PushSubscription.toJSON()` as a browser makes it (expirationTime may come along). */
+export const pushSubscriptionBodySchema = z.object({
+  endpoint: z.url({ error: NOTIFICATION_MESSAGES.badEndpoint }).max(PUSH_ENDPOINT_MAX_LENGTH),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .min(1)
+      .max(PUSH_KEY_MAX_LENGTH)
+      .regex(/^[A-Za-z0-9_-]+=*$/, NOTIFICATION_MESSAGES.badEndpoint),
+    auth: z
+      .string()
+      .min(1)
+      .max(PUSH_KEY_MAX_LENGTH)
+      .regex(/^[A-Za-z0-9_-]+=*$/, NOTIFICATION_MESSAGES.badEndpoint),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+
+/** What a push carries, encrypted (RFC 8291); the service worker shows it. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
