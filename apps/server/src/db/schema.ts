@@ -34,6 +34,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -58,6 +59,20 @@ const oneOf = (values: readonly string[]) =>
  * to it, so two people with the identical photo share the files, and the row (with its files) is
  * deleted only while nobody refers to it (the foreign key refuses otherwise).
  */
+
+/** PostgreSQL's full-text document type; only ever written by a generated column. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => "tsvector",
+});
+
+/**
+ * The words of a community text, for search: PostgreSQL's "simple" configuration (lower-cased,
+ * never stemmed, so the words are the ones people typed and typo correction works on them).
+ */
+function searchDocument(...columns: AnyPgColumn[]) {
+  return sql`to_tsvector('simple'::regconfig, ${sql.join(columns, sql` || ' ' || `)})`;
+}
+
 export const photos = pgTable("photos", {
   key: varchar("key", { length: 43 }).primaryKey(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -150,6 +165,16 @@ export const skillRelations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.canonical, t.related] })],
 );
+
+/**
+ * Every word of the community's texts (posts, groups, events) once: search corrects a typo
+ * against these ("pyhton" -> "python") with a trigram index, then finds the texts holding the
+ * corrected words through their `search_vector`. Kept by triggers (migration 0014): a text's new
+ * words are added as it is written, and a word goes when no text holds it any more.
+ */
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Each viewer's feed queue: where its ranking stands. Entries are numbered by `position`, which
@@ -344,13 +369,18 @@ export const communityPosts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
+    /** The title's and text's words, for search (see search_words). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): ReturnType<typeof sql> => searchDocument(communityPosts.title, communityPosts.content),
+      ),
   },
   (t) => [
     index("community_posts_created_at_idx").on(t.createdAt, t.id),
     index("community_posts_author_idx").on(t.authorId),
     index("community_posts_group_idx").on(t.groupId, t.createdAt, t.id),
-    index("community_posts_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("community_posts_content_trgm_idx").using("gin", sql`${t.content} gin_trgm_ops`),
+    index("community_posts_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -407,12 +437,17 @@ export const studyGroups = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
+    /** The name's and description's words, for search (see search_words). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): ReturnType<typeof sql> => searchDocument(studyGroups.name, studyGroups.description),
+      ),
   },
   (t) => [
     index("study_groups_created_at_idx").on(t.createdAt, t.id),
     index("study_groups_author_idx").on(t.authorId),
-    index("study_groups_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
-    index("study_groups_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("study_groups_search_idx").using("gin", t.searchVector),
     check("study_groups_tag_check", sql`${t.tag} in (${oneOf(GROUP_TAGS)})`),
   ],
 );
@@ -457,12 +492,18 @@ export const communityEvents = pgTable(
     /** Set when the host cancels: the event stays, marked, and everyone going or waiting is told. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date", precision: 3 }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The title's and description's words, for search (see search_words). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): ReturnType<typeof sql> =>
+          searchDocument(communityEvents.title, communityEvents.description),
+      ),
   },
   (t) => [
     index("community_events_starts_at_idx").on(t.startsAt, t.id),
     index("community_events_author_idx").on(t.authorId),
-    index("community_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("community_events_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    index("community_events_search_idx").using("gin", t.searchVector),
     check(
       "community_events_capacity_check",
       sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`,

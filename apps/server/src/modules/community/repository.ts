@@ -237,7 +237,17 @@ export function deletePost(db: Database, id: string, authorId: string): Promise<
 
 // ---------- study groups: newest first ----------
 
-type GroupRow = typeof studyGroups.$inferSelect;
+type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector">;
+
+/** A group's own columns, without its search document (never sent, only indexed). */
+const groupColumns = {
+  id: studyGroups.id,
+  authorId: studyGroups.authorId,
+  name: studyGroups.name,
+  description: studyGroups.description,
+  tag: studyGroups.tag,
+  createdAt: studyGroups.createdAt,
+};
 
 export function toGroup(row: GroupRow): StudyGroup {
   return {
@@ -256,7 +266,7 @@ export async function listGroups(
   page: PageRequest,
 ): Promise<Page<StudyGroup>> {
   const rows = await db
-    .select()
+    .select(groupColumns)
     .from(studyGroups)
     .where(
       and(
@@ -279,7 +289,7 @@ export async function createGroup(
     const [row] = await tx
       .insert(studyGroups)
       .values({ authorId, ...input })
-      .returning();
+      .returning(groupColumns);
     if (!row) throw new Error("insert returned no row");
     await tx
       .insert(studyGroupMembers)

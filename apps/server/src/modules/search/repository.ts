@@ -11,9 +11,12 @@ import type { Database } from "../../db/client.ts";
 import { blockedEitherWay } from "../users/blocks-repository.ts";
 import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
 
-// Every kind is found with pg_trgm's word similarity (`column %> q`: some extent of the column
-// is close to q), which the trigram indexes of migration 0013 answer, so "Jonh" finds John and
-// "pyhton" Python. Results are ranked: an exact match first, then a prefix, then by similarity.
+// People are found by pg_trgm's word similarity on their names and skills (`column %> q`: some
+// extent of the column is close to q), which trigram indexes answer, so "Jonh" finds John.
+// Posts, groups and events are found by their words: q's words are first corrected against
+// search_words (every word the community has written, trigram-indexed: "pyhton" -> "python"),
+// then the texts holding the corrected words come from their full-text index (search_vector).
+// Results are ranked: an exact match first, then a prefix, then the closest spelling.
 
 /**
  * The lowest word similarity that counts as a match. pg_trgm's default (0.6) misses one swapped
@@ -22,27 +25,12 @@ import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/ca
  */
 export const SEARCH_SIMILARITY_THRESHOLD = 0.25;
 
-/**
- * Long texts (a post's content, a description) match on a whole word close to q (pg_trgm's
- * strict word similarity, `%>>`). At the low threshold above, a short query's common trigrams
- * ("on ", "  p") would be found in nearly every long text, and the index would hand every row to
- * the recheck; typos are forgiven in names and titles, not inside texts.
- */
-export const SEARCH_TEXT_THRESHOLD = 0.5;
-
-/**
- * Titles and group names: a little stricter than names and skills, so that a candidate shares at
- * least 3 of a 6-letter query's 7 trigrams ("grpah" still finds "Graph theory", 0.33), and the
- * index does not pass on every title holding a word "on" and a word starting with "p".
- */
-export const SEARCH_TITLE_THRESHOLD = 0.3;
-
 /** One page of a kind: offset-paged, since a ranking by similarity has no stable keyset. */
 export type SearchPage = { offset: number; limit: number };
 
 /**
- * Runs `query` in a transaction that sets the thresholds for it alone: the `%>` and `%>>`
- * operators (and so the index scans) read them from these settings. JIT is off too: these
+ * Runs `query` in a transaction that sets the trigram cut for it alone: the `%>` and `%`
+ * operators (and so the index scans) read it from these settings. JIT is off too: these
  * queries cost enough for PostgreSQL to compile them, which takes longer (0.7 s) than running
  * them (10 ms).
  */
@@ -54,7 +42,7 @@ async function withThreshold<T>(
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true),
-        set_config('pg_trgm.strict_word_similarity_threshold', ${String(SEARCH_TEXT_THRESHOLD)}, true),
+        set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true),
         set_config('jit', 'off', true)`,
     );
     return selectRows<T>(tx as unknown as Database, query);
@@ -177,6 +165,113 @@ export async function searchPeople(
   );
 }
 
+// ---------- posts, groups and events: their words ----------
+
+/** At most this many of q's words count (a search box holds a few words, not a text). */
+const MAX_QUERY_WORDS = 6;
+/** How many indexed words stand for one word of q: itself, then its closest spellings. */
+const SPELLINGS_PER_WORD = 6;
+/**
+ * A spelling that is neither q's word, nor starts with it, nor has its letters in another order
+ * counts from this similarity up ("pyton" 0.44 and "pythin" 0.4 for "python"; "coloring" is 0.31
+ * for "cooking", by their "ing" alone, and "great" shares
+ * only "gr" with "grpah", 0.2, and stays out).
+ */
+const SPELLING_MIN_SIMILARITY = 0.35;
+/** The index's own cut, below SPELLING_MIN_SIMILARITY: "grpah" finds "graph" (0.2) to rank. */
+const SPELLING_INDEX_THRESHOLD = 0.2;
+
+/** From this length, a spelling also stands for the longer words it begins. */
+const PREFIX_MIN_LENGTH = 4;
+
+/** `word` escaped for LIKE, then any ending. */
+function startingWith(word: SQL): SQL {
+  return sql`replace(replace(replace(${word}, '\', '\\'), '%', '\%'), '_', '\_') || '%'`;
+}
+
+/**
+ * The CTEs `query_words` (q's words as PostgreSQL's "simple" configuration reads them, the same
+ * way the texts' `search_vector` was made) and `spellings` (for each, the words of search_words
+ * that stand for it: itself first, then a prefix, the same letters in another order, or a close
+ * trigram match; each with its tier and similarity, and its tsquery).
+ */
+function spellingsOf(q: string): SQL {
+  return sql`
+    query_words as materialized (
+      select lexeme as word from unnest(to_tsvector('simple'::regconfig, ${q}))
+      order by length(lexeme) desc, lexeme
+      limit ${MAX_QUERY_WORDS}
+    ),
+    spellings as materialized (
+      select t.word as asked, c.word, c.tier, c.score,
+        -- A word of 4 letters or more also finds the longer words it begins ("graph": "graphs").
+        case when length(c.word) >= ${PREFIX_MIN_LENGTH}
+          then (search_word_query(c.word)::text || ':*')::tsquery
+          else search_word_query(c.word) end as query
+      from query_words t
+      cross join lateral (
+        select x.word, min(x.tier) as tier, max(x.score) as score
+        from (
+          select t.word, 0 as tier, 1::real as score
+          union all
+          select w.word,
+            case when starts_with(w.word, t.word) then 1
+              when length(w.word) <> length(t.word) then 3
+              when ${sortedLetters(sql`w.word`)} = ${sortedLetters(sql`t.word`)} then 2
+              else 3 end,
+            similarity(w.word, t.word)
+          from search_words w
+          -- Short words are taken as typed: two letters share too few trigrams to correct.
+          where length(t.word) >= 3
+            and (w.word % t.word or w.word like ${startingWith(sql`t.word`)})
+        ) x
+        group by x.word
+        having min(x.tier) < 3 or max(x.score) >= ${SPELLING_MIN_SIMILARITY}
+        order by min(x.tier), max(x.score) desc, x.word
+        limit ${SPELLINGS_PER_WORD}
+      ) c
+    )`;
+}
+
+/**
+ * The CTE `hits`: the rows of `table` (aliased r) holding, for every word of q, one of its
+ * spellings, each once with `columns` (named expressions), its best tier and similarity. One
+ * index range per spelling: a common word's thousands of rows are read once, never rechecked
+ * with a function.
+ */
+function hitsIn(table: SQL, columns: Record<string, SQL>): SQL {
+  const names = Object.keys(columns).map((name) => sql.identifier(name));
+  const selected = sql.join(
+    Object.entries(columns).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const grouped = sql.join(
+    names.map((name) => sql`h.${name}`),
+    sql`, `,
+  );
+  return sql`
+    hits as (
+      select ${grouped}, min(c.tier) as tier, max(c.score) as score
+      from spellings c
+      cross join lateral (
+        select ${selected} from ${table} r where r.search_vector @@ c.query offset 0
+      ) h
+      group by ${grouped}
+      having count(distinct c.asked) = (select count(*) from query_words)
+    )`;
+}
+
+/** Where a text ranks by its title: 0 when it is q (ignoring case), 1 when it starts with q. */
+function titleTier(title: SQL, q: string): SQL {
+  return sql`case when lower(${title}) = lower(${q}) then 0
+    when starts_with(lower(${title}), lower(${q})) then 1 else 2 end`;
+}
+
+/** Runs `query` with the trigram index's cut for spellings, JIT off (see withThreshold). */
+function withSpellings<T>(db: Database, query: SQL): Promise<T[]> {
+  return withThreshold<T>(db, query, SPELLING_INDEX_THRESHOLD);
+}
+
 // ---------- posts ----------
 
 const MEMBER_NAME = sql`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), m.username, '')`;
@@ -184,8 +279,10 @@ const MEMBER_NAME = sql`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.las
 type PostHitRow = Omit<SearchPost, "createdAt"> & { createdAt: string };
 
 /**
- * Board posts and group posts whose title or text is close to q, as the community shows them:
- * nothing by someone blocked either way, nothing in a group whose creator is.
+ * Board posts and group posts whose title or text holds q's words (or close spellings of them),
+ * as the community shows them: nothing by someone blocked either way, nothing in a group whose
+ * creator is. A title that is q or starts with it comes first, then the closest spelling, then
+ * the newest.
  */
 export async function searchPosts(
   db: Database,
@@ -193,27 +290,39 @@ export async function searchPosts(
   q: string,
   page: SearchPage,
 ): Promise<SearchPost[]> {
-  return withThreshold<PostHitRow>(
+  return withSpellings<PostHitRow>(
     db,
     sql`
+      with ${spellingsOf(q)},
+      ${hitsIn(sql`community_posts`, {
+        id: sql`r.id`,
+        author_id: sql`r.author_id`,
+        group_id: sql`r.group_id`,
+        created_at: sql`r.created_at`,
+        title_tier: titleTier(sql`r.title`, q),
+      })},
+      page as (
+        select ranked.* from (
+          select * from hits
+          order by title_tier, tier, score desc, created_at desc, id offset 0
+        ) ranked
+        where not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+          and (ranked.group_id is null or exists (
+            select 1 from study_groups g
+            where g.id = ranked.group_id and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
+          ))
+        order by title_tier, tier, score desc, created_at desc, id
+        ${pageOf(page)}
+      )
       select p.id, p.title, left(p.content, ${SEARCH_EXCERPT_LENGTH}) as excerpt,
         p.author_id as "userId", ${MEMBER_NAME} as "authorName", p.group_id as "groupId",
         ${isoTimestamp(sql`p.created_at`)} as "createdAt"
-      from community_posts p
+      from page h
+      join community_posts p on p.id = h.id
       join community_members m on m.id = p.author_id
       left join users u on u.id = m.user_id
-      where (p.title %> ${q} or p.content %>> ${q})
-        and not ${blockedEitherWay(viewerId, sql`p.author_id`)}
-        and (p.group_id is null or exists (
-          select 1 from study_groups g
-          where g.id = p.group_id and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
-        ))
-      order by ${tierOf([sql`p.title`], q, sql`p.title`)},
-        greatest(word_similarity(${q}, p.title), strict_word_similarity(${q}, p.content)) desc,
-        p.created_at desc, p.id
-      ${pageOf(page)}
+      order by h.title_tier, h.tier, h.score desc, h.created_at desc, h.id
     `,
-    SEARCH_TITLE_THRESHOLD,
   );
 }
 
@@ -221,27 +330,41 @@ export async function searchPosts(
 
 type GroupHitRow = Omit<SearchGroup, "tag"> & { tag: string };
 
-/** Study groups whose name or description is close to q; none whose creator is blocked either way. */
+/**
+ * Study groups whose name or description holds q's words (or close spellings); none whose
+ * creator is blocked either way.
+ */
 export async function searchGroups(
   db: Database,
   viewerId: string,
   q: string,
   page: SearchPage,
 ): Promise<SearchGroup[]> {
-  const rows = await withThreshold<GroupHitRow>(
+  const rows = await withSpellings<GroupHitRow>(
     db,
     sql`
+      with ${spellingsOf(q)},
+      ${hitsIn(sql`study_groups`, {
+        id: sql`r.id`,
+        author_id: sql`r.author_id`,
+        created_at: sql`r.created_at`,
+        title_tier: titleTier(sql`r.name`, q),
+      })},
+      page as (
+        select ranked.* from (
+          select * from hits
+          order by title_tier, tier, score desc, created_at desc, id offset 0
+        ) ranked
+        where not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+        order by title_tier, tier, score desc, created_at desc, id
+        ${pageOf(page)}
+      )
       select g.id as "_id", g.name, g.description, g.tag, g.author_id as "u_id",
         ${isoTimestamp(sql`g.created_at`)} as "createdAt"
-      from study_groups g
-      where (g.name %> ${q} or g.description %>> ${q})
-        and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
-      order by ${tierOf([sql`g.name`], q, sql`g.name`)},
-        greatest(word_similarity(${q}, g.name), strict_word_similarity(${q}, g.description)) desc,
-        g.created_at desc, g.id
-      ${pageOf(page)}
+      from page h
+      join study_groups g on g.id = h.id
+      order by h.title_tier, h.tier, h.score desc, h.created_at desc, h.id
     `,
-    SEARCH_TITLE_THRESHOLD,
   );
   return rows.map((row) => ({ ...row, tag: row.tag as GroupTag }));
 }
@@ -249,8 +372,8 @@ export async function searchGroups(
 // ---------- events ----------
 
 /**
- * Events whose title or description is close to q, upcoming ones first (soonest first), then
- * past ones (latest first); none whose host is blocked either way.
+ * Events whose title or description holds q's words (or close spellings), upcoming ones first
+ * (soonest first), then past ones (latest first); none whose host is blocked either way.
  */
 export async function searchEvents(
   db: Database,
@@ -260,23 +383,33 @@ export async function searchEvents(
   page: SearchPage,
 ): Promise<SearchEvent[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return withThreshold<SearchEvent>(
+  const order = sql`upcoming desc, title_tier, tier, score desc,
+    case when upcoming then starts_at end asc, starts_at desc, id`;
+  return withSpellings<SearchEvent>(
     db,
     sql`
+      with ${spellingsOf(q)},
+      ${hitsIn(sql`community_events`, {
+        id: sql`r.id`,
+        author_id: sql`r.author_id`,
+        starts_at: sql`r.starts_at`,
+        upcoming: sql`r.starts_at >= ${at}`,
+        title_tier: titleTier(sql`r.title`, q),
+      })},
+      page as (
+        select ranked.* from (select * from hits order by ${order} offset 0) ranked
+        where not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+        order by ${order}
+        ${pageOf(page)}
+      )
       select e.id as "_id", e.title, e.description, ${isoTimestamp(sql`e.starts_at`)} as "date",
         e.location, e.author_id as "u_id", e.utc_offset as "utcOffset", e.group_id as "groupId",
         case when e.cancelled_at is null then null
           else ${isoTimestamp(sql`e.cancelled_at`)} end as "cancelledAt"
-      from community_events e
-      where (e.title %> ${q} or e.description %>> ${q})
-        and not ${blockedEitherWay(viewerId, sql`e.author_id`)}
-      order by (e.starts_at >= ${at}) desc,
-        ${tierOf([sql`e.title`], q, sql`e.title`)},
-        greatest(word_similarity(${q}, e.title), strict_word_similarity(${q}, e.description)) desc,
-        case when e.starts_at >= ${at} then e.starts_at end asc,
-        e.starts_at desc, e.id
-      ${pageOf(page)}
+      from page h
+      join community_events e on e.id = h.id
+      order by h.upcoming desc, h.title_tier, h.tier, h.score desc,
+        case when h.upcoming then h.starts_at end asc, h.starts_at desc, h.id
     `,
-    SEARCH_TITLE_THRESHOLD,
   );
 }

@@ -6,8 +6,10 @@ import {
   type SearchPerson,
   type SearchPost,
 } from "@kindred/shared";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuthHeaders, appForFile, continueAs, signUpUser } from "../../../test/helpers.ts";
+import { selectRows } from "../users/card-repository.ts";
 
 const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
@@ -71,6 +73,14 @@ async function search(viewer: Person, query: string): Promise<SearchAnswer> {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as SearchAnswer;
+}
+
+/** The rows of the word list search corrects typos against that hold `word`. */
+function wordsNamed(word: string) {
+  return selectRows<{ word: string }>(
+    app.db,
+    sql`select word from search_words where word = ${word}`,
+  );
 }
 
 const names = (people: SearchPerson[]) =>
@@ -261,5 +271,54 @@ describe("GET /api/search", () => {
     }
     const hundred = await search(viewer, `q=${"a".repeat(100)}`);
     expect(hundred.data.people).toEqual([]);
+  });
+
+  it("needs every word of a search, each forgiven its typo, and finds the longer words it begins", async () => {
+    const both = await search(viewer, "type=posts&q=plnaar grpah");
+    expect(both.data.posts.map((post: SearchPost) => post.id)).toEqual([groupPost]);
+    const one = await search(viewer, "type=posts&q=graph cooking");
+    expect(one.data.posts).toEqual([]);
+    const begun = await search(viewer, "type=posts&q=colo");
+    expect(begun.data.posts.map((post: SearchPost) => post.id)).toEqual([groupPost]);
+  });
+
+  it("corrects a typo to a word only while a text still holds it, whoever wrote it", async () => {
+    const writer = await person("Wren", "Quill");
+    const postId = await createPost(writer, "Zephyrine notes", "On the zephyrine wind");
+    const found = await search(viewer, "type=posts&q=zephyrnie");
+    expect(found.data.posts.map((post: SearchPost) => post.id)).toEqual([postId]);
+
+    const deleted = await app.inject({
+      method: "DELETE",
+      url: `/api/community/post/${postId}`,
+      headers: { authorization: writer.authorization },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // The word list that corrects typos keeps nothing of a deleted text.
+    expect(await wordsNamed("zephyrine")).toEqual([]);
+    // A word another text still holds stays.
+    expect(await wordsNamed("graphs")).toEqual([{ word: "graphs" }]);
+  });
+
+  it("takes quotes, backslashes and query operators as plain text, in texts and in searches", async () => {
+    const writer = await person("Odile", "Brien");
+    const title = "O'Brien's a\\b x:y & | ! <-> :* (note)";
+    const postId = await createPost(writer, title, "It's 'quoted' \\ and !not");
+    for (const q of ["o'brien's", "a\\b", "x:y", "& | !", "<->", ":*", "''", "(note)"]) {
+      const response = await app.inject({
+        method: "GET",
+        url: `/api/search?type=posts&q=${encodeURIComponent(q)}`,
+        headers: viewer.headers,
+      });
+      expect(response.statusCode, `${q}: ${response.body}`).toBe(200);
+    }
+    const found = await search(viewer, `type=posts&q=${encodeURIComponent("o'brien's")}`);
+    expect(found.data.posts.map((post: SearchPost) => post.id)).toContain(postId);
+    const deleted = await app.inject({
+      method: "DELETE",
+      url: `/api/community/post/${postId}`,
+      headers: { authorization: writer.authorization },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 });
