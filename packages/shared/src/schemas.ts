@@ -297,11 +297,18 @@ export type ConnectionCard = z.infer<typeof connectionCardSchema>;
 /**
  * A feed card: `matchingSkills` are the person's skills (in their spelling) sharing a canonical
  * skill with the viewer's; `related` are those related to one of the viewer's (a framework to its
- * language).
+ * language). The same in the viewer's words, for the card's sentences:
+ * - `sharedInYourWords`: the viewer's own spelling of each canonical skill the two share, once
+ *   each, in the viewer's order ("You both know JS, Chess" when the viewer typed "JS" and the
+ *   person "JavaScript");
+ * - `relatedToYours`: once per canonical skill, the person's related skill (their spelling) and
+ *   the viewer's skill it relates to (the viewer's spelling): "React ~ your JavaScript".
  */
 export const feedCardSchema = cardSchema.extend({
   matchingSkills: z.array(z.string()),
   related: z.array(z.string()),
+  sharedInYourWords: z.array(z.string()),
+  relatedToYours: z.array(z.object({ skill: z.string(), yours: z.string() })),
 });
 export type FeedCard = z.infer<typeof feedCardSchema>;
 

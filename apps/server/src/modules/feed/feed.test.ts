@@ -173,6 +173,8 @@ describe("GET /api/feed", () => {
         "photo",
         "photoUrl",
         "related",
+        "relatedToYours",
+        "sharedInYourWords",
         "skills",
       ].sort(),
     );
@@ -465,6 +467,53 @@ describe("GET /api/feed: canonical and related skills", () => {
     await person("Sharer", ["react.js", "Rust", "Zig"], "2024-03-01T00:00:00Z");
     await person("Stranger", ["Cooking", "Rust", "Zig"], "2024-06-01T00:00:00Z");
     expect(await pageThrough(second, 1)).toEqual(["Sharer", "Js", "Stranger"]);
+  });
+
+  it("says what is shared in the viewer's own words, and which of theirs a related skill is near", async () => {
+    const viewer = await person("Viewer", ["Chess", "JS", "Tea"], "2024-01-01T00:00:00Z");
+    const other = await person("Other", ["JavaScript", "Knitting", "Go"], "2024-01-02T00:00:00Z");
+    await person("Jay", ["javascript", "Rust", "chess"], "2024-02-01T00:00:00Z");
+    await person("Jo", ["js", "JavaScript", "Cooking"], "2024-03-01T00:00:00Z");
+    await person("Rea", ["react.js", "Cooking", "Zig"], "2024-04-01T00:00:00Z");
+
+    const mine = Object.fromEntries(
+      (await feedCards(viewer)).map((card) => [card.firstName, card]),
+    );
+    // Jay's skills in his words, what the two share in the viewer's, in the viewer's order.
+    expect(mine.Jay).toMatchObject({
+      matchingSkills: ["javascript", "chess"],
+      sharedInYourWords: ["Chess", "JS"],
+      related: [],
+      relatedToYours: [],
+    });
+    // Two spellings of one skill are one shared skill in the viewer's words.
+    expect(mine.Jo).toMatchObject({
+      matchingSkills: ["js", "JavaScript"],
+      sharedInYourWords: ["JS"],
+    });
+    expect(mine.Rea).toMatchObject({
+      matchingSkills: [],
+      sharedInYourWords: [],
+      related: ["react.js"],
+      relatedToYours: [{ skill: "react.js", yours: "JS" }],
+    });
+
+    // The other spelling: a viewer who typed JavaScript reads "JavaScript" for the same people.
+    const theirs = Object.fromEntries(
+      (await feedCards(other)).map((card) => [card.firstName, card]),
+    );
+    expect(theirs.Jay).toMatchObject({
+      matchingSkills: ["javascript"],
+      sharedInYourWords: ["JavaScript"],
+    });
+    expect(theirs.Jo).toMatchObject({ sharedInYourWords: ["JavaScript"] });
+    expect(theirs.Viewer).toMatchObject({
+      matchingSkills: ["JS"],
+      sharedInYourWords: ["JavaScript"],
+    });
+    expect(theirs.Rea).toMatchObject({
+      relatedToYours: [{ skill: "react.js", yours: "JavaScript" }],
+    });
   });
 
   it("keeps C++ and C apart", async () => {

@@ -14,7 +14,7 @@ import {
 // The feed's pages: read from the viewer's queue (queue-repository.ts), which is made or grown
 // first when the page needs it.
 
-export type FeedRow = CardRow & { matchingSkills: string[]; related: string[]; position: number };
+export type FeedRow = CardRow & SkillComparison & { position: number };
 
 /** A page, the cursor of the next one (null at the end for now) and how many batches it made. */
 export type FeedResult = { rows: FeedRow[]; next: number | null; batches: number };
@@ -29,6 +29,7 @@ type PageRow = CardRow & {
   stale: boolean;
   recheckDue: boolean;
   newcomers: boolean;
+  /** The viewer's skills as they typed them, in their order (users.skills). */
   viewerSkills: string[];
   position: string | null;
 };
@@ -52,7 +53,7 @@ export function feedPageQuery(
       q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
       q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
       (select max(n.created_at) from users n) > q.newest_at as newcomers,
-      array(select canonical from user_skills where user_id = ${viewerId}) as "viewerSkills",
+      (select v.skills from users v where v.id = ${viewerId}) as "viewerSkills",
       p.*
     from feed_queues q
     left join lateral (
@@ -91,25 +92,76 @@ export function feedPageQuery(
   `;
 }
 
-/**
- * Splits a card's skills, in its own spelling, into those naming one of the viewer's canonical
- * skills and those naming a skill related to one of them (a framework to its language).
- */
-function skillComparer(viewerCanonical: readonly string[]) {
-  const shared = new Set(viewerCanonical);
-  const related = new Set<string>();
-  for (const [canonical, other] of vocabulary().relations) {
-    if (shared.has(canonical) && !shared.has(other)) related.add(other);
+/** Each canonical skill's related canonical skills (a framework to its language), both ways. */
+let relatedByCanonical: Map<string, Set<string>> | undefined;
+function relationsOf(canonical: string): ReadonlySet<string> {
+  if (!relatedByCanonical) {
+    relatedByCanonical = new Map();
+    for (const [from, to] of vocabulary().relations) {
+      const set = relatedByCanonical.get(from) ?? new Set<string>();
+      set.add(to);
+      relatedByCanonical.set(from, set);
+    }
   }
-  return (skills: readonly string[]) => {
+  return relatedByCanonical.get(canonical) ?? new Set();
+}
+
+/** What a card shares with the viewer, in the card's words and in the viewer's. */
+export type SkillComparison = {
+  matchingSkills: string[];
+  related: string[];
+  sharedInYourWords: string[];
+  relatedToYours: { skill: string; yours: string }[];
+};
+
+/**
+ * Compares a card's skills with the viewer's, both as typed (users.skills, in each one's order):
+ * - matchingSkills / related: the card's skills (its spelling) naming one of the viewer's
+ *   canonical skills, or a skill related to one of them (a framework to its language);
+ * - sharedInYourWords: the viewer's spelling of each canonical skill the two share, once each,
+ *   in the viewer's order ("JS" when the viewer typed "JS" and the card "JavaScript");
+ * - relatedToYours: once per canonical skill, the card's related skill and the first of the
+ *   viewer's skills (the viewer's spelling and order) it relates to.
+ */
+export function skillComparer(viewerTyped: readonly string[]) {
+  // The viewer's first spelling of each of their canonical skills, in their order.
+  const yours = new Map<string, string>();
+  for (const typed of viewerTyped) {
+    const canonical = canonicalSkill(typed);
+    if (!yours.has(canonical)) yours.set(canonical, typed);
+  }
+  // Canonical skills related to one of the viewer's (not theirs) → the viewer's skill it relates
+  // to, the first in the viewer's order.
+  const relatedTo = new Map<string, string>();
+  for (const [canonical, typed] of yours) {
+    for (const other of relationsOf(canonical)) {
+      if (!yours.has(other) && !relatedTo.has(other)) relatedTo.set(other, typed);
+    }
+  }
+  return (skills: readonly string[]): SkillComparison => {
     const matchingSkills: string[] = [];
     const relatedSkills: string[] = [];
+    const sharedCanonical = new Set<string>();
+    const relatedToYours: { skill: string; yours: string }[] = [];
+    const relatedSeen = new Set<string>();
     for (const skill of skills) {
       const canonical = canonicalSkill(skill);
-      if (shared.has(canonical)) matchingSkills.push(skill);
-      else if (related.has(canonical)) relatedSkills.push(skill);
+      if (yours.has(canonical)) {
+        matchingSkills.push(skill);
+        sharedCanonical.add(canonical);
+        continue;
+      }
+      const mine = relatedTo.get(canonical);
+      if (mine === undefined) continue;
+      relatedSkills.push(skill);
+      if (relatedSeen.has(canonical)) continue;
+      relatedSeen.add(canonical);
+      relatedToYours.push({ skill, yours: mine });
     }
-    return { matchingSkills, related: relatedSkills };
+    const sharedInYourWords = [...yours]
+      .filter(([canonical]) => sharedCanonical.has(canonical))
+      .map(([, typed]) => typed);
+    return { matchingSkills, related: relatedSkills, sharedInYourWords, relatedToYours };
   };
 }
 

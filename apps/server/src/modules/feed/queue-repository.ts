@@ -331,7 +331,7 @@ export function firstRankingQuery(
     select q.last_position::text as "lastPosition", '1' as "startPosition", q.phase,
       false as stale, false as "recheckDue",
       (select max(n.created_at) from users n) > q.newest_at as newcomers,
-      array(select canonical from viewer_skills) as "viewerSkills",
+      (select v.skills from users v where v.id = ${viewerId}) as "viewerSkills",
       p.*
     from queue q
     left join lateral (

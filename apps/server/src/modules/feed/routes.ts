@@ -65,6 +65,8 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
           ...rowToCard(row),
           matchingSkills: row.matchingSkills,
           related: row.related,
+          sharedInYourWords: row.sharedInYourWords,
+          relatedToYours: row.relatedToYours,
         })),
         nextCursor,
       };

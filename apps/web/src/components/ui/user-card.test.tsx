@@ -53,6 +53,48 @@ describe("UserCard", () => {
     expect(screen.getByText("Close to your skills: Poetry")).toBeInTheDocument();
   });
 
+  it("says what is shared in the viewer's words, and related skills as near one of theirs", () => {
+    const { rerender } = render(
+      <UserCard
+        user={{
+          ...ada,
+          skills: ["JavaScript", "chess", "React", "Vue"],
+          matchingSkills: ["JavaScript", "chess"],
+          sharedInYourWords: ["JS", "Chess"],
+          related: ["React", "Vue"],
+          relatedToYours: [
+            { skill: "React", yours: "JS" },
+            { skill: "Vue", yours: "TypeScript" },
+          ],
+        }}
+      />,
+    );
+    expect(screen.getByText("You both know JS, Chess")).toBeInTheDocument();
+    expect(screen.queryByText(/You both know JavaScript/)).not.toBeInTheDocument();
+    expect(screen.getByText("React ~ your JS, Vue ~ your TypeScript")).toBeInTheDocument();
+    expect(screen.queryByText(/Close to your skills/)).not.toBeInTheDocument();
+    // The count is of skills shared, whatever the spellings; the card's own chips stay its own.
+    expect(screen.getByText("2+")).toBeInTheDocument();
+    expect(screen.getByText("JavaScript").closest("li")).toHaveAttribute("data-shared", "true");
+
+    const pairs = ["React", "Vue", "Svelte", "Angular", "Node.js"].map((skill) => ({
+      skill,
+      yours: "JavaScript",
+    }));
+    rerender(
+      <UserCard
+        user={{ ...ada, related: pairs.map((pair) => pair.skill), relatedToYours: pairs }}
+      />,
+    );
+    const sentence = screen.getByText(
+      "React ~ your JavaScript, Vue ~ your JavaScript, Svelte ~ your JavaScript and 2 more",
+    );
+    expect(sentence).toHaveAttribute(
+      "title",
+      pairs.map((pair) => `${pair.skill} ~ your ${pair.yours}`).join(", "),
+    );
+  });
+
   it("takes the shared skills from a feed card and shows no count without any", () => {
     const { rerender } = render(<UserCard user={{ ...ada, matchingSkills: ["Poetry"] }} />);
     expect(screen.getByText("1+")).toBeInTheDocument();

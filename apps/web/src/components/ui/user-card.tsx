@@ -19,7 +19,14 @@ export type UserCardUser = {
   matchingSkills?: readonly string[];
   /** The person's skills related to one of the viewer's (a framework to its language). */
   related?: readonly string[];
+  /** What the two share in the viewer's own spelling, in the viewer's order (feed cards). */
+  sharedInYourWords?: readonly string[];
+  /** The person's related skills, each with the viewer's skill it relates to (feed cards). */
+  relatedToYours?: readonly RelatedPair[];
 };
+
+/** A skill of the person's and the viewer's skill it relates to: "React ~ your JavaScript". */
+export type RelatedPair = { skill: string; yours: string };
 
 export type UserCardProps = {
   user: UserCardUser;
@@ -54,7 +61,13 @@ export function UserCard({
   const shared = matchingSkills ?? user.matchingSkills ?? [];
   // The server returns shared skills in the card's own spelling, but a draft may not.
   const sharedKeys = new Set(shared.map((skill) => skill.toLowerCase()));
+  // The sentences speak the viewer's words when the card carries them (the feed's cards).
+  const sharedWords =
+    !matchingSkills && user.sharedInYourWords?.length ? user.sharedInYourWords : shared;
   const related = (user.related ?? []).filter((skill) => !sharedKeys.has(skill.toLowerCase()));
+  const relatedPairs = (user.relatedToYours ?? []).filter(
+    (pair) => !sharedKeys.has(pair.skill.toLowerCase()),
+  );
   const skills = user.skills ?? [];
   const age = user.age === null || user.age === undefined ? "" : String(user.age).trim();
   const details = [age, user.gender ? capitalize(user.gender) : ""].filter(Boolean).join(" · ");
@@ -105,30 +118,37 @@ export function UserCard({
             {name}
           </h2>
           {details ? <p className="text-sm font-medium text-white/90">{details}</p> : null}
-          {shared.length > 0 ? (
+          {sharedWords.length > 0 ? (
             <p
               className="mt-0.5 line-clamp-2 text-sm font-semibold text-white"
-              title={sharedSentence(shared, Number.POSITIVE_INFINITY)}
+              title={sharedSentence(sharedWords, Number.POSITIVE_INFINITY)}
             >
-              {sharedSentence(shared)}
+              {sharedSentence(sharedWords)}
             </p>
           ) : null}
-          {related.length > 0 ? (
+          {relatedPairs.length > 0 ? (
             <p
               className="truncate text-sm text-white/90"
-              title={relatedSentence(related, Infinity)}
+              title={relatedPairsSentence(relatedPairs, Number.POSITIVE_INFINITY)}
+            >
+              {relatedPairsSentence(relatedPairs)}
+            </p>
+          ) : related.length > 0 ? (
+            <p
+              className="truncate text-sm text-white/90"
+              title={relatedSentence(related, Number.POSITIVE_INFINITY)}
             >
               {relatedSentence(related)}
             </p>
           ) : null}
         </div>
-        {shared.length > 0 ? (
+        {sharedWords.length > 0 ? (
           <div
             className="badge badge-secondary absolute top-3 right-3 gap-1 font-semibold shadow"
-            title={`${shared.length} shared ${shared.length === 1 ? "skill" : "skills"}`}
+            title={sharedSentence(sharedWords, Number.POSITIVE_INFINITY)}
           >
             <span className="sr-only">Shared skills: </span>
-            <span>{shared.length}+</span>
+            <span>{sharedWords.length}+</span>
           </div>
         ) : null}
       </figure>
@@ -169,6 +189,16 @@ export function sharedSentence(shared: readonly string[], shown = 3): string {
   const named = shared.slice(0, shown);
   const more = shared.length - named.length;
   return `You both know ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+}
+
+/**
+ * "React ~ your JavaScript, Vue ~ your JavaScript": each skill of the person's that relates to one
+ * of the viewer's, with the viewer's skill in the viewer's words.
+ */
+export function relatedPairsSentence(pairs: readonly RelatedPair[], shown = 3): string {
+  const named = pairs.slice(0, shown).map((pair) => `${pair.skill} ~ your ${pair.yours}`);
+  const more = pairs.length - named.length;
+  return `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
 /** "Close to your skills: React, Vue": what the person knows that relates to the viewer's. */

@@ -15,6 +15,8 @@ function card(id: string): FeedCard {
     skills: [],
     matchingSkills: [],
     related: [],
+    sharedInYourWords: [],
+    relatedToYours: [],
   };
 }
 

@@ -32,6 +32,8 @@ function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): Fee
     skills: ["React", "Go", "Chess"],
     matchingSkills: [],
     related: [],
+    sharedInYourWords: [],
+    relatedToYours: [],
     ...extra,
   };
 }
