@@ -26,6 +26,7 @@ import {
   searchGroups,
   searchPeople,
   searchPosts,
+  textQueryOf,
 } from "../apps/server/src/modules/search/repository.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { loadData } from "./generate.ts";
@@ -173,9 +174,12 @@ async function runOn(
   const now = new Date();
   const kinds = {
     people: (q: string) => searchPeople(db, viewer, q, page),
-    posts: (q: string) => searchPosts(db, viewer, q, page),
-    groups: (q: string) => searchGroups(db, viewer, q, page),
-    events: (q: string) => searchEvents(db, viewer, q, now, page),
+    // Each text kind with the words' query it needs (worked out once per search in the app).
+    posts: async (q: string) => searchPosts(db, viewer, (await textQueryOf(db, q)) ?? "", page),
+    groups: async (q: string) =>
+      searchGroups(db, viewer, (await textQueryOf(db, q)) ?? "", page),
+    events: async (q: string) =>
+      searchEvents(db, viewer, (await textQueryOf(db, q)) ?? "", now, page),
   };
 
   const cookie = await sessionCookie(handle, viewer);

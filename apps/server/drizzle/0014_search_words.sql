@@ -15,6 +15,8 @@ CREATE INDEX "search_words_word_trgm_idx" ON "search_words" USING gin ("word" gi
 CREATE INDEX "community_events_search_idx" ON "community_events" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "community_posts_search_idx" ON "community_posts" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "study_groups_search_idx" ON "study_groups" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "user_skills_skill_user_idx" ON "user_skills" USING btree ("skill","user_id");
+--> statement-breakpoint
 -- One lexeme as a tsquery, whatever characters it holds (quoted, never parsed as operators).
 CREATE FUNCTION "search_word_query"(word text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

@@ -144,6 +144,8 @@ export const userSkills = pgTable(
     primaryKey({ columns: [t.userId, t.skill] }),
     index("user_skills_skill_created_idx").on(t.skill, t.createdAt.desc(), t.userId.desc()),
     index("user_skills_canonical_idx").on(t.canonical, t.userId),
+    // Search reads a skill's holders by id, as many as a page needs.
+    index("user_skills_skill_user_idx").on(t.skill, t.userId),
     index("user_skills_skill_trgm_idx").using("gin", sql`${t.skill} gin_trgm_ops`),
   ],
 );

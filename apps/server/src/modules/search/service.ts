@@ -17,6 +17,7 @@ import {
   searchGroups,
   searchPeople,
   searchPosts,
+  textQueryOf,
 } from "./repository.ts";
 
 type App = Pick<FastifyInstance, "db" | "config">;
@@ -35,24 +36,29 @@ function offsetOf(request: SearchRequest): number {
   return cursor.offset;
 }
 
+/** What one search looks for: q itself for people, q's words and spellings for texts. */
+type Wanted = { q: string; texts: Promise<string | null> };
+
 async function findKind(
   app: App,
   viewerId: string,
   type: SearchType,
-  q: string,
+  wanted: Wanted,
   page: SearchPage,
 ): Promise<SearchResults[SearchType]> {
+  if (type === "people") {
+    const rows = await searchPeople(app.db, viewerId, wanted.q, page);
+    return rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId }));
+  }
+  const query = await wanted.texts;
+  if (query === null) return [];
   switch (type) {
-    case "people": {
-      const rows = await searchPeople(app.db, viewerId, q, page);
-      return rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId }));
-    }
     case "posts":
-      return searchPosts(app.db, viewerId, q, page);
+      return searchPosts(app.db, viewerId, query, page);
     case "groups":
-      return searchGroups(app.db, viewerId, q, page);
+      return searchGroups(app.db, viewerId, query, page);
     case "events":
-      return searchEvents(app.db, viewerId, q, clockOf(app), page);
+      return searchEvents(app.db, viewerId, query, clockOf(app), page);
   }
 }
 
@@ -68,10 +74,11 @@ export async function search(
   const offset = offsetOf(request);
   const kinds = request.type ? [request.type] : SEARCH_TYPES;
   const page = { offset, limit: request.limit };
+  // The texts' query is worked out once, beside the people's search, and only when asked for.
+  const texts = request.type === "people" ? Promise.resolve(null) : textQueryOf(app.db, request.q);
+  const wanted: Wanted = { q: request.q, texts };
   const found = await Promise.all(
-    kinds.map(
-      async (type) => [type, await findKind(app, viewerId, type, request.q, page)] as const,
-    ),
+    kinds.map(async (type) => [type, await findKind(app, viewerId, type, wanted, page)] as const),
   );
   const data: SearchResults = { people: [], posts: [], groups: [], events: [] };
   const nextCursor: SearchAnswer["nextCursor"] = {
