@@ -37,8 +37,33 @@ async function serviceWorker(page: Page): Promise<Worker> {
   return existing[0] ?? page.context().waitForEvent("serviceworker");
 }
 
-/** Delivers a push message to this origin's worker, as the push service would. */
+/**
+ * Delivers a push message to this origin's worker, as the push service would, and resolves once
+ * the worker's handler has shown its notification (or fails saying which step did not happen).
+ */
 async function deliverPush(page: Page, data: string) {
+  const worker = await serviceWorker(page);
+  // Armed before the message leaves: what the worker's handler asks of showNotification, and
+  // how that ends (a lost delivery and a failed notification then fail with their own message).
+  await worker.evaluate(() => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      handled?: Promise<string>;
+    };
+    const registration = scope.registration;
+    const show = registration.showNotification.bind(registration);
+    scope.handled = new Promise((resolve) => {
+      setTimeout(() => resolve("no push reached the worker within 20 s"), 20_000);
+      registration.showNotification = (title: string, options?: NotificationOptions) => {
+        const shown = show(title, options);
+        shown.then(
+          () => resolve("shown"),
+          (error: Error) => resolve(`showNotification failed: ${error.message}`),
+        );
+        return shown;
+      };
+    });
+  });
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
@@ -53,6 +78,9 @@ async function deliverPush(page: Page, data: string) {
     registrationId: await registrationId,
     data,
   });
+  expect(
+    await worker.evaluate(() => (self as unknown as { handled: Promise<string> }).handled),
+  ).toBe("shown");
   await cdp.detach();
 }
 
