@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FeedQueueSettings } from "../../config.ts";
 import { type Database, preparedRows } from "../../db/client.ts";
-import { canonicalSkill, vocabulary } from "../skills/vocabulary.ts";
+import { canonicalSkill } from "../skills/vocabulary.ts";
 import { type CardRow, cardColumns } from "../users/card-repository.ts";
 import {
   type FeedRequest,
@@ -10,6 +10,7 @@ import {
   makeBatch,
   type QueueState,
 } from "./queue-repository.ts";
+import { relationsOf } from "./viewer-skills.ts";
 
 // The feed's pages: read from the viewer's queue (queue-repository.ts), which is made or grown
 // first when the page needs it.
@@ -23,7 +24,8 @@ export type FeedResult = { rows: FeedRow[]; next: number | null; batches: number
 const MAX_ROUNDS = 100;
 
 type PageRow = CardRow & {
-  lastPosition: string;
+  /** Null (and the queue's other columns with it) while the viewer has no queue yet. */
+  lastPosition: string | null;
   startPosition: string;
   phase: QueueState["phase"];
   stale: boolean;
@@ -38,7 +40,8 @@ type PageRow = CardRow & {
  * One page: a range of the queue's primary key (viewer_id, position) from the cursor, joined to
  * users by primary key, skipping whoever has a request with the viewer (the pair index) or a
  * block either way (user_blocks' key and its reverse index) since the batch was made. One row
- * of queue state comes back even when the page is empty; none when the viewer has no queue yet.
+ * of queue state and the viewer's skills comes back even when the page is empty (the queue's
+ * columns null when the viewer has no queue yet); none when the viewer does not exist.
  */
 export function feedPageQuery(
   viewerId: string,
@@ -53,13 +56,15 @@ export function feedPageQuery(
       q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
       q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
       (select max(n.created_at) from users n) > q.newest_at as newcomers,
-      (select v.skills from users v where v.id = ${viewerId}) as "viewerSkills",
+      v.skills as "viewerSkills",
       p.*
-    from feed_queues q
+    from users v
+    left join feed_queues q on q.viewer_id = v.id
     left join lateral (
       select e.position, e.candidate_id
       from feed_queue_entries e
-      where e.viewer_id = ${viewerId}
+      where q.viewer_id is not null
+        and e.viewer_id = ${viewerId}
         and e.position > greatest(${after}::bigint, q.start_position - 1)
         -- One sub-plan of three probes, stopping at the first hit. (Three NOT EXISTS would be
         -- pulled up into anti-joins, and planning a six-table join cost more than running it.)
@@ -87,23 +92,9 @@ export function feedPageQuery(
       from users u
       where u.id = pick.candidate_id
     ) p on true
-    where q.viewer_id = ${viewerId}
+    where v.id = ${viewerId}
     order by p.position::bigint
   `;
-}
-
-/** Each canonical skill's related canonical skills (a framework to its language), both ways. */
-let relatedByCanonical: Map<string, Set<string>> | undefined;
-function relationsOf(canonical: string): ReadonlySet<string> {
-  if (!relatedByCanonical) {
-    relatedByCanonical = new Map();
-    for (const [from, to] of vocabulary().relations) {
-      const set = relatedByCanonical.get(from) ?? new Set<string>();
-      set.add(to);
-      relatedByCanonical.set(from, set);
-    }
-  }
-  return relatedByCanonical.get(canonical) ?? new Set();
 }
 
 /** What a card shares with the viewer, in the card's words and in the viewer's. */
@@ -196,9 +187,12 @@ export async function findFeed(
     reread = undefined;
     const state = page[0];
     const lastRound = round >= MAX_ROUNDS;
-    if (!state) {
+    if (!state) return { rows: [], next: null, batches };
+    const viewerSkills = state.viewerSkills ?? [];
+    if (state.lastPosition === null) {
       if (lastRound || batches > 0) return { rows: [], next: null, batches };
-      const first = firstRankingQuery(viewerId, request, firstBatchSize(settings), now);
+      const size = firstBatchSize(settings);
+      const first = firstRankingQuery(viewerId, viewerSkills, request, size, now);
       const made = await preparedRows<PageRow>(db, "feed_first_ranking", first);
       // Nothing made: another tab made the queue a moment ago (read it next), or the viewer is gone.
       reread = made.length > 0 ? made : undefined;
@@ -218,7 +212,7 @@ export async function findFeed(
     const full = cards.length === request.limit;
     const ended = state.phase === "done" && (batches > 0 || !state.recheckDue);
     if (full || ended || lastRound) {
-      const compare = skillComparer(state.viewerSkills);
+      const compare = skillComparer(viewerSkills);
       const rows = cards.map(
         ({
           lastPosition: _l,

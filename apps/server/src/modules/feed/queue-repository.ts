@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { FeedQueueSettings } from "../../config.ts";
 import { type Database, preparedRows } from "../../db/client.ts";
 import { cardColumns } from "../users/card-repository.ts";
+import { type ViewerSkillSets, viewerSkillSets } from "./viewer-skills.ts";
 
 // The viewer's feed queue: its ranking made in batches (the sharers, then the rest, with newcomers
 // ahead), its state locked and reset. Pages are read from it in page-repository.ts.
@@ -34,40 +35,44 @@ function partnersOf(viewerId: string): SQL {
 }
 
 /**
- * The viewer's skills as CTEs: viewer_skills (their canonical skills), viewer_related (canonical
- * skills related to one of those, not theirs: a framework to its language) and viewer_ranges
- * (every spelling stored in user_skills.skill for either kind, from the vocabulary's aliases, with
- * whether it is shared; only spellings someone has, one probe of the skill index each). A stored
- * spelling names one canonical skill, so one range of user_skills_skill_created_idx per spelling
- * finds everyone with the canonical skill, newest first.
+ * The viewer's skills as CTEs, from the sets worked out in memory (viewer-skills.ts) and passed as
+ * JSON: viewer_skills (their canonical skills), viewer_related (canonical skills related to one of
+ * those, not theirs: a framework to its language) and viewer_ranges (every spelling stored in
+ * user_skills.skill for either kind, with whether it is shared; only spellings someone has, one
+ * probe of the skill index each). A stored spelling names one canonical skill, so one range of
+ * user_skills_skill_created_idx per spelling finds everyone with the canonical skill, newest first.
  */
-function viewerSkillCtes(viewerId: string): SQL {
+function viewerSkillCtes(sets: ViewerSkillSets): SQL {
   return sql`
     viewer_skills as materialized (
-      select distinct canonical from user_skills where user_id = ${viewerId}
+      select value as canonical from json_array_elements_text(${JSON.stringify(sets.shared)}::json)
     ),
     viewer_related as materialized (
-      select distinct r.related as canonical
-      from skill_relations r
-      where r.canonical in (select canonical from viewer_skills)
-        and r.related not in (select canonical from viewer_skills)
+      select value as canonical from json_array_elements_text(${JSON.stringify(sets.related)}::json)
     ),
     viewer_ranges as materialized (
       select k.skill, k.canonical, k.shared
-      from (
-        select a.alias as skill, v.canonical, v.shared
-        from (
-          select canonical, true as shared from viewer_skills
-          union all
-          select canonical, false from viewer_related
-        ) v
-        join skill_aliases a on a.canonical = v.canonical
-        union
-        select canonical, canonical, true from viewer_skills
-        union
-        select canonical, canonical, false from viewer_related
-      ) k
+      from json_to_recordset(${JSON.stringify(sets.ranges)}::json)
+        as k(skill text, canonical text, shared boolean)
       where exists (select 1 from user_skills e where e.skill = k.skill)
+    )
+  `;
+}
+
+/**
+ * The CTE per_skill (after viewer_ranges): rows per range in a window of about `size` people.
+ * A range of a related skill counts half of one of the viewer's own: related people come after
+ * sharers and fill fewer windows, and a window reads at most about four times `size` rows however
+ * many related skills there are (with a range each, the windows grew short and many).
+ */
+function perSkillCte(size: number): SQL {
+  return sql`
+    per_skill as materialized (
+      select greatest(1, ceil(
+          2.0 * ${size} / greatest(1,
+            count(*) filter (where shared) + ceil(count(*) filter (where not shared) / 2.0))
+        ))::int as n
+      from viewer_ranges
     )
   `;
 }
@@ -87,9 +92,9 @@ const ranked = sql`
  * Appends `picked` (user_id, created_at) to the queue ranked by shared skills, then newest, and
  * moves last_position past them. `picked` must be a CTE in `prefix`; `changes` sets more columns.
  */
-function appendRanked(viewerId: string, prefix: SQL, changes: SQL): SQL {
+function appendRanked(viewerId: string, sets: ViewerSkillSets, prefix: SQL, changes: SQL): SQL {
   return sql`
-    with ${viewerSkillCtes(viewerId)},
+    with ${viewerSkillCtes(sets)},
     ${prefix},
     ${ranked},
     added as (
@@ -180,21 +185,29 @@ function sharersWindow(viewerId: string, frontierAt: SQL, frontierId: SQL, perSk
   `;
 }
 
-/** The next window of sharers (see sharersWindow), appended to the viewer's queue. */
+/**
+ * The next window of sharers (see sharersWindow), appended to the viewer's queue: `perSkill` rows
+ * per range, or as many as a window of about `size` people takes (see perSkillCte).
+ */
 export function sharersBatch(
   viewerId: string,
   state: QueueState,
-  perSkill: number,
+  perSkill: number | { size: number },
   now = new Date(),
 ): SQL {
+  const share = typeof perSkill === "number" ? null : perSkillCte(perSkill.size);
   return appendRanked(
     viewerId,
-    sharersWindow(
-      viewerId,
-      sql`${state.frontierAt}::timestamptz`,
-      sql`${state.frontierId}::uuid`,
-      sql`${perSkill}`,
-    ),
+    viewerSkillSets(state.viewerSkills),
+    sql`
+      ${share ? sql`${share},` : sql``}
+      ${sharersWindow(
+        viewerId,
+        sql`${state.frontierAt}::timestamptz`,
+        sql`${state.frontierId}::uuid`,
+        share ? sql`(select n from per_skill)` : sql`${perSkill}`,
+      )}
+    `,
     sql`
       ${batchedAt(now)},
       phase = case when exists (select 1 from cut) then 'sharers' else 'rest' end,
@@ -247,6 +260,7 @@ export function walkBatch(
       : sql``;
   return appendRanked(
     viewerId,
+    viewerSkillSets(state.viewerSkills),
     sql`
       partners as materialized (${partnersOf(viewerId)}),
       walked as materialized (
@@ -279,26 +293,25 @@ export function walkBatch(
 /**
  * A viewer's first ranking and its first page, in one statement (one round trip, no transaction
  * held open between statements): the queue is created with its first window of sharers, at most
- * about `size` people (see perSkillLimit), and the page is read from the entries just added, in
+ * about `size` people (see perSkillCte), and the page is read from the entries just added, in
  * the shape of feedPageQuery's rows. No row when the queue exists already (another tab made it)
  * or the viewer does not.
  */
 export function firstRankingQuery(
   viewerId: string,
+  viewerSkills: readonly string[],
   { after, offset, limit }: FeedRequest,
   size: number,
   now: Date,
 ): SQL {
   return sql`
-    with ${viewerSkillCtes(viewerId)},
+    with ${viewerSkillCtes(viewerSkillSets(viewerSkills))},
     -- The ranking's start. Its commit does not wait for the disk: the queue is derived data, and
     -- a ranking lost in a crash is made again.
     t as materialized (
       select clock_timestamp() as at, set_config('synchronous_commit', 'off', true) as commit_mode
     ),
-    per_skill as materialized (
-      select greatest(1, ceil(2.0 * ${size} / greatest(1, count(*))))::int as n from viewer_ranges
-    ),
+    ${perSkillCte(size)},
     ${sharersWindow(viewerId, sql`(select at from t)`, sql`${MAX_UUID}::uuid`, sql`(select n from per_skill)`)},
     ${ranked},
     queue as (
@@ -351,33 +364,42 @@ export type QueueState = {
   frontierId: string;
   newestAt: string;
   newestId: string;
+  /** How many ranges of user_skills_skill_created_idx a window of sharers reads. */
   skillCount: number;
+  /** The viewer's skills as typed (users.skills), which the batches rank by. */
+  viewerSkills: string[];
 };
 
-/** The viewer's ranges (see viewerSkillCtes) as one subquery, for counting them. */
-function rangesOf(viewerId: string): SQL {
-  return sql`with ${viewerSkillCtes(viewerId)} select 1 from viewer_ranges`;
-}
-
-/** A feed_queues row as a QueueState (in a select or a returning clause). */
-function stateColumns(viewerId: string): SQL {
-  return sql`last_position::text as "lastPosition", start_position::text as "startPosition",
-    phase, frontier_at::text as "frontierAt", frontier_id as "frontierId",
-    newest_at::text as "newestAt", newest_id as "newestId",
-    (select count(*) from (${rangesOf(viewerId)}) k)::int as "skillCount"`;
-}
-
-export function lockState(executor: Database, viewerId: string): Promise<QueueState[]> {
+/** The viewer's queue row, locked, as a QueueState without its skillCount (0). */
+function lockQueue(executor: Database, viewerId: string): Promise<QueueState[]> {
   return preparedRows<QueueState>(
     executor,
-    "feed_lock_state",
+    "feed_lock_queue",
     sql`
-      select ${stateColumns(viewerId)}
+      select last_position::text as "lastPosition", start_position::text as "startPosition",
+        phase, frontier_at::text as "frontierAt", frontier_id as "frontierId",
+        newest_at::text as "newestAt", newest_id as "newestId", 0 as "skillCount",
+        coalesce((select v.skills from users v where v.id = ${viewerId}), '{}') as "viewerSkills"
       from feed_queues
       where viewer_id = ${viewerId}
       for update
     `,
   );
+}
+
+/** The viewer's queue row, locked, with how many ranges a window of sharers reads. */
+export async function lockState(executor: Database, viewerId: string): Promise<QueueState[]> {
+  const rows = await lockQueue(executor, viewerId);
+  for (const state of rows) {
+    const { ranges } = viewerSkillSets(state.viewerSkills);
+    const counted = (await executor.execute(sql`
+      select count(*)::int as n
+      from json_to_recordset(${JSON.stringify(ranges)}::json) as k(skill text)
+      where exists (select 1 from user_skills e where e.skill = k.skill)
+    `)) as unknown as { rows: { n: number }[] };
+    state.skillCount = counted.rows[0]?.n ?? 0;
+  }
+  return rows;
 }
 
 /**
@@ -405,8 +427,10 @@ export async function resetFeedQueue(
 }
 
 /**
- * Rows per skill in a window of sharers. The most common skill fills its share first and sets the
- * window's end, so a window holds about two to three times this many people: a few hundred.
+ * Rows per range in a window of sharers, spread evenly over every range in `state.skillCount`
+ * (for a window chosen by hand, as the benchmark's plans are; the batches share out their rows
+ * in SQL, see perSkillCte). The most common skill fills its share first and sets the window's
+ * end, so a window holds about two to three times this many people: a few hundred.
  */
 export function perSkillLimit(batchSize: number, state: QueueState): number {
   return Math.max(1, Math.ceil((2 * batchSize) / Math.max(1, state.skillCount)));
@@ -452,12 +476,12 @@ async function addBatch(
   // The queue is derived data: a crash may lose the last batch, which is then made again, so
   // its commit does not wait for the disk.
   await tx.execute(sql`set local synchronous_commit = off`);
-  let [state] = await lockState(tx, viewerId);
+  let [state] = await lockQueue(tx, viewerId);
   if (!state) return;
   if (reason.kind === "rebuild") {
     if (Number(state.startPosition) !== reason.startPosition) return;
     await resetFeedQueue(tx, viewerId, now);
-    [state] = await lockState(tx, viewerId);
+    [state] = await lockQueue(tx, viewerId);
     if (!state) return;
   } else {
     if (Number(state.lastPosition) !== reason.lastPosition) return;
@@ -473,11 +497,7 @@ async function addBatch(
   // Opening Discover waits for a rebuild: a smaller first batch answers sooner.
   const size = reason.kind === "next" ? settings.batchSize : firstBatchSize(settings);
   if (state.phase === "sharers") {
-    await preparedRows(
-      tx,
-      "feed_sharers_batch",
-      sharersBatch(viewerId, state, perSkillLimit(size, state), now),
-    );
+    await preparedRows(tx, "feed_sharers_batch", sharersBatch(viewerId, state, { size }, now));
   } else if (state.phase === "rest") {
     await preparedRows(tx, "feed_rest_batch", walkBatch(viewerId, "rest", state, size, now));
   }
