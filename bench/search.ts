@@ -176,8 +176,7 @@ async function runOn(
     people: (q: string) => searchPeople(db, viewer, q, page),
     // Each text kind with the words' query it needs (worked out once per search in the app).
     posts: async (q: string) => searchPosts(db, viewer, (await textQueryOf(db, q)) ?? "", page),
-    groups: async (q: string) =>
-      searchGroups(db, viewer, (await textQueryOf(db, q)) ?? "", page),
+    groups: async (q: string) => searchGroups(db, viewer, (await textQueryOf(db, q)) ?? "", page),
     events: async (q: string) =>
       searchEvents(db, viewer, (await textQueryOf(db, q)) ?? "", now, page),
   };
