@@ -131,17 +131,26 @@ export async function searchPeople(
         select u.id, u.first_name, u.last_name from users u where ${FULL_NAME} %> ${q}
       ),
       -- Ranked once per name, not once per person: a common name near q ("Jonas" for "jonh")
-      -- is held by thousands.
-      name_ranks as materialized (
-        select u.first_name, u.last_name,
-          ${tierOf([FULL_NAME, sql`u.first_name`, sql`u.last_name`], q, [sql`u.first_name`, sql`u.last_name`])} as tier,
-          word_similarity(${q}, ${FULL_NAME}) as score
-        from (select distinct first_name, last_name from name_matches) u
+      -- is held by thousands. Each name's people are kept in id order.
+      names as materialized (
+        select first_name, last_name, array_agg(id order by id) as ids
+        from name_matches group by first_name, last_name
       ),
+      -- Per name, the first of its people by id that the viewer may see, as many as the page
+      -- needs (they all rank alike), as for skills below.
       name_hits as (
         select m.id, r.tier, r.score
-        from name_matches m
-        join name_ranks r on r.first_name = m.first_name and r.last_name = m.last_name
+        from (
+          select u.ids,
+            ${tierOf([FULL_NAME, sql`u.first_name`, sql`u.last_name`], q, [sql`u.first_name`, sql`u.last_name`])} as tier,
+            word_similarity(${q}, ${FULL_NAME}) as score
+          from names u
+        ) r
+        cross join lateral (
+          select id from unnest(r.ids) as id
+          where ${visiblePerson(viewerId, sql`id`)}
+          limit ${needed}
+        ) m
       ),
       -- The distinct skills, one probe of the (skill, ...) index each: far fewer than the
       -- people holding them, whose rows a trigram scan would all fetch and recheck.
