@@ -43,11 +43,21 @@ type Member = Awaited<ReturnType<typeof joinByApi>>;
 test.describe.configure({ mode: "serial" });
 
 /** Answers the confirmation a delete button asks for. */
+/**
+ * Confirms the delete dialog and waits for the server's answer: the card leaves the screen at
+ * once, and a reload before the answer would cancel the deletion itself.
+ */
 async function confirmDelete(page: Page) {
   const dialog = page.getByRole("dialog", { name: "Delete your event?" });
   await expect(dialog).toBeVisible();
+  const answered = page.waitForResponse(
+    (response) =>
+      response.request().method() === "DELETE" &&
+      /\/event\/[^/]+$/.test(new URL(response.url()).pathname),
+  );
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(dialog).toBeHidden();
+  expect((await answered).status()).toBe(200);
 }
 
 /** A page of its own for a member (its console is watched like the test's own page). */
