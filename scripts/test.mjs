@@ -32,7 +32,7 @@ const steps = [
   { name: "unit, component and API tests (vitest)", run: () => run("npx", ["vitest", "run"]) },
   { name: "build", run: async () => ((await buildIfNeeded({ log })) ? 0 : 1) },
   {
-    name: "landing page JavaScript budget (110 kB gzipped)",
+    name: "JavaScript budgets: landing page (110 kB gzipped) and each signed-in route",
     run: () => run("node", ["bench/bundle-size.mjs", "110"]),
   },
   { name: "end-to-end tests (playwright)", run: () => run("npm", ["run", "test:e2e"]) },

@@ -29,6 +29,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP forbids inline scripts, so the module preload polyfill must stay out.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which chunk holds each source module (bench/bundle-size.mjs).
+    manifest: true,
   },
   test: {
     name: "web",
