@@ -1,6 +1,6 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { AnimatePresence, motion, useIsPresent } from "motion/react";
-import { useEffect, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { CARD_WIDTH } from "@/config/ui.ts";
 import { SwipeCard } from "./swipe-card.tsx";
 
@@ -41,7 +41,13 @@ export function SwipeDeck({ cards, exitDirection, interactive, onSwipe }: SwipeD
     return () => observer.disconnect();
   }, []);
 
-  const shown = cards.slice(0, VISIBLE_CARDS);
+  // The card coming into view at the back mounts in a render of its own, after the one that sends
+  // the top card away, so a press paints its answer without waiting for a whole new card.
+  const settled = useDeferredValue(cards);
+  const settledIds = new Set(settled.slice(0, VISIBLE_CARDS).map((card) => card._id));
+  const shown = cards
+    .slice(0, VISIBLE_CARDS)
+    .filter((card, index) => index < VISIBLE_CARDS - 1 || settledIds.has(card._id));
 
   return (
     <div
