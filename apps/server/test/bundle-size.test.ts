@@ -50,7 +50,9 @@ function build({ big = 0, routerText = router, drop = "" } = {}) {
     "_react.js": { file: "assets/react.js" },
     "_motion.js": { file: "assets/motion.js" },
   };
-  const modules = new Set([...routerText.matchAll(/import\("([^"]+)"\)/g)].map((m) => m[1]));
+  const modules = new Set(
+    [...routerText.matchAll(/import\("([^"]+)"\)/g)].map((m) => String(m[1])),
+  );
   for (const specifier of modules) {
     const key = moduleKey(specifier);
     if (key === drop) continue;
