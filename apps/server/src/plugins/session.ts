@@ -83,6 +83,34 @@ export type LiveSession = {
   renewedUntil?: Date;
 };
 
+/** What a session cookie's live session is looked up by: its id's hash and the moments compared. */
+export type SessionKey = { idHash: string; now: Date; extendBefore: Date };
+
+/** The key of a session cookie's value; undefined when the value cannot name a session. */
+export function sessionKeyOf(
+  sessionId: string | undefined,
+  now: Date = new Date(),
+): SessionKey | undefined {
+  if (!sessionId || sessionId.length > 100) return undefined;
+  const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
+  return { idHash: hashSessionId(sessionId), now, extendBefore };
+}
+
+/**
+ * A session found by its key (by findSessionByHash, or joined to a statement of the route's own
+ * with liveSession): slides its expiry forward when due, about once a day.
+ */
+export async function keepSession(
+  app: FastifyInstance,
+  key: SessionKey,
+  found: { userId: string; extend: boolean },
+): Promise<LiveSession> {
+  if (!found.extend) return { userId: found.userId, idHash: key.idHash };
+  const renewedUntil = new Date(key.now.getTime() + SESSION_TTL_MS);
+  await extendSession(app.db, key.idHash, renewedUntil);
+  return { userId: found.userId, idHash: key.idHash, renewedUntil };
+}
+
 /**
  * The live session of a session cookie's value, sliding its expiry forward about once a day;
  * undefined when there is none. Used by every signed-in request and by the chat socket.
@@ -91,16 +119,28 @@ export async function findLiveSession(
   app: FastifyInstance,
   sessionId: string | undefined,
 ): Promise<LiveSession | undefined> {
-  if (!sessionId || sessionId.length > 100) return undefined;
-  const idHash = hashSessionId(sessionId);
-  const now = new Date();
-  const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
-  const session = await findSessionByHash(app.db, idHash, now, extendBefore);
-  if (!session) return undefined;
-  if (!session.extend) return { userId: session.userId, idHash };
-  const renewedUntil = new Date(now.getTime() + SESSION_TTL_MS);
-  await extendSession(app.db, idHash, renewedUntil);
-  return { userId: session.userId, idHash, renewedUntil };
+  const key = sessionKeyOf(sessionId);
+  if (!key) return undefined;
+  const found = await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore);
+  return found ? keepSession(app, key, found) : undefined;
+}
+
+/**
+ * Signs the request in with a session its route found itself, in the statement that read what
+ * the route needed (see liveSession): what `authenticate` does after its own lookup. A 401 when
+ * there was none.
+ */
+export async function acceptSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: SessionKey | undefined,
+  found: { userId: string; extend: boolean } | undefined,
+): Promise<void> {
+  if (!key || !found) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+  const session = await keepSession(reply.server, key, found);
+  const sessionId = request.cookies[SESSION_COOKIE];
+  if (session.renewedUntil && sessionId) setSessionCookie(reply, sessionId, session.renewedUntil);
+  request.userId = session.userId;
 }
 
 /** The listeners, decorated on the root so every child instance (a route's) reaches them. */
@@ -159,13 +199,9 @@ export const sessionPlugin = fp(
       listeners.push(listener);
     });
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
-      const sessionId = request.cookies[SESSION_COOKIE];
-      const session = await findLiveSession(app, sessionId);
-      if (!session || !sessionId) {
-        throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
-      }
-      if (session.renewedUntil) setSessionCookie(reply, sessionId, session.renewedUntil);
-      request.userId = session.userId;
+      const key = sessionKeyOf(request.cookies[SESSION_COOKIE]);
+      const found = key && (await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore));
+      await acceptSession(request, reply, key, found);
     });
 
     // Expired rows are never read again; sweep them now and then so the table stays small.

@@ -1,15 +1,19 @@
-import type { FeedCard, SignupBody } from "@kindred/shared";
+import { type FeedCard, feedAnswerSchema, type SignupBody } from "@kindred/shared";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  cookieFrom,
   createTestApp,
   reviewRequest,
   type Session,
   sendRequest,
   signUpUser,
+  testConfig,
 } from "../../../test/helpers.ts";
-import { users } from "../../db/schema.ts";
+import { buildApp } from "../../app.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema.ts";
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -44,9 +48,18 @@ async function feed(viewer: Session, query = "") {
   return app.inject({ method: "GET", url: `/api/feed${query}`, headers: viewer.headers });
 }
 
+/**
+ * The answer's body is exactly what its schema makes of it: the route writes it without another
+ * pass through the schema, so a field out of place or out of order would show here.
+ */
+function expectSchemaBody(body: string): void {
+  expect(body).toBe(JSON.stringify(feedAnswerSchema.parse(JSON.parse(body))));
+}
+
 async function feedCards(viewer: Session, query = ""): Promise<FeedCard[]> {
   const response = await feed(viewer, query);
   expect(response.statusCode).toBe(200);
+  expectSchemaBody(response.body);
   return response.json().data as FeedCard[];
 }
 
@@ -55,6 +68,7 @@ async function cursorPage(viewer: Session, cursor: string | null, limit: number)
   const query = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`;
   const response = await feed(viewer, query);
   expect(response.statusCode, response.body).toBe(200);
+  expectSchemaBody(response.body);
   const body = response.json() as { data: FeedCard[]; nextCursor: string | null };
   expect(response.headers["x-next-cursor"] ?? null).toBe(body.nextCursor);
   return { names: body.data.map((card) => card.firstName), next: body.nextCursor };
@@ -82,6 +96,49 @@ describe("GET /api/feed", () => {
     const response = await app.inject({ method: "GET", url: "/api/feed" });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+  });
+
+  it("refuses a session that has expired, and one that cannot be a session id", async () => {
+    const viewer = await signUpUser(app);
+    await person("Someone", ["a", "b", "c"], "2024-01-02T00:00:00Z");
+    expect(await feedCards(viewer)).toHaveLength(1);
+    const xsrf = viewer.headers["x-xsrf-token"];
+    const tooLong = { cookie: `token=${"x".repeat(101)}; XSRF-TOKEN=${xsrf}` };
+    const unknown = { cookie: `token=nobody; XSRF-TOKEN=${xsrf}` };
+    for (const headers of [tooLong, unknown]) {
+      const response = await app.inject({ method: "GET", url: "/api/feed", headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+    }
+    await app.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await feed(viewer);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+  });
+
+  it("slides a session's expiry forward when it is due, and its cookie with it", async () => {
+    const viewer = await signUpUser(app);
+    const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await app.db.update(sessions).set({ expiresAt: soon });
+    const response = await feed(viewer);
+    expect(response.statusCode).toBe(200);
+    expect(cookieFrom(response, "token")).toBe(viewer.headers.cookie.match(/token=([^;]+)/)?.[1]);
+    const [row] = await app.db.select({ expiresAt: sessions.expiresAt }).from(sessions);
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+    // Not due again: no cookie on the next page.
+    expect(cookieFrom(await feed(viewer), "token")).toBeUndefined();
+  });
+
+  it("answers a bad cursor with 401 without a session and 400 with one", async () => {
+    const viewer = await signUpUser(app);
+    const url = "/api/feed?cursor=bm90LWEtY3Vyc29y";
+    const anonymous = await app.inject({ method: "GET", url });
+    expect(anonymous.statusCode).toBe(401);
+    const stale = await app.inject({ method: "GET", url, headers: { cookie: "token=nobody" } });
+    expect(stale.statusCode).toBe(401);
+    const signedIn = await app.inject({ method: "GET", url, headers: viewer.headers });
+    expect(signedIn.statusCode).toBe(400);
+    expect(signedIn.json()).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
   });
 
   it("rejects a limit over 50 and a page or limit under 1", async () => {
@@ -523,5 +580,82 @@ describe("GET /api/feed: canonical and related skills", () => {
     const cards = await feedCards(viewer);
     expect(cards.map((card) => card.firstName)).toEqual(["Cpp", "Cee"]);
     expect(cards.map((card) => card.matchingSkills)).toEqual([["cpp"], []]);
+  });
+});
+
+/**
+ * Two processes on one database: on PostgreSQL, apps with pools of their own; on PGlite (one
+ * connection, in this process), apps sharing the handle.
+ */
+async function twoProcesses(): Promise<{ first: FastifyInstance; second: FastifyInstance }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const second = await createTestApp({ databaseUrl: app.config.databaseUrl });
+    return { first: app, second };
+  }
+  const handle: DatabaseHandle = await openDatabase({ dataDir: "memory://" });
+  const shared = { ...handle, close: async () => {} };
+  const first = await buildApp(testConfig(), { database: shared });
+  const second = await buildApp(testConfig(), { database: shared });
+  first.addHook("onClose", () => handle.close());
+  return { first, second };
+}
+
+describe("GET /api/feed after the session ends", () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeEach(async () => {
+    ({ first, second } = await twoProcesses());
+  });
+  afterEach(async () => {
+    await second.close();
+    if (first !== app) await first.close();
+  });
+
+  const feedOn = (on: FastifyInstance, viewer: Session, query = "") =>
+    on.inject({ method: "GET", url: `/api/feed?limit=1${query}`, headers: viewer.headers });
+
+  async function expectRefused(viewer: Session, cursor: string) {
+    for (const query of ["", `&cursor=${cursor}`]) {
+      const response = await feedOn(second, viewer, query);
+      expect(response.statusCode, query).toBe(401);
+      expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+    }
+  }
+
+  it("refuses the next page on another process at once after a logout", async () => {
+    const viewer = await signUpUser(first);
+    await signUpUser(first, { firstName: "Ann" });
+    await signUpUser(first, { firstName: "Bea" });
+    const page = await feedOn(second, viewer);
+    expect(page.statusCode).toBe(200);
+    const cursor = page.json().nextCursor as string;
+    expect((await feedOn(second, viewer, `&cursor=${cursor}`)).statusCode).toBe(200);
+
+    const logout = await first.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: viewer.headers,
+      payload: {},
+    });
+    expect(logout.statusCode).toBe(200);
+    await expectRefused(viewer, cursor);
+  });
+
+  it("refuses the next page on another process at once after the account is deleted", async () => {
+    const viewer = await signUpUser(first);
+    await signUpUser(first, { firstName: "Ann" });
+    await signUpUser(first, { firstName: "Bea" });
+    const page = await feedOn(second, viewer);
+    expect(page.statusCode).toBe(200);
+    const cursor = page.json().nextCursor as string;
+
+    const deleted = await first.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: viewer.headers,
+      payload: { password: "correct horse battery" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await expectRefused(viewer, cursor);
   });
 });

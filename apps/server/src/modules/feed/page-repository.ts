@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { FeedQueueSettings } from "../../config.ts";
 import { type Database, preparedRows } from "../../db/client.ts";
+import type { SessionKey } from "../../plugins/session.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { type CardRow, cardColumns } from "../users/card-repository.ts";
+import { liveSession } from "../users/session-repository.ts";
 import {
   type FeedRequest,
   firstBatchSize,
@@ -17,13 +19,31 @@ import { relationsOf } from "./viewer-skills.ts";
 
 export type FeedRow = CardRow & SkillComparison & { position: number };
 
-/** A page, the cursor of the next one (null at the end for now) and how many batches it made. */
-export type FeedResult = { rows: FeedRow[]; next: number | null; batches: number };
+/**
+ * A page, the cursor of the next one (null at the end for now) and how many batches it made;
+ * for a page asked for by session, the session found (none: it ended or expired, and nothing
+ * was read).
+ */
+export type FeedResult = {
+  rows: FeedRow[];
+  next: number | null;
+  batches: number;
+  session?: { userId: string; extend: boolean };
+};
+
+/**
+ * Whose feed: a viewer by id, or the user of a session cookie, whose session is checked in the
+ * statement that reads the page (one round trip for both; a session that ended reads nothing).
+ */
+export type FeedViewer = string | { session: SessionKey };
 
 /** Enough batches for any numbered page a client asks for; a cursor page needs one or two. */
 const MAX_ROUNDS = 100;
 
 type PageRow = CardRow & {
+  viewerId: string;
+  /** Read by session: whether the session's expiry should slide forward (see liveSession). */
+  extendSession: boolean | null;
   /** Null (and the queue's other columns with it) while the viewer has no queue yet. */
   lastPosition: string | null;
   startPosition: string;
@@ -41,14 +61,22 @@ type PageRow = CardRow & {
  * users by primary key, skipping whoever has a request with the viewer (the pair index) or a
  * block either way (user_blocks' key and its reverse index) since the batch was made. One row
  * of queue state and the viewer's skills comes back even when the page is empty (the queue's
- * columns null when the viewer has no queue yet); none when the viewer does not exist.
+ * columns null when the viewer has no queue yet); none when the viewer does not exist, or the
+ * session has ended or expired.
  */
 export function feedPageQuery(
-  viewerId: string,
+  viewer: FeedViewer,
   { after, offset, limit }: FeedRequest,
   staleBefore: Date,
   recheckBefore: Date,
 ): SQL {
+  const from =
+    typeof viewer === "string"
+      ? sql`users v`
+      : sql`${liveSession(viewer.session.idHash, viewer.session.now, viewer.session.extendBefore)} s
+      join users v on v.id = s.user_id`;
+  const extend = typeof viewer === "string" ? sql`null::boolean` : sql`s.extend`;
+  const where = typeof viewer === "string" ? sql`where v.id = ${viewer}` : sql``;
   return sql`
     -- newcomers: the newest profile (the first entry of users_created_at_idx) is newer than the
     -- ranking's newest.
@@ -56,28 +84,28 @@ export function feedPageQuery(
       q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
       q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
       (select max(n.created_at) from users n) > q.newest_at as newcomers,
-      v.skills as "viewerSkills",
+      v.id as "viewerId", ${extend} as "extendSession", v.skills as "viewerSkills",
       p.*
-    from users v
+    from ${from}
     left join feed_queues q on q.viewer_id = v.id
     left join lateral (
       select e.position, e.candidate_id
       from feed_queue_entries e
       where q.viewer_id is not null
-        and e.viewer_id = ${viewerId}
+        and e.viewer_id = v.id
         and e.position > greatest(${after}::bigint, q.start_position - 1)
         -- One sub-plan of three probes, stopping at the first hit. (Three NOT EXISTS would be
         -- pulled up into anti-joins, and planning a six-table join cost more than running it.)
         and not exists (
           select 1 from connection_requests r
-          where least(r.from_user_id, r.to_user_id) = least(${viewerId}::uuid, e.candidate_id)
-            and greatest(r.from_user_id, r.to_user_id) = greatest(${viewerId}::uuid, e.candidate_id)
+          where least(r.from_user_id, r.to_user_id) = least(v.id, e.candidate_id)
+            and greatest(r.from_user_id, r.to_user_id) = greatest(v.id, e.candidate_id)
           union all
           select 1 from user_blocks b
-          where b.blocker_id = ${viewerId} and b.blocked_id = e.candidate_id
+          where b.blocker_id = v.id and b.blocked_id = e.candidate_id
           union all
           select 1 from user_blocks b
-          where b.blocked_id = ${viewerId} and b.blocker_id = e.candidate_id
+          where b.blocked_id = v.id and b.blocker_id = e.candidate_id
         )
         -- The person still exists: a probe of users' key per entry, as a sub-plan (a join here
         -- let the planner hash the whole users table when a queue is short).
@@ -92,7 +120,7 @@ export function feedPageQuery(
       from users u
       where u.id = pick.candidate_id
     ) p on true
-    where v.id = ${viewerId}
+    ${where}
     order by p.position::bigint
   `;
 }
@@ -164,7 +192,7 @@ export function skillComparer(viewerTyped: readonly string[]) {
  */
 export async function findFeed(
   db: Database,
-  viewerId: string,
+  viewer: FeedViewer,
   request: FeedRequest,
   settings: FeedQueueSettings,
   now: Date = new Date(),
@@ -172,30 +200,39 @@ export async function findFeed(
   const fromStart = request.after === 0 && request.offset === 0;
   const staleBefore = new Date(now.getTime() - settings.ttlMs);
   const recheckBefore = new Date(now.getTime() - settings.recheckMs);
-  const readPage = (executor: Database) =>
+  const readPage = (executor: Database, who: FeedViewer) =>
     preparedRows<PageRow>(
       executor,
-      "feed_page",
-      feedPageQuery(viewerId, request, staleBefore, recheckBefore),
+      typeof who === "string" ? "feed_page" : "feed_page_by_session",
+      feedPageQuery(who, request, staleBefore, recheckBefore),
     );
+  const first = await readPage(db, viewer);
+  const found = first[0];
+  // Read by session: no row means it ended (or expired), and nothing else is read.
+  const session =
+    typeof viewer === "string" || !found
+      ? undefined
+      : { userId: found.viewerId, extend: found.extendSession === true };
+  if (!found) return { rows: [], next: null, batches: 0, session };
+  const viewerId = found.viewerId;
+  const reread = (executor: Database) => readPage(executor, viewerId);
   let batches = 0;
   // The page read again at the end of a batch's transaction: a request that makes a batch is
   // done in one turn (on PGlite, no one else's statements run in between).
-  let reread: PageRow[] | undefined;
+  let page: PageRow[] | undefined = first;
   for (let round = 0; ; round++) {
-    const page = reread ?? (await readPage(db));
-    reread = undefined;
+    page ??= await reread(db);
     const state = page[0];
     const lastRound = round >= MAX_ROUNDS;
-    if (!state) return { rows: [], next: null, batches };
+    if (!state) return { rows: [], next: null, batches, session };
     const viewerSkills = state.viewerSkills ?? [];
     if (state.lastPosition === null) {
-      if (lastRound || batches > 0) return { rows: [], next: null, batches };
+      if (lastRound || batches > 0) return { rows: [], next: null, batches, session };
       const size = firstBatchSize(settings);
-      const first = firstRankingQuery(viewerId, viewerSkills, request, size, now);
-      const made = await preparedRows<PageRow>(db, "feed_first_ranking", first);
+      const ranking = firstRankingQuery(viewerId, viewerSkills, request, size, now);
+      const made = await preparedRows<PageRow>(db, "feed_first_ranking", ranking);
       // Nothing made: another tab made the queue a moment ago (read it next), or the viewer is gone.
-      reread = made.length > 0 ? made : undefined;
+      page = made.length > 0 ? made : undefined;
       batches++;
       continue;
     }
@@ -204,7 +241,7 @@ export async function findFeed(
     if (round === 0 && fromStart && (state.stale || (state.newcomers && state.recheckDue))) {
       const startPosition = Number(state.startPosition);
       const reason = { kind: "rebuild" as const, startPosition };
-      reread = await makeBatch(db, viewerId, reason, settings, now, readPage);
+      page = await makeBatch(db, viewerId, reason, settings, now, reread);
       batches++;
       continue;
     }
@@ -213,29 +250,31 @@ export async function findFeed(
     const ended = state.phase === "done" && (batches > 0 || !state.recheckDue);
     if (full || ended || lastRound) {
       const compare = skillComparer(viewerSkills);
-      const rows = cards.map(
-        ({
-          lastPosition: _l,
-          startPosition: _s,
-          phase: _p,
-          stale: _st,
-          recheckDue: _r,
-          newcomers: _n,
-          viewerSkills: _v,
-          position,
-          ...card
-        }) => ({
-          ...card,
-          position: Number(position),
-          ...compare(card.skills),
-        }),
-      );
+      const rows = cards.map((row): FeedRow => {
+        const comparison = compare(row.skills);
+        return {
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          photoUrl: row.photoUrl,
+          photoKey: row.photoKey,
+          age: row.age,
+          gender: row.gender,
+          about: row.about,
+          skills: row.skills,
+          position: Number(row.position),
+          matchingSkills: comparison.matchingSkills,
+          related: comparison.related,
+          sharedInYourWords: comparison.sharedInYourWords,
+          relatedToYours: comparison.relatedToYours,
+        };
+      });
       const next = full ? (rows[rows.length - 1]?.position ?? null) : null;
-      return { rows, next, batches };
+      return { rows, next, batches, session };
     }
     const next = { kind: "next" as const, lastPosition: Number(state.lastPosition) };
     const reason = { ...next, newcomers: state.newcomers };
-    reread = await makeBatch(db, viewerId, reason, settings, now, readPage);
+    page = await makeBatch(db, viewerId, reason, settings, now, reread);
     batches++;
   }
 }

@@ -1,6 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
+import { liveSession } from "../users/session-repository.ts";
 
 export async function insertSession(
   db: Database,
@@ -10,8 +11,8 @@ export async function insertSession(
 }
 
 /**
- * The user of a live session (expiring after `now`), and whether its expiry falls before
- * `extendBefore`. Every signed-in call makes this lookup: a prepared statement, planned once.
+ * The user of a live session and whether its expiry should slide forward (see liveSession).
+ * Every signed-in call makes this lookup: a prepared statement, planned once.
  */
 export async function findSessionByHash(
   db: Database,
@@ -22,12 +23,7 @@ export async function findSessionByHash(
   const [session] = await preparedRows<{ userId: string; extend: boolean }>(
     db,
     "session_lookup",
-    sql`
-      select user_id as "userId", expires_at < ${extendBefore.toISOString()}::timestamptz as extend
-      from sessions
-      where id_hash = ${idHash} and expires_at > ${now.toISOString()}::timestamptz
-      limit 1
-    `,
+    sql`select s.user_id as "userId", s.extend from ${liveSession(idHash, now, extendBefore)} s`,
   );
   return session;
 }

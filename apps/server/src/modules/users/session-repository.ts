@@ -1,0 +1,19 @@
+import { type SQL, sql } from "drizzle-orm";
+
+// Here, beside the user card, and not in the sessions module: any read made for a signed-in
+// viewer (the sessions module's own lookup, the feed's page) joins the session it is made for.
+
+/**
+ * The live session of a session id's hash (expiring after `now`) as a one-row subquery: its
+ * `user_id`, and `extend`, whether its expiry falls before `extendBefore`. No row when the session
+ * ended (logout, password change, deleted account) or expired. A statement that needs the signed-in
+ * user joins it, so the check and the read are one round trip and see the same moment.
+ */
+export function liveSession(idHash: string, now: Date, extendBefore: Date): SQL {
+  return sql`(
+    select user_id, expires_at < ${extendBefore.toISOString()}::timestamptz as extend
+    from sessions
+    where id_hash = ${idHash} and expires_at > ${now.toISOString()}::timestamptz
+    limit 1
+  )`;
+}
