@@ -81,7 +81,9 @@ export function MainLayout() {
           </>
         }
       />
-      <main id="main" className="flex-1">
+      {/* A screen's height is not known before its data; the footer starts below the fold so
+          nothing moves when it arrives. */}
+      <main id="main" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <SiteFooter />
