@@ -1,10 +1,12 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { canonicalPath, namesApiPath } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
+import { preloadTagsFor, readBuildManifest, withPreloads } from "./route-preloads.ts";
+import { SESSION_COOKIE } from "./session.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
@@ -25,17 +27,23 @@ const missingBuildPage = (dir: string) => `<!doctype html>
 /**
  * Serves the built web app: fingerprinted assets cached for a year, index.html revalidated every
  * time so a new deploy is picked up, and every client route answered with index.html.
- * Unknown /api paths stay JSON 404s.
+ * Unknown /api paths stay JSON 404s. index.html names what the requested screen loads first
+ * (route-preloads.ts), so its code and data start beside the entry instead of after it.
  */
 export const staticSpaPlugin = fp(
   async (app: FastifyInstance) => {
     const root = app.config.webDistDir;
     const built = existsSync(path.join(root, "index.html"));
+    const indexHtml = built ? readFileSync(path.join(root, "index.html"), "utf8") : "";
+    const manifest = built ? readBuildManifest(root) : undefined;
     if (built) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
-        index: ["index.html"],
+        // "/" is answered below like every other screen, with its preloads.
+        index: false,
+        // The build manifest is for the server, not for browsers.
+        allowedPath: (pathName) => !pathName.startsWith("/.vite/"),
         // The build writes a .br and a .gz beside each text asset; they are sent as they are.
         preCompressed: true,
         cacheControl: false,
@@ -64,8 +72,14 @@ export const staticSpaPlugin = fp(
           .type("text/html; charset=utf-8")
           .send(missingBuildPage(root));
       }
-      reply.header("cache-control", REVALIDATE);
-      return reply.sendFile("index.html");
+      const pathname = canonicalPath(request.url).replace(/(.)\/+$/, "$1");
+      const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
+      // The page differs with and without a session cookie; caches must not mix the two.
+      return reply
+        .header("cache-control", REVALIDATE)
+        .header("vary", "cookie")
+        .type("text/html; charset=utf-8")
+        .send(withPreloads(indexHtml, preloadTagsFor(manifest, pathname, hasSession)));
     });
   },
   { name: "static-spa" },

@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { FEED_DEFAULT_LIMIT } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_NEEDS } from "../src/plugins/route-preloads.ts";
+import { createTestApp } from "./helpers.ts";
+
+// A build as Vite writes it: index.html loads the entry, the manifest names each chunk's imports.
+const INDEX_HTML = `<!doctype html><html><head><title>Kindred</title>
+<script type="module" crossorigin src="/assets/index-entry1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head>
+<body><div id=root></div></body></html>`;
+const MANIFEST = {
+  "index.html": { file: "assets/index-entry1.js", isEntry: true, imports: ["_react-r1.js"] },
+  "_react-r1.js": { file: "assets/react-r1.js" },
+  "_query-q1.js": { file: "assets/query-q1.js", imports: ["_react-r1.js"] },
+  "src/app/app-shell.tsx": {
+    file: "assets/app-shell-s1.js",
+    imports: ["index.html", "_query-q1.js"],
+    css: ["assets/styles-c1.css"],
+  },
+  "src/app/layouts/main-layout.tsx": { file: "assets/main-layout-l1.js", imports: ["index.html"] },
+  "src/app/guards.tsx": { file: "assets/guards-g1.js", imports: ["_query-q1.js"] },
+  "src/features/feed/routes/feed-page.tsx": {
+    file: "assets/feed-page-f1.js",
+    imports: ["index.html", "_motion-m1.js"],
+  },
+  "_motion-m1.js": { file: "assets/motion-m1.js" },
+  "src/features/chat/routes/chat-page.tsx": { file: "assets/chat-page-h1.js" },
+};
+
+let app: FastifyInstance;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), "kindred-preloads-"));
+  mkdirSync(path.join(dist, "assets"));
+  mkdirSync(path.join(dist, ".vite"));
+  writeFileSync(path.join(dist, "index.html"), INDEX_HTML);
+  writeFileSync(path.join(dist, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+  app = await createTestApp({ webDistDir: dist });
+});
+afterAll(async () => {
+  await app.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function page(url: string, cookie?: string) {
+  const response = await app.inject({
+    method: "GET",
+    url,
+    headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+  });
+  expect(response.statusCode, url).toBe(200);
+  // Only the tags the server added; index.html's own stay as they are.
+  const links = [...response.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((link) => !INDEX_HTML.includes(link));
+  const hrefs = (kind: string) =>
+    links.filter((link) => link.includes(kind)).map((link) => /href="([^"]+)"/.exec(link)?.[1]);
+  return { response, modules: hrefs('rel="modulepreload"'), fetches: hrefs('as="fetch"'), links };
+}
+
+describe("index.html for a screen opened directly", () => {
+  it("preloads every chunk Discover loads, but none the entry already loads", async () => {
+    const { response, modules } = await page("/home");
+    expect(modules.sort()).toEqual(
+      [
+        "/assets/app-shell-s1.js",
+        "/assets/feed-page-f1.js",
+        "/assets/guards-g1.js",
+        "/assets/main-layout-l1.js",
+        "/assets/motion-m1.js",
+        "/assets/query-q1.js",
+      ].sort(),
+    );
+    expect(response.body).toContain(
+      '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/styles-c1.css">',
+    );
+    // The tags sit in the head, where the browser finds them before the entry runs.
+    expect(response.body.indexOf("feed-page-f1.js")).toBeLessThan(response.body.indexOf("</head>"));
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("starts the session and the screen's first read with the page when a session cookie comes with it", async () => {
+    const visitor = await page("/home");
+    expect(visitor.fetches).toEqual([]);
+
+    const signedIn = await page("/home", "token=some-session");
+    expect(signedIn.fetches).toEqual([
+      "/api/profile/view",
+      `/api/feed?limit=${FEED_DEFAULT_LIMIT}`,
+    ]);
+    for (const link of signedIn.links.filter((tag) => tag.includes('as="fetch"'))) {
+      // The app's own requests send credentials; only a preload made the same way is reused.
+      expect(link).toContain('crossorigin="use-credentials"');
+    }
+    expect((await page("/chat", "token=some-session")).fetches).toEqual([
+      "/api/profile/view",
+      "/api/chat/conversations",
+    ]);
+    expect((await page("/", "token=some-session")).fetches).toEqual(["/api/profile/view"]);
+  });
+
+  it("leaves pages without a known first load as they are, the landing page's visitor included", async () => {
+    for (const url of ["/", "/about", "/some/unknown/page"]) {
+      const { response } = await page(url);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("does not hand the build manifest to browsers", async () => {
+    const response = await app.inject({ method: "GET", url: "/.vite/manifest.json" });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("the screens' first loads", () => {
+  it("name modules the web app's router really loads lazily", () => {
+    const router = readFileSync(
+      path.join(import.meta.dirname, "../../web/src/app/router.tsx"),
+      "utf8",
+    );
+    for (const [screen, needs] of Object.entries(ROUTE_NEEDS)) {
+      for (const module of needs.modules) {
+        const specifier = module.startsWith("src/app/")
+          ? `./${module.slice("src/app/".length)}`
+          : `@/${module.slice("src/".length)}`;
+        expect(router, `${screen}: ${module}`).toContain(`import("${specifier}")`);
+      }
+    }
+  });
+});
