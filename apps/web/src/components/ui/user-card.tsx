@@ -36,6 +36,8 @@ export type UserCardProps = {
   className?: string;
   /** A shorter card for lists and grids; the default is the 400x600 deck card. */
   compact?: boolean;
+  /** How urgently the browser fetches the photo: "high" for the screen's main picture. */
+  photoPriority?: "high" | "low";
 };
 
 /** How wide the card's photo is drawn: the deck card up to 400 px, a grid's card a column. */
@@ -56,6 +58,7 @@ export function UserCard({
   footer,
   className,
   compact = false,
+  photoPriority,
 }: UserCardProps) {
   const name = fullName(user) || "Unnamed";
   const shared = matchingSkills ?? user.matchingSkills ?? [];
@@ -95,6 +98,7 @@ export function UserCard({
             limit={compact ? "card" : "large"}
             // The deck card is the screen's main picture; cards in a grid load as they come near.
             loading={compact ? "lazy" : "eager"}
+            fetchPriority={photoPriority}
             userId={user._id}
             alt={name}
             draggable={false}

@@ -9,6 +9,8 @@ type SwipeCardProps = {
   card: FeedCard;
   width: number;
   interactive: boolean;
+  /** The top card's photo is the screen's largest paint; the peeking ones can wait for it. */
+  photoPriority?: "high" | "low";
   /** Sends the decision; resolves true when the card may leave, false to bring it back. */
   onSwipe: (status: SendStatus) => Promise<boolean>;
 };
@@ -16,7 +18,7 @@ type SwipeCardProps = {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const SPRING_BACK = { type: "spring", stiffness: 420, damping: 32 } as const;
 
-export function SwipeCard({ card, width, interactive, onSwipe }: SwipeCardProps) {
+export function SwipeCard({ card, width, interactive, photoPriority, onSwipe }: SwipeCardProps) {
   const x = useMotionValue(0);
   // The transforms read the latest width without re-subscribing on every resize.
   const widthRef = useRef(width);
@@ -63,7 +65,7 @@ export function SwipeCard({ card, width, interactive, onSwipe }: SwipeCardProps)
       dragMomentum={false}
       onDragEnd={handleDragEnd}
     >
-      <UserCard user={card} className="h-full select-none" />
+      <UserCard user={card} photoPriority={photoPriority} className="h-full select-none" />
       <motion.div
         aria-hidden="true"
         style={{ opacity: interestedOpacity }}

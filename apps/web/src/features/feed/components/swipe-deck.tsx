@@ -115,6 +115,7 @@ function DeckSlot({ card, index, width, exitDirection, interactive, onSwipe }: D
         card={card}
         width={width}
         interactive={interactive && isPresent}
+        photoPriority={index === 0 ? "high" : "low"}
         onSwipe={(status) => onSwipe(card, status)}
       />
     </motion.div>
