@@ -152,7 +152,11 @@ export function CommunityPage() {
             emptyTitle="No posts yet. Be the first to share a thought!"
             moreLabel="Show older posts"
           >
-            <section aria-label="Posts" className="flex flex-col gap-4">
+            <section aria-labelledby="community-posts" className="flex flex-col gap-4">
+              {/* Each post's title is an h3: this h2 keeps the outline without a skipped level. */}
+              <h2 id="community-posts" className="sr-only">
+                Posts
+              </h2>
               <PostStream
                 posts={items}
                 token={token}
