@@ -1,6 +1,7 @@
 import type { Envelope, FeedCard, SendStatus, SentRequest } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
+import { afterNextPaint } from "@/features/feed/lib/after-paint.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
@@ -50,7 +51,11 @@ type SendDecisionOptions = {
 export function useSendDecision({ onRolledBack, retry }: SendDecisionOptions = {}) {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
-    mutationFn: sendDecision,
+    mutationFn: async (decision: Decision) => {
+      // A press paints the card leaving first; the request starts once that frame is out.
+      if (decision.via === "button") await afterNextPaint();
+      return sendDecision(decision);
+    },
     apply: ({ card, via }) => {
       // A drag waits for the server: its card is still on the deck and springs back on failure.
       if (via === "drag") return undefined;

@@ -1,6 +1,6 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { animate, motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
-import { useRef } from "react";
+import { memo, useMemo, useRef } from "react";
 import { UserCard } from "@/components/ui/user-card.tsx";
 import { SWIPE_MAX_TILT_DEG, SWIPE_THRESHOLD } from "@/config/ui.ts";
 import { swipeDecision } from "@/features/feed/lib/swipe-decision.ts";
@@ -12,13 +12,23 @@ type SwipeCardProps = {
   /** The top card's photo is the screen's largest paint; the peeking ones can wait for it. */
   photoPriority?: "high" | "low";
   /** Sends the decision; resolves true when the card may leave, false to bring it back. */
-  onSwipe: (status: SendStatus) => Promise<boolean>;
+  onSwipe: (card: FeedCard, status: SendStatus) => Promise<boolean>;
 };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const SPRING_BACK = { type: "spring", stiffness: 420, damping: 32 } as const;
 
-export function SwipeCard({ card, width, interactive, photoPriority, onSwipe }: SwipeCardProps) {
+/**
+ * Memoised: when a card leaves the deck, a card whose props stay the same (the one moving up from
+ * the back) keeps its rendered DOM and motion's styles untouched.
+ */
+export const SwipeCard = memo(function SwipeCard({
+  card,
+  width,
+  interactive,
+  photoPriority,
+  onSwipe,
+}: SwipeCardProps) {
   const x = useMotionValue(0);
   // The transforms read the latest width without re-subscribing on every resize.
   const widthRef = useRef(width);
@@ -53,9 +63,15 @@ export function SwipeCard({ card, width, interactive, photoPriority, onSwipe }: 
       duration: 0.25,
       velocity: info.velocity.x,
     });
-    const accepted = await onSwipe(decision);
+    const accepted = await onSwipe(card, decision);
     if (!accepted) animate(x, 0, SPRING_BACK);
   }
+
+  // The card's face does not change when the card only becomes (or stops being) draggable.
+  const face = useMemo(
+    () => <UserCard user={card} photoPriority={photoPriority} className="h-full select-none" />,
+    [card, photoPriority],
+  );
 
   return (
     <motion.div
@@ -65,7 +81,7 @@ export function SwipeCard({ card, width, interactive, photoPriority, onSwipe }: 
       dragMomentum={false}
       onDragEnd={handleDragEnd}
     >
-      <UserCard user={card} photoPriority={photoPriority} className="h-full select-none" />
+      {face}
       <motion.div
         aria-hidden="true"
         style={{ opacity: interestedOpacity }}
@@ -82,4 +98,4 @@ export function SwipeCard({ card, width, interactive, photoPriority, onSwipe }: 
       </motion.div>
     </motion.div>
   );
-}
+});

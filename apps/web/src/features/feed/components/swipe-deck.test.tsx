@@ -1,8 +1,23 @@
 import type { FeedCard } from "@kindred/shared";
 import { render, screen } from "@testing-library/react";
 import { MotionGlobalConfig } from "motion/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SwipeDeck } from "./swipe-deck.tsx";
+
+/** How many times each person's card face was rendered. */
+const faceRenders = new Map<string, number>();
+
+vi.mock("@/components/ui/user-card.tsx", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/components/ui/user-card.tsx")>();
+  return {
+    ...actual,
+    UserCard: (props: Parameters<typeof actual.UserCard>[0]) => {
+      const id = (props.user as { _id: string })._id;
+      faceRenders.set(id, (faceRenders.get(id) ?? 0) + 1);
+      return actual.UserCard(props);
+    },
+  };
+});
 
 function card(id: string, firstName: string): FeedCard {
   return {
@@ -24,6 +39,7 @@ function card(id: string, firstName: string): FeedCard {
 
 beforeEach(() => {
   MotionGlobalConfig.skipAnimations = true;
+  faceRenders.clear();
 });
 
 describe("SwipeDeck", () => {
@@ -41,5 +57,30 @@ describe("SwipeDeck", () => {
     expect(photo("Ada")).toHaveAttribute("fetchpriority", "high");
     expect(photo("Grace")).toHaveAttribute("fetchpriority", "low");
     expect(photo("Alan")).toHaveAttribute("fetchpriority", "low");
+  });
+
+  it("leaves the faces of the other cards alone when the top card leaves", () => {
+    const [ada, grace, alan, linus] = [
+      card("u1", "Ada"),
+      card("u2", "Grace"),
+      card("u3", "Alan"),
+      card("u4", "Linus"),
+    ];
+    const onSwipe = async () => true;
+    const deck = (cards: FeedCard[]) => (
+      <SwipeDeck cards={cards} exitDirection="interested" interactive onSwipe={onSwipe} />
+    );
+    const { rerender } = render(deck([ada, grace, alan, linus]));
+    const before = new Map(faceRenders);
+
+    rerender(deck([grace, alan, linus]));
+
+    expect(screen.getByTestId("top-card")).toHaveTextContent("Grace Tester");
+    // Grace comes to the top (her photo now goes first); Ada, leaving, and Alan, moving up from
+    // the back, show the same face as before.
+    expect(faceRenders.get("u2")).toBeGreaterThan(before.get("u2") ?? 0);
+    expect(faceRenders.get("u1")).toBe(before.get("u1"));
+    expect(faceRenders.get("u3")).toBe(before.get("u3"));
+    expect(faceRenders.get("u4")).toBeGreaterThan(0);
   });
 });

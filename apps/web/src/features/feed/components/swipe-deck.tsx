@@ -1,6 +1,6 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { AnimatePresence, motion, useIsPresent } from "motion/react";
-import { useDeferredValue, useEffect, useRef, useState } from "react";
+import { memo, useDeferredValue, useEffect, useRef, useState } from "react";
 import { CARD_WIDTH } from "@/config/ui.ts";
 import { SwipeCard } from "./swipe-card.tsx";
 
@@ -65,7 +65,6 @@ export function SwipeDeck({ cards, exitDirection, interactive, onSwipe }: SwipeD
               card={card}
               index={index}
               width={width}
-              exitDirection={exitDirection}
               interactive={interactive && index === 0}
               onSwipe={onSwipe}
             />
@@ -81,12 +80,22 @@ type DeckSlotProps = {
   card: FeedCard;
   index: number;
   width: number;
-  exitDirection: SendStatus;
   interactive: boolean;
   onSwipe: (card: FeedCard, status: SendStatus) => Promise<boolean>;
 };
 
-function DeckSlot({ card, index, width, exitDirection, interactive, onSwipe }: DeckSlotProps) {
+/**
+ * Memoised, with no per-render callbacks: a press re-renders only the slots whose place in the
+ * deck changed. The way a card flies out comes from AnimatePresence's `custom` (motion resolves
+ * exit variants with it), so it is not a prop here.
+ */
+const DeckSlot = memo(function DeckSlot({
+  card,
+  index,
+  width,
+  interactive,
+  onSwipe,
+}: DeckSlotProps) {
   // A card flying out is already decided: hidden from assistive tech and out of reach.
   const isPresent = useIsPresent();
   const isTop = index === 0 && isPresent;
@@ -96,7 +105,6 @@ function DeckSlot({ card, index, width, exitDirection, interactive, onSwipe }: D
       aria-hidden={isTop ? undefined : true}
       className={`absolute inset-0 ${isPresent ? "" : "pointer-events-none"}`}
       style={{ zIndex: VISIBLE_CARDS - index, transformOrigin: "50% 100%" }}
-      custom={exitDirection}
       variants={exitVariant}
       initial={{
         scale: 1 - VISIBLE_CARDS * STACK_SCALE_STEP,
@@ -116,8 +124,8 @@ function DeckSlot({ card, index, width, exitDirection, interactive, onSwipe }: D
         width={width}
         interactive={interactive && isPresent}
         photoPriority={index === 0 ? "high" : "low"}
-        onSwipe={(status) => onSwipe(card, status)}
+        onSwipe={onSwipe}
       />
     </motion.div>
   );
-}
+});

@@ -182,8 +182,11 @@ describe("FeedPage", () => {
       expect(screen.queryByRole("heading", { name: "Alice Tester" })).not.toBeInTheDocument(),
     );
     expect(topName()).toBe("Bob Tester");
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: "POST", url: "/api/request/send/interested/a" }),
+    // The request starts once the frame without the card is painted.
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: "POST", url: "/api/request/send/interested/a" }),
+      ),
     );
     send.answer(sent);
   });
@@ -198,8 +201,10 @@ describe("FeedPage", () => {
     await screen.findByRole("heading", { name: "Alice Tester" });
     await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+      ),
     );
 
     send.answer(boom);
@@ -219,14 +224,18 @@ describe("FeedPage", () => {
 
     await userEvent.keyboard("{ArrowLeft}");
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: "POST", url: "/api/request/send/ignored/a" }),
+      ),
     );
 
     await userEvent.keyboard("{ArrowRight}");
     await waitFor(() => expect(topName()).toBe("Cleo Tester"));
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: "POST", url: "/api/request/send/interested/b" }),
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: "POST", url: "/api/request/send/interested/b" }),
+      ),
     );
   });
 
@@ -273,7 +282,7 @@ describe("FeedPage", () => {
     }
     await userEvent.keyboard("{ArrowLeft}");
     expect(await screen.findByText("No new users found!")).toBeInTheDocument();
-    expect(decided.size).toBe(14);
+    await waitFor(() => expect(decided.size).toBe(14));
     expect(calls.filter((c) => c.url.includes("/feed"))).toHaveLength(2);
   });
 });
