@@ -93,6 +93,23 @@ describe("delivery of the built web app", () => {
         expect(page.headers["content-encoding"], url).toBe("br");
         expect(page.headers["cache-control"], url).toBe("no-cache");
         expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(build.page);
+        expect(page.headers.vary, url).toContain("accept-encoding");
+
+        const gzPage = await app.inject({
+          method: "GET",
+          url,
+          headers: { accept: "text/html", "accept-encoding": "br;q=0, gzip" },
+        });
+        expect(gzPage.headers["content-encoding"], url).toBe("gzip");
+        expect(gunzipSync(gzPage.rawPayload).toString(), url).toBe(build.page);
+
+        const plainPage = await app.inject({
+          method: "GET",
+          url,
+          headers: { accept: "text/html" },
+        });
+        expect(plainPage.headers["content-encoding"], url).toBeUndefined();
+        expect(plainPage.body, url).toBe(build.page);
       }
     } finally {
       await app.close();

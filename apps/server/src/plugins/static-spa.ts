@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -23,6 +24,37 @@ const missingBuildPage = (dir: string) => `<!doctype html>
 <p>The server is running, but it found no built web app in <code>${dir.replace(/[<>&]/g, "")}</code>.</p>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload this page.</p>
 </body></html>`;
+
+type CompressedPage = { identity: string; br: Buffer; gzip: Buffer };
+
+/** Each variant of index.html (a screen's preloads, with or without a session) is compressed once. */
+const compressedPages = new Map<string, CompressedPage>();
+
+function compressedPage(html: string): CompressedPage {
+  let page = compressedPages.get(html);
+  if (!page) {
+    page = {
+      identity: html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
+    compressedPages.set(html, page);
+  }
+  return page;
+}
+
+/** br, then gzip, as the build's own files are chosen; a coding refused with q=0 is not used. */
+function acceptedEncoding(header: string | string[] | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? "").split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return "identity";
+}
 
 /**
  * Serves the built web app: fingerprinted assets cached for a year, index.html revalidated every
@@ -74,12 +106,18 @@ export const staticSpaPlugin = fp(
       }
       const pathname = canonicalPath(request.url).replace(/(.)\/+$/, "$1");
       const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
-      // The page differs with and without a session cookie; caches must not mix the two.
-      return reply
+      const page = compressedPage(
+        withPreloads(indexHtml, preloadTagsFor(manifest, pathname, hasSession)),
+      );
+      const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+      reply
         .header("cache-control", REVALIDATE)
-        .header("vary", "cookie")
-        .type("text/html; charset=utf-8")
-        .send(withPreloads(indexHtml, preloadTagsFor(manifest, pathname, hasSession)));
+        // The page differs with and without a session cookie; caches must not mix the two.
+        .header("vary", "accept-encoding, cookie")
+        .type("text/html; charset=utf-8");
+      if (encoding === "identity") return reply.send(page.identity);
+      // With Content-Encoding set, the compression plugin leaves the bytes alone.
+      return reply.header("content-encoding", encoding).send(page[encoding]);
     });
   },
   { name: "static-spa" },
