@@ -1,7 +1,7 @@
 import type { Post } from "@kindred/shared";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockFetch, renderApp } from "@/test/render.tsx";
+import { firstLoad, mockFetch, renderApp } from "@/test/render.tsx";
 import { storeMemberToken } from "../lib/event-test-kit.ts";
 
 const post: Post = {
@@ -25,7 +25,7 @@ describe("The community board", () => {
     );
     renderApp("/community");
     // The board's first load brings the community's code and forms: longer than most screens.
-    const posts = await screen.findByRole("region", { name: "Posts" }, { timeout: 12_000 });
+    const posts = await screen.findByRole("region", { name: "Posts" }, firstLoad);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "Welcome to the Kindred Community",
     );
