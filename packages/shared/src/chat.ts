@@ -1,65 +1,17 @@
 import { z } from "zod";
+import {
+  CHAT_CLIENT_ID_MAX_LENGTH,
+  CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_MESSAGES,
+  CHAT_PAGE_DEFAULT_LIMIT,
+  CHAT_PAGE_MAX_LIMIT,
+  REPORT_DETAILS_MAX_LENGTH,
+  REPORT_REASONS,
+} from "./chat-constants.ts";
 import { notificationSchema, unreadCountsSchema } from "./notifications.ts";
 import { cardSchema } from "./schemas.ts";
 
-// ---------- constants ----------
-
-export const CHAT_MESSAGE_MAX_LENGTH = 2000;
-export const CHAT_PAGE_DEFAULT_LIMIT = 50;
-export const CHAT_PAGE_MAX_LIMIT = 100;
-export const CHAT_CLIENT_ID_MAX_LENGTH = 64;
-/** Messages one person may send per minute, over every conversation. */
-export const CHAT_MESSAGES_PER_MINUTE = 30;
-/** The chat socket's path under the API base (the web app puts its configured base in front). */
-export const CHAT_SOCKET_ROUTE = "/chat/socket";
-export const CHAT_SOCKET_PATH = `/api${CHAT_SOCKET_ROUTE}`;
-/** Close codes of the chat socket: no valid session (or it ended), or a page from another site. */
-export const CHAT_CLOSE_UNAUTHENTICATED = 4401;
-export const CHAT_CLOSE_FORBIDDEN_ORIGIN = 4403;
-/** The client sent frames faster than its budget allows. */
-export const CHAT_CLOSE_TOO_MANY_FRAMES = 4408;
-/** The account already has CHAT_SOCKETS_PER_ACCOUNT sockets open. */
-export const CHAT_CLOSE_TOO_MANY_SOCKETS = 4409;
-/**
- * Each socket's frame budget, a token bucket: this many frames at once, refilled at the rate.
- * A real client sends one resume per reconnect and a few more while catching up.
- */
-export const CHAT_SOCKET_FRAME_BURST = 20;
-export const CHAT_SOCKET_FRAMES_PER_SECOND = 5;
-/** Sockets one account may hold open (on one server process). */
-export const CHAT_SOCKETS_PER_ACCOUNT = 10;
-/** Messages a resume answers at most; `more` says whether later ones remain. */
-export const CHAT_RESUME_PAGE_SIZE = 100;
-
-/** Who a conversation shows as once the other person deleted their account. */
-export const DELETED_ACCOUNT_NAME = "Deleted account";
-/** The picture of a deleted account: a neutral silhouette the web app serves. */
-export const DELETED_ACCOUNT_PHOTO = "/deleted-account.svg";
-
-export const REPORT_REASONS = ["spam", "harassment", "fake", "inappropriate", "other"] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_DETAILS_MAX_LENGTH = 1000;
-
-/** Texts users and tests read. */
-export const CHAT_MESSAGES = {
-  notConnected: "You can only chat with your connections.",
-  emptyMessage: "Write a message first.",
-  messageTooLong: `A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
-  tooManyMessages: "You are sending messages too fast. Wait a moment and try again.",
-  messageNotFound: "This message is not in the conversation.",
-  connectionNotFound: "You are not connected with this person.",
-  blockSelf: "You cannot block yourself.",
-  blockNotFound: "You have not blocked this person.",
-  reportSelf: "You cannot report yourself.",
-  userNotFound: "This user does not exist.",
-  invalidReason: "Choose a reason.",
-  detailsTooLong: `Details have at most ${REPORT_DETAILS_MAX_LENGTH} characters.`,
-  blocked: "Blocked. You will not see each other again.",
-  removed: "Connection removed.",
-  reported: "Thank you. Our team will look at your report.",
-  accountDeleted: "This account has been deleted. You can read the conversation but not reply.",
-  conversationDeleted: "Conversation deleted.",
-} as const;
+export * from "./chat-constants.ts";
 
 // ---------- shapes ----------
 

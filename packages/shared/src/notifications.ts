@@ -1,53 +1,18 @@
 import { z } from "zod";
+import {
+  NOTIFICATION_KINDS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_SUBJECT_TYPES,
+  NOTIFICATIONS_PAGE_DEFAULT_LIMIT,
+  NOTIFICATIONS_PAGE_MAX_LIMIT,
+  NOTIFICATIONS_READ_MAX_IDS,
+  type NotificationKind,
+  PUSH_ENDPOINT_MAX_LENGTH,
+  PUSH_KEY_MAX_LENGTH,
+} from "./notifications-constants.ts";
 import { cardSchema } from "./schemas.ts";
 
-// ---------- constants ----------
-
-/**
- * What is worth telling a person. The first three exist today; the event and post kinds come with
- * group and event membership and are part of the settings from the start.
- */
-export const NOTIFICATION_KINDS = [
-  "request_received",
-  "request_accepted",
-  "message",
-  "event_reminder",
-  "event_promoted",
-  "event_cancelled",
-  "post_reply",
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export const NOTIFICATION_SUBJECT_TYPES = [
-  "request",
-  "connection",
-  "message",
-  "event",
-  "group",
-  "post",
-] as const;
-export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
-
-/** Actors shown on one grouped notification (the count says how many there are in all). */
-export const NOTIFICATION_ACTORS_SHOWN = 3;
-export const NOTIFICATIONS_PAGE_DEFAULT_LIMIT = 20;
-export const NOTIFICATIONS_PAGE_MAX_LIMIT = 50;
-/** Ids one mark-as-read call may name. */
-export const NOTIFICATIONS_READ_MAX_IDS = 100;
-
-/** Push subscription fields: a browser's endpoint is a URL of a few hundred characters. */
-export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
-export const PUSH_KEY_MAX_LENGTH = 256;
-
-/** Texts users and tests read. */
-export const NOTIFICATION_MESSAGES = {
-  badIds: "Name the notifications to mark as read, or all of them.",
-  settingsSaved: "Notification settings saved.",
-  subscriptionNotFound: "This device is not subscribed.",
-  endpointNotHttps: "A push endpoint must be an https address.",
-  endpointNotPublic: "A push endpoint must be a public internet address.",
-  badEndpoint: "This is not a push subscription a browser makes.",
-} as const;
+export * from "./notifications-constants.ts";
 
 // ---------- shapes ----------
 

@@ -1,36 +1,22 @@
 import { z } from "zod";
 import { eventSchema, groupSchema, postSchema } from "./community.ts";
 import { connectionCardSchema } from "./schemas.ts";
+import {
+  CONTROL_CHARACTERS,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MESSAGES,
+  SEARCH_QUERY_MAX_LENGTH,
+  SEARCH_QUERY_MIN_VISIBLE,
+  SEARCH_TYPES,
+  visibleCharacters,
+} from "./search-constants.ts";
 
-// ---------- constants ----------
-
-export const SEARCH_QUERY_MIN_VISIBLE = 2;
-export const SEARCH_QUERY_MAX_LENGTH = 100;
-export const SEARCH_DEFAULT_LIMIT = 5;
-export const SEARCH_MAX_LIMIT = 20;
-/** How deep a search may page in one kind: past it, a better query is the answer. */
-export const SEARCH_MAX_OFFSET = 200;
-export const SEARCH_TYPES = ["people", "posts", "groups", "events"] as const;
-export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export const SEARCH_MESSAGES = {
-  found: "Here is what matches your search.",
-  nothing: "Nothing matches your search yet. Check the spelling or try fewer words.",
-  badCursor: "This cursor is not valid; search again from the first page.",
-  cursorNeedsType: "A cursor pages one kind of result: send its type with it.",
-} as const;
+export * from "./search-constants.ts";
 
 // ---------- the query ----------
 
-/** C0 and C1 control characters (NUL included): never part of something a person searches for. */
-const CONTROL_CHARACTERS = /\p{Cc}/u;
 const LIMIT_RULE = `Limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}`;
-
-function visibleCharacters(text: string): number {
-  let count = 0;
-  for (const character of text) if (/[^\s\p{Cf}]/u.test(character)) count += 1;
-  return count;
-}
 
 export const searchQuerySchema = z.object({
   q: z

@@ -3,14 +3,14 @@ import {
   type SearchAnswer,
   type SearchResults,
   type SearchType,
-  searchQuerySchema,
+  isSearchableQuery,
 } from "@kindred/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 
 /** Whether the server would take `q` (at least two visible characters, no control characters). */
 export function isSearchable(q: string): boolean {
-  return searchQuerySchema.shape.q.safeParse(q).success;
+  return isSearchableQuery(q);
 }
 
 export function search(
