@@ -6,7 +6,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { forgetNewestMessage } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
-import { MAX_RESUME_PAGES, useChatSocket } from "./use-chat-socket.ts";
+import { MAX_RESUME_PAGES } from "./chat-socket.ts";
+import { useChatSocket } from "./use-chat-socket.ts";
 
 const ME = "00000000-0000-4000-8000-00000000000a";
 const BEN = "00000000-0000-4000-8000-00000000000b";
@@ -43,14 +44,18 @@ const contact = () => chatContact(BEN, "Ben");
 
 let queryClient: QueryClient;
 
-function mountWithSocket(): FakeSocket {
+/** The hook loads the socket's code first; the socket is there once that import resolved. */
+async function mountWithSocket(): Promise<FakeSocket> {
   renderHook(() => useChatSocket(ME), {
     wrapper: ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     ),
   });
-  const socket = FakeSocket.instances.at(-1);
-  if (!socket) throw new Error("no socket opened");
+  const socket = await vi.waitFor(() => {
+    const opened = FakeSocket.instances.at(-1);
+    if (!opened) throw new Error("no socket opened yet");
+    return opened;
+  });
   socket.open();
   return socket;
 }
@@ -73,8 +78,20 @@ beforeEach(() => {
 });
 
 describe("useChatSocket", () => {
-  it("resumes after the newest message it knows and asks again while more remain", () => {
-    const socket = mountWithSocket();
+  it("opens no socket when the tab signs out before the socket's code has loaded", async () => {
+    const { unmount } = renderHook(() => useChatSocket(ME), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      ),
+    });
+    unmount();
+    await vi.dynamicImportSettled();
+    await Promise.resolve();
+    expect(FakeSocket.instances).toEqual([]);
+  });
+
+  it("resumes after the newest message it knows and asks again while more remain", async () => {
+    const socket = await mountWithSocket();
     expect(socket.sent).toEqual([{ type: "resume", after: message(0)._id }]);
 
     socket.receive({ type: "resumed", messages: [message(1), message(2)], more: true });
@@ -90,9 +107,9 @@ describe("useChatSocket", () => {
     });
   });
 
-  it(`reloads over HTTP instead when still behind after ${MAX_RESUME_PAGES} pages`, () => {
+  it(`reloads over HTTP instead when still behind after ${MAX_RESUME_PAGES} pages`, async () => {
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
-    const socket = mountWithSocket();
+    const socket = await mountWithSocket();
     for (let page = 1; page <= MAX_RESUME_PAGES; page++) {
       socket.receive({ type: "resumed", messages: [message(page)], more: true });
     }
@@ -101,9 +118,9 @@ describe("useChatSocket", () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ["chat"] });
   });
 
-  it("drops frames the shared schema refuses, with a warning, and keeps going", () => {
+  it("drops frames the shared schema refuses, with a warning, and keeps going", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const socket = mountWithSocket();
+    const socket = await mountWithSocket();
     socket.receive("not json");
     socket.receive({ type: "message" });
     socket.receive({ type: "message", message: { ...message(1), createdAt: undefined } });
@@ -116,9 +133,9 @@ describe("useChatSocket", () => {
     expect(history()).toEqual(["text 0", "text 4"]);
   });
 
-  it("sends no resume when the tab knows no message yet", () => {
+  it("sends no resume when the tab knows no message yet", async () => {
     queryClient.clear();
-    const socket = mountWithSocket();
+    const socket = await mountWithSocket();
     expect(socket.sent).toEqual([]);
   });
 });

@@ -1,114 +1,38 @@
-import {
-  CHAT_CLOSE_FORBIDDEN_ORIGIN,
-  CHAT_CLOSE_UNAUTHENTICATED,
-  CHAT_SOCKET_ROUTE,
-  type ChatClientEvent,
-  type Conversation,
-} from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { env } from "@/config/env.ts";
-import { applyNotificationEvent } from "@/lib/notification-events.ts";
-import { queryKeys } from "@/lib/query-client.ts";
-import {
-  applyChatEvent,
-  forgetNewestMessage,
-  newestMessageId,
-  noteMessage,
-} from "./apply-chat-event.ts";
-import { chatKeys } from "./chat-keys.ts";
-import { claimOutbox } from "./outbox.ts";
-import { readServerFrame } from "./read-server-frame.ts";
+import { afterScreenSettled } from "@/lib/after-screen-settled.ts";
 
-const MAX_BACKOFF_MS = 15_000;
-/**
- * Pages a reconnect catches up through the socket; a tab further behind reloads its lists over
- * HTTP instead (and stays well inside the socket's frame budget).
- */
-export const MAX_RESUME_PAGES = 5;
-
-function resumeFrame(after: string): string {
-  return JSON.stringify({ type: "resume", after } satisfies ChatClientEvent);
-}
-
-function socketUrl(): string {
-  const url = new URL(`${env.apiBaseUrl}${CHAT_SOCKET_ROUTE}`, window.location.href);
-  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-  return url.toString();
-}
+const RETRY_MS = 5_000;
 
 /**
- * One socket per tab while signed in. Events update the query cache: the chat's, and the
- * notification centre's and the badges' (`notification`, `unread`). After every (re)connect the
- * socket asks for the messages after the newest one this tab knows, so nothing is missed while
- * it was down (the server sends the badges on connect). It reconnects with a growing pause, and
- * stops for good when the session is gone.
+ * One socket per tab while signed in. The socket's code (and zod, which checks its frames) loads
+ * once the first screen has settled: no screen waits for it. Messages sent meanwhile come with the
+ * resume that follows every connect. A failed load (offline, a new release)
+ * is tried again until it works or the tab signs out.
  */
 export function useChatSocket(meId: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!meId) return;
-    claimOutbox(meId);
-    let socket: WebSocket | undefined;
+    let close: (() => void) | undefined;
     let stopped = false;
-    let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const known = queryClient.getQueryData<Conversation[]>(chatKeys.conversations);
-    for (const row of known ?? []) if (row.lastMessage) noteMessage(row.lastMessage);
-    const unsubscribe = queryClient.getQueryCache().subscribe((change) => {
-      if (change.type !== "updated" || change.query.queryKey[1] !== "conversations") return;
-      const rows = change.query.state.data as Conversation[] | undefined;
-      for (const row of rows ?? []) if (row.lastMessage) noteMessage(row.lastMessage);
-    });
-
-    const connect = () => {
-      const current = new WebSocket(socketUrl());
-      socket = current;
-      let pages = 0;
-      current.onopen = () => {
-        const reconnecting = attempt > 0;
-        attempt = 0;
-        // A tab that knows no message has nothing to catch up on: its lists load over HTTP.
-        const after = newestMessageId();
-        if (after) current.send(resumeFrame(after));
-        // Presence may have changed while it was down.
-        if (reconnecting) {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
-        }
-      };
-      current.onmessage = (message) => {
-        const event = readServerFrame(message.data);
-        if (!event) return;
-        applyChatEvent(queryClient, meId, event);
-        applyNotificationEvent(queryClient, event);
-        if (event.type !== "resumed" || !event.more) return;
-        pages += 1;
-        const last = event.messages.at(-1);
-        if (last && pages < MAX_RESUME_PAGES) current.send(resumeFrame(last._id));
-        else void queryClient.invalidateQueries({ queryKey: ["chat"] });
-      };
-      current.onclose = (close) => {
-        if (stopped) return;
-        if (
-          close.code === CHAT_CLOSE_UNAUTHENTICATED ||
-          close.code === CHAT_CLOSE_FORBIDDEN_ORIGIN
-        ) {
-          return;
-        }
-        const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
-        attempt += 1;
-        timer = setTimeout(connect, delay);
-      };
+    const start = () => {
+      import("./chat-socket.ts").then(
+        ({ openChatSocket }) => {
+          if (!stopped) close = openChatSocket(queryClient, meId);
+        },
+        () => {
+          if (!stopped) timer = setTimeout(start, RETRY_MS);
+        },
+      );
     };
-    connect();
+    const cancelWait = afterScreenSettled(queryClient, start);
     return () => {
       stopped = true;
+      cancelWait();
       clearTimeout(timer);
-      unsubscribe();
-      socket?.close();
-      forgetNewestMessage();
+      close?.();
     };
   }, [meId, queryClient]);
 }

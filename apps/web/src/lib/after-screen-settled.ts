@@ -1,0 +1,62 @@
+import type { QueryClient } from "@tanstack/react-query";
+
+/** The longest a first screen's reads are waited for before secondary code loads anyway. */
+const SETTLE_LIMIT_MS = 3_000;
+const IDLE_TIMEOUT_MS = 1_000;
+
+let settled = false;
+
+/**
+ * Runs `work` once the first screen is in: the page has loaded, the screen's reads have answered
+ * (or SETTLE_LIMIT_MS have passed) and the browser has a quiet moment. Code a screen does not
+ * need to show itself (the chat socket, the account menu) waits for this, so it never competes
+ * with the screen's own code, data and largest paint. Once the tab has settled, later callers
+ * run at once. Returns a function that cancels the wait.
+ */
+export function afterScreenSettled(queryClient: QueryClient, work: () => void): () => void {
+  if (settled) {
+    work();
+    return () => {};
+  }
+  let cancelled = false;
+  const cleanups: (() => void)[] = [];
+  const finish = () => {
+    if (cancelled) return;
+    cancelled = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+    settled = true;
+    work();
+  };
+  let idleAsked = false;
+  const whenIdle = () => {
+    if (idleAsked || cancelled) return;
+    idleAsked = true;
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(finish, { timeout: IDLE_TIMEOUT_MS });
+      cleanups.push(() => cancelIdleCallback(id));
+    } else {
+      const id = setTimeout(finish, 0);
+      cleanups.push(() => clearTimeout(id));
+    }
+  };
+  const whenReadsAnswered = () => {
+    if (queryClient.isFetching() === 0) {
+      whenIdle();
+      return;
+    }
+    const limit = setTimeout(whenIdle, SETTLE_LIMIT_MS);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) whenIdle();
+    });
+    cleanups.push(() => clearTimeout(limit), unsubscribe);
+  };
+  if (document.readyState === "complete") whenReadsAnswered();
+  else {
+    window.addEventListener("load", whenReadsAnswered, { once: true });
+    cleanups.push(() => window.removeEventListener("load", whenReadsAnswered));
+  }
+  return () => {
+    cancelled = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+}
