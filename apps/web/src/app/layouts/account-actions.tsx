@@ -4,7 +4,7 @@ import { paths } from "@/config/paths.ts";
 import { useLogout } from "@/features/auth/api/logout.ts";
 import { useCopyProfileUrl } from "@/features/profile/api/generate-public-url.ts";
 import { useMe } from "@/lib/get-me.ts";
-import { UserMenu } from "./user-menu.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 
 /**
  * The right side of the top bar: 'Welcome, {firstName}' and the account menu when signed in,
@@ -29,7 +29,7 @@ export function AccountActions() {
       <p className="max-w-36 truncate text-sm sm:max-w-56" title={`Welcome, ${me.firstName}`}>
         Welcome, <span className="font-semibold">{me.firstName}</span>
       </p>
-      <UserMenu me={me} onCopyProfileUrl={() => void copyProfileUrl()} onLogout={handleLogout} />
+      <AccountMenu me={me} onCopyProfileUrl={() => void copyProfileUrl()} onLogout={handleLogout} />
     </>
   );
 }

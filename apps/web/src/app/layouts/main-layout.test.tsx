@@ -53,11 +53,11 @@ describe("main layout", () => {
     // Opened from the keyboard, focus moves to the first item.
     screen.getByRole("button", { name: "Open account menu" }).focus();
     await user.keyboard("{Enter}");
-    // Radix names the menu after its button.
-    const menu = screen.getByRole("menu", { name: "Open account menu" });
+    // Radix names the menu after its button; its code may still be loading.
+    const menu = await screen.findByRole("menu", { name: "Open account menu" }, firstLoad);
     const profile = within(menu).getByRole("menuitem", { name: /^Profile/ });
     // Discover is CSS-hidden on wide screens only.
-    expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus();
+    await waitFor(() => expect(within(menu).getAllByRole("menuitem")[0]).toHaveFocus());
     // Ada's profile is complete: no "New" badge on Profile.
     expect(within(profile).queryByText("New")).not.toBeInTheDocument();
     for (const name of ["Connections", "Requests", "Copy Profile URL", "Logout"]) {
@@ -87,7 +87,7 @@ describe("main layout", () => {
     const user = userEvent.setup();
     const { router, queryClient } = renderApp("/about");
     await user.click(await screen.findByRole("button", { name: "Open account menu" }, firstLoad));
-    await user.click(screen.getByRole("menuitem", { name: "Logout" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }, firstLoad));
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"), firstLoad);
     expect(calls.some((call) => call.method === "POST" && call.path === "/logout")).toBe(true);
     expect(queryClient.getQueryData(queryKeys.me)).toBeNull();

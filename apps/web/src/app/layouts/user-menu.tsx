@@ -9,16 +9,23 @@ import {
   UserRoundCheck,
   UsersRound,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
-import { Avatar } from "@/components/ui/avatar.tsx";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
+import {
+  type AccountMenuProps,
+  FOCUS_RING,
+  MENU_BUTTON_CLASS,
+  MenuButtonFace,
+  type OpenedWith,
+} from "./account-menu.tsx";
 
-type UserMenuProps = {
-  me: Me;
-  onCopyProfileUrl: () => void;
-  onLogout: () => void;
+type UserMenuProps = AccountMenuProps & {
+  /** Open at once: the person pressed the button before the menu had loaded. */
+  openedWith: OpenedWith | null;
+  /** True while the button this one replaces had the keyboard focus. */
+  hadFocus: RefObject<boolean>;
 };
 
 const AVATAR_PATH = "/api/avatars/";
@@ -36,10 +43,6 @@ export function isProfileComplete(
   const pictured = ownPhoto || me.about.trim() !== "";
   return pictured && me.age !== null && me.gender !== null && me.skills.length >= MIN_SKILLS;
 }
-
-/** The clearly visible keyboard focus every item and the trigger share. */
-const FOCUS_RING =
-  "outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-base-100";
 
 const ITEM_CLASS = cn(
   "flex w-full cursor-pointer items-center gap-3 rounded-field px-3 py-2 text-sm select-none",
@@ -65,27 +68,36 @@ function LinkItem({
 }
 
 /** The avatar menu (Radix: arrows, Home/End, typeahead, Escape, focus returned to the button). */
-export function UserMenu({ me, onCopyProfileUrl, onLogout }: UserMenuProps) {
-  const name = [me.firstName, me.lastName].filter(Boolean).join(" ");
+export function UserMenu({ me, onCopyProfileUrl, onLogout, openedWith, hadFocus }: UserMenuProps) {
+  const defaultOpen = openedWith !== null;
+  // Opened from the keyboard before it loaded: the first item takes focus, as when the keyboard
+  // opens it (after Radix has focused the menu itself).
+  const focusedFirst = useRef(false);
+  const focusFirstItemOnce = (content: HTMLDivElement | null) => {
+    if (!content || openedWith !== "keyboard" || focusedFirst.current) return;
+    focusedFirst.current = true;
+    requestAnimationFrame(() => content.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
+  };
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Keyboard focus stays where it was when this button takes the plain one's place.
+  useLayoutEffect(() => {
+    if (hadFocus.current && !defaultOpen) trigger.current?.focus();
+  }, [hadFocus, defaultOpen]);
   return (
     // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP forbids.
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
+        ref={trigger}
         aria-label="Open account menu"
-        className={cn("btn btn-ghost btn-circle", FOCUS_RING)}
+        className={MENU_BUTTON_CLASS}
       >
-        <Avatar
-          src={me.photoUrl}
-          photo={me.photo}
-          name={name || me.firstName}
-          userId={me._id}
-          loading="eager"
-        />
+        <MenuButtonFace me={me} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
+          ref={focusFirstItemOnce}
           className="z-50 w-60 rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
         >
           <LinkItem to={paths.home} className="md:hidden">

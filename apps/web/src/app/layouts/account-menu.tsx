@@ -1,0 +1,97 @@
+import type { Me } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
+import { Avatar } from "@/components/ui/avatar.tsx";
+import { afterScreenSettled } from "@/lib/after-screen-settled.ts";
+import { cn } from "@/lib/cn.ts";
+
+export type AccountMenuProps = {
+  me: Me;
+  onCopyProfileUrl: () => void;
+  onLogout: () => void;
+};
+
+/** The clearly visible keyboard focus every item and the button share. */
+export const FOCUS_RING =
+  "outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-base-100";
+
+export const MENU_BUTTON_CLASS = cn("btn btn-ghost btn-circle", FOCUS_RING);
+
+/** The person's avatar on the menu's button. */
+export function MenuButtonFace({ me }: { me: Me }) {
+  const name = [me.firstName, me.lastName].filter(Boolean).join(" ");
+  return (
+    <Avatar
+      src={me.photoUrl}
+      photo={me.photo}
+      name={name || me.firstName}
+      userId={me._id}
+      loading="eager"
+    />
+  );
+}
+
+/** How the button was pressed before the menu had loaded. */
+export type OpenedWith = "pointer" | "keyboard";
+
+/** Set once the menu's code is here: a later mount shows the menu without the stand-in. */
+let menuLoaded = false;
+const UserMenu = lazy(async () => {
+  const { UserMenu } = await import("./user-menu.tsx");
+  menuLoaded = true;
+  return { default: UserMenu };
+});
+
+/**
+ * The avatar button comes with the screen; the menu behind it (Radix, a fifth of a screen's
+ * code) loads once the screen has settled, or as soon as a pointer or the keyboard reaches the
+ * button, so no screen waits for it. A press that comes first opens the menu as soon as it has
+ * loaded, and keyboard focus stays on the button.
+ */
+export function AccountMenu(props: AccountMenuProps) {
+  const queryClient = useQueryClient();
+  const [load, setLoad] = useState(menuLoaded);
+  const [pressed, setPressed] = useState<OpenedWith | null>(null);
+  const hadFocus = useRef(false);
+  // A transition: the plain button stays (with its focus) until the menu is ready to replace it.
+  const startLoading = () => startTransition(() => setLoad(true));
+  useEffect(
+    () => afterScreenSettled(queryClient, () => startTransition(() => setLoad(true))),
+    [queryClient],
+  );
+
+  const button = (
+    <button
+      type="button"
+      aria-label="Open account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={MENU_BUTTON_CLASS}
+      onPointerEnter={startLoading}
+      onFocus={() => {
+        hadFocus.current = true;
+        startLoading();
+      }}
+      // Focus that moves to another element is gone; focus lost as the button is replaced is not.
+      onBlur={(event) => {
+        if (event.relatedTarget) hadFocus.current = false;
+      }}
+      onPointerDown={(event) => {
+        startLoading();
+        if (event.button === 0) setPressed("pointer");
+      }}
+      // A click with no pointer behind it (detail 0) is Enter or Space.
+      onClick={(event) => {
+        startLoading();
+        setPressed((was) => was ?? (event.detail === 0 ? "keyboard" : "pointer"));
+      }}
+    >
+      <MenuButtonFace me={props.me} />
+    </button>
+  );
+  return (
+    <Suspense fallback={button}>
+      {load ? <UserMenu {...props} openedWith={pressed} hadFocus={hadFocus} /> : button}
+    </Suspense>
+  );
+}
