@@ -2,12 +2,15 @@ import type { FeedCard, SendStatus } from "@kindred/shared";
 import { AnimatePresence, motion, useIsPresent } from "motion/react";
 import { memo, useDeferredValue, useEffect, useRef, useState } from "react";
 import { CARD_WIDTH } from "@/config/ui.ts";
+import {
+  DECK_FRAME_CLASS,
+  DECK_FRAME_STYLE,
+  STACK_SCALE_STEP,
+  STACK_STEP_PX,
+  stackPlace,
+  VISIBLE_CARDS,
+} from "./deck.tsx";
 import { SwipeCard } from "./swipe-card.tsx";
-
-/** The top card plus two peeking behind it; more would only cost image loads. */
-const VISIBLE_CARDS = 3;
-const STACK_STEP_PX = 10;
-const STACK_SCALE_STEP = 0.05;
 
 type SwipeDeckProps = {
   cards: readonly FeedCard[];
@@ -50,13 +53,7 @@ export function SwipeDeck({ cards, exitDirection, interactive, onSwipe }: SwipeD
     .filter((card, index) => index < VISIBLE_CARDS - 1 || settledIds.has(card._id));
 
   return (
-    <div
-      ref={deckRef}
-      // The height follows the screen's too: the buttons stay above a phone's tab bar, and Undo
-      // and the keyboard hint stay in view at 1280 × 800 (the pixels are the page's other parts).
-      className="relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw_-_32px),max(240px,calc((100dvh_-_362px)_*_2_/_3)))] sm:w-[min(400px,max(240px,calc((100dvh_-_310px)_*_2_/_3)))]"
-      style={{ marginBottom: STACK_STEP_PX * (VISIBLE_CARDS - 1) }}
-    >
+    <div ref={deckRef} className={DECK_FRAME_CLASS} style={DECK_FRAME_STYLE}>
       <AnimatePresence custom={exitDirection} initial={false}>
         {shown
           .map((card, index) => (
@@ -112,8 +109,7 @@ const DeckSlot = memo(function DeckSlot({
         opacity: 0,
       }}
       animate={{
-        scale: 1 - index * STACK_SCALE_STEP,
-        y: index * STACK_STEP_PX,
+        ...stackPlace(index),
         opacity: 1,
         transition: { type: "spring", stiffness: 300, damping: 30 },
       }}

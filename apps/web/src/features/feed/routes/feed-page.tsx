@@ -10,8 +10,8 @@ import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { useSendDecision } from "@/features/feed/api/send-request.ts";
 import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
+import { Deck } from "@/features/feed/components/deck.tsx";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
-import { SwipeDeck } from "@/features/feed/components/swipe-deck.tsx";
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -202,7 +202,7 @@ export function FeedPage() {
       <div className="flex w-full flex-col items-center gap-4">
         <div className="grid grid-cols-2 items-center gap-x-12 gap-y-4 sm:grid-cols-[auto_auto_auto] sm:gap-x-10">
           <div className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
-            <SwipeDeck
+            <Deck
               cards={cards}
               exitDirection={exitDirection}
               interactive={swipingId === null}
