@@ -1,5 +1,5 @@
 import { MessageCircle } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
@@ -9,8 +9,26 @@ import { useMe } from "@/lib/get-me.ts";
 import { useConversations } from "../api/get-conversations.ts";
 import { ContactPanel } from "../components/contact-panel.tsx";
 import { ConversationList } from "../components/conversation-list.tsx";
-import { ConversationView } from "../components/conversation-view.tsx";
-import { type SafetyAction, SafetyDialogs } from "../components/safety-dialogs.tsx";
+import type { SafetyAction } from "../components/safety-dialogs.tsx";
+
+// The open conversation (its header's Radix menu) and the safety dialogs (forms, zod) load apart:
+// the list of conversations, the screen's first paint, does not wait for them.
+const loadConversationView = () => import("../components/conversation-view.tsx");
+const ConversationView = lazy(async () => ({
+  default: (await loadConversationView()).ConversationView,
+}));
+const SafetyDialogs = lazy(async () => ({
+  default: (await import("../components/safety-dialogs.tsx")).SafetyDialogs,
+}));
+
+function ConversationLoading() {
+  return (
+    <div role="status" className="flex flex-1 items-center justify-center">
+      <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
+      <span className="sr-only">Loading...</span>
+    </div>
+  );
+}
 
 /**
  * /chat and /chat/:userId: the conversation list, the open conversation and, from lg up, the
@@ -24,6 +42,8 @@ export function ChatPage() {
   // Kept apart from the open conversation: a block removes it while its dialog finishes.
   const [target, setTarget] = useState<{ action: SafetyAction; userId: string; name: string }>();
   const open = conversations.data?.find((row) => row.user._id === userId?.toLowerCase());
+  // A link straight to a conversation fetches its code beside the list, not after it.
+  if (userId) void loadConversationView();
   const startAction = (action: SafetyAction) =>
     open && setTarget({ action, userId: open.user._id, name: fullName(open.user) });
 
@@ -44,13 +64,15 @@ export function ChatPage() {
       />
       {open ? (
         <>
-          <ConversationView
-            key={open.user._id}
-            conversation={open}
-            meId={me._id}
-            onAction={startAction}
-            className="flex"
-          />
+          <Suspense fallback={<ConversationLoading />}>
+            <ConversationView
+              key={open.user._id}
+              conversation={open}
+              meId={me._id}
+              onAction={startAction}
+              className="flex"
+            />
+          </Suspense>
           <ContactPanel conversation={open} onAction={startAction} />
         </>
       ) : (
@@ -60,13 +82,15 @@ export function ChatPage() {
         </div>
       )}
       {target ? (
-        <SafetyDialogs
-          action={target.action}
-          userId={target.userId}
-          name={target.name}
-          onClose={() => setTarget(undefined)}
-          onEnded={() => navigate(paths.chat, { replace: true })}
-        />
+        <Suspense fallback={null}>
+          <SafetyDialogs
+            action={target.action}
+            userId={target.userId}
+            name={target.name}
+            onClose={() => setTarget(undefined)}
+            onEnded={() => navigate(paths.chat, { replace: true })}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
