@@ -31,6 +31,31 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which chunk holds each source module (bench/bundle-size.mjs).
     manifest: true,
+    rolldownOptions: {
+      // Inlining shared chunks (below) needs this; it also runs each chunk in source order.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          // A signed-in screen used to load some 45 small chunks; over HTTP/1.1's six
+          // connections per host each costs a round trip on a phone. Small shared chunks are
+          // copied into the chunks that use them, and the libraries only signed-in screens use
+          // come as two chunks (docs/decisions/100-fewer-larger-chunks.md).
+          experimentalInlineCommonChunks: { maxSize: 12_000 },
+          groups: [
+            {
+              name: "query",
+              test: /node_modules[\\/]@tanstack[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: "ui-kit",
+              test: /node_modules[\\/](sonner|tailwind-merge|clsx)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: "web",

@@ -70,7 +70,7 @@ function build({ big = 0, routerText = router, drop = "" } = {}) {
 describe("the JavaScript budgets", () => {
   it("passes when every route's chunks are small, listing each route", () => {
     const result = build();
-    expect(result.output).toMatch(/^\/home +\d+ +\d+\.\d +280$/m);
+    expect(result.output).toMatch(/^\/home +\d+ +\d+\.\d +170$/m);
     expect(result.output).toMatch(/^\/services\/events\/some-event +\d+ /m);
     expect(result.output).toContain("within their JavaScript budgets");
     expect(result.code).toBe(0);
@@ -79,8 +79,8 @@ describe("the JavaScript budgets", () => {
   it("fails when the chunks a route loads go over its budget, naming only that route", () => {
     const result = build({ big: 400 });
     expect(result.code).toBe(1);
-    expect(result.output).toMatch(/^\/home .* 280 {2}OVER$/m);
-    expect(result.output).toMatch(/over budget or unreadable: \/home: \d+\.\d kB > 280 kB/);
+    expect(result.output).toMatch(/^\/home .* 170 {2}OVER$/m);
+    expect(result.output).toMatch(/over budget or unreadable: \/home: \d+\.\d kB > 170 kB/);
     expect(result.output).not.toMatch(/over budget or unreadable: \/profile/);
     expect(result.output).not.toMatch(/over budget or unreadable: landing/);
   });
