@@ -1,9 +1,9 @@
 import {
+  isSearchableQuery,
   SEARCH_MAX_LIMIT,
   type SearchAnswer,
   type SearchResults,
   type SearchType,
-  isSearchableQuery,
 } from "@kindred/shared";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
