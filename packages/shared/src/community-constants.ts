@@ -34,3 +34,20 @@ export const COMMUNITY_MESSAGES = {
   invalidToken: "Your community session is missing or has expired. Please log in again.",
   notYours: "You can only post and create as yourself.",
 } as const;
+
+/**
+ * A community token's claims as a client reads them (the rules of `communityTokenClaimsSchema`,
+ * without zod): an id is required; a name or an expiry that is not right is left out.
+ */
+export function communityTokenClaimsOf(
+  value: unknown,
+): { id: string; uname: string; exp?: number } | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, uname, exp } = value as Record<string, unknown>;
+  if (typeof id !== "string" || id.length === 0) return null;
+  return {
+    id,
+    uname: typeof uname === "string" ? uname : "",
+    ...(typeof exp === "number" && Number.isFinite(exp) ? { exp } : {}),
+  };
+}

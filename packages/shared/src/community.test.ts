@@ -5,6 +5,7 @@ import {
   COMMUNITY_LIST_MAX_LIMIT,
   COMMUNITY_POSTS_PAGE_SIZE,
   communityListQuerySchema,
+  communityTokenClaimsOf,
   communityTokenClaimsSchema,
 } from "./community.ts";
 
@@ -43,6 +44,32 @@ describe("the page sizes the web app asks for", () => {
     ]) {
       expect(communityListQuerySchema.parse({ limit: String(limit) }).limit).toBe(limit);
       expect(limit).toBeLessThanOrEqual(COMMUNITY_LIST_MAX_LIMIT);
+    }
+  });
+});
+
+describe("communityTokenClaimsOf", () => {
+  it("reads claims as the schema does, without zod", () => {
+    const samples: unknown[] = [
+      { id: "m-1", uname: "ada", exp: 42, iat: 1 },
+      { id: "m-1" },
+      { id: "m-1", uname: 7, exp: "soon" },
+      { id: "m-1", exp: Number.NaN },
+      { id: "m-1", exp: Number.POSITIVE_INFINITY },
+      { id: "" },
+      { id: 5, uname: "ada" },
+      { uname: "ada" },
+      null,
+      "m-1",
+      [],
+      42,
+    ];
+    for (const sample of samples) {
+      const parsed = communityTokenClaimsSchema.safeParse(sample);
+      expect([sample, communityTokenClaimsOf(sample)]).toEqual([
+        sample,
+        parsed.success ? parsed.data : null,
+      ]);
     }
   });
 });

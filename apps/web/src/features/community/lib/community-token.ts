@@ -1,4 +1,4 @@
-import { type CommunityTokenClaims, communityTokenClaimsSchema } from "@kindred/shared";
+import { type CommunityTokenClaims, communityTokenClaimsOf } from "@kindred/shared";
 import { useSyncExternalStore } from "react";
 import { STORAGE_KEYS } from "@/config/ui.ts";
 
@@ -44,8 +44,7 @@ export function decodeToken(token: string): CommunityTokenClaims | null {
   const parts = token.split(".");
   if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const claims = communityTokenClaimsSchema.safeParse(decodeSegment(parts[1]));
-    return claims.success ? claims.data : null;
+    return communityTokenClaimsOf(decodeSegment(parts[1]));
   } catch {
     return null;
   }

@@ -1,23 +1,24 @@
-import type { PostBody } from "@kindred/shared";
 import { MessageSquarePlus, MessagesSquare, Users } from "lucide-react";
-import { useEffect, useEffectEvent, useState } from "react";
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
 import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
-import { ApiError } from "@/lib/api-client.ts";
-import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
 import { usePosts } from "../api/get-posts.ts";
-import { usePublishPost } from "../api/publish-post.ts";
 import { CommunityHeader } from "../components/community-header.tsx";
 import { CommunityList } from "../components/community-list.tsx";
-import { CommunityLoginModal } from "../components/community-login-modal.tsx";
 import { PageIntro } from "../components/page-intro.tsx";
-import { EMPTY_POST, PostFormModal, usePostForm } from "../components/post-form-modal.tsx";
 import { PostStream } from "../components/post-stream.tsx";
 import { readToken, tokenState } from "../lib/community-token.ts";
 import { useAutoJoin } from "../lib/use-auto-join.ts";
 import { useCommunitySession } from "../lib/use-community-session.ts";
 import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
-import { expiredOn, useExpiryOf } from "../lib/use-session-expiry.ts";
+import { useExpiryOf } from "../lib/use-session-expiry.ts";
+
+const CommunityLoginModal = lazy(async () => ({
+  default: (await import("../components/community-login-modal.tsx")).CommunityLoginModal,
+}));
+const PostComposer = lazy(async () => ({
+  default: (await import("../components/post-composer.tsx")).PostComposer,
+}));
 
 /** /community: the posts, the way in (Login / Signup) and 'Add Your Thought'. */
 export function CommunityPage() {
@@ -28,9 +29,12 @@ export function CommunityPage() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [postOpen, setPostOpen] = useState(false);
-  const postForm = usePostForm();
+  // The forms load when first needed: the board itself paints without them (and zod).
+  const [loginMounted, setLoginMounted] = useState(false);
+  const [composerMounted, setComposerMounted] = useState(false);
+  if (loginOpen && !loginMounted) setLoginMounted(true);
+  if (postOpen && !composerMounted) setComposerMounted(true);
   const posts = usePosts(token);
-  const publish = usePublishPost(token ?? "");
   const remove = useDeleteOwnItem(token ?? "", "post", sessionExpired);
 
   function sessionExpired() {
@@ -66,45 +70,6 @@ export function CommunityPage() {
       return;
     }
     setPostOpen(true);
-  }
-
-  function submitPost(values: PostBody) {
-    const current = tokenState(readToken());
-    if (current.kind !== "valid") {
-      if (current.kind === "none") {
-        setPostOpen(false);
-        setNotice(COMMUNITY_MESSAGES.loginToPost);
-        setLoginOpen(true);
-      } else sessionExpired();
-      return;
-    }
-    publish.mutate(
-      { ...values, userId: current.claims.id },
-      {
-        onSuccess: () => {
-          setPostOpen(false);
-          postForm.reset(EMPTY_POST);
-          showToast("Your thought is posted.", { variant: "success" });
-        },
-        onError: (error) => {
-          if (expiredOn(error, sessionExpired)) return;
-          if (error instanceof ApiError && error.status === 0) {
-            postForm.setError(SERVER_ERROR, {
-              type: "server",
-              message: COMMUNITY_MESSAGES.postConnectionError,
-            });
-            return;
-          }
-          if (error instanceof ApiError && (error.status === 400 || error.status === 429)) {
-            return showServerError(postForm, error, COMMUNITY_MESSAGES.postFailed);
-          }
-          postForm.setError(SERVER_ERROR, {
-            type: "server",
-            message: COMMUNITY_MESSAGES.postFailed,
-          });
-        },
-      },
-    );
   }
 
   const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
@@ -169,23 +134,35 @@ export function CommunityPage() {
         )}
       </main>
 
-      <CommunityLoginModal
-        open={loginOpen}
-        notice={notice}
-        onClose={() => setLoginOpen(false)}
-        onJoined={(name) => {
-          setLoginOpen(false);
-          setNotice(null);
-          showToast(`Welcome, ${name}!`, { variant: "success" });
-        }}
-      />
-      <PostFormModal
-        open={postOpen}
-        onClose={() => setPostOpen(false)}
-        form={postForm}
-        pending={publish.isPending}
-        onSubmit={submitPost}
-      />
+      {loginMounted ? (
+        <Suspense fallback={null}>
+          <CommunityLoginModal
+            open={loginOpen}
+            notice={notice}
+            onClose={() => setLoginOpen(false)}
+            onJoined={(name) => {
+              setLoginOpen(false);
+              setNotice(null);
+              showToast(`Welcome, ${name}!`, { variant: "success" });
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {composerMounted ? (
+        <Suspense fallback={null}>
+          <PostComposer
+            open={postOpen}
+            token={token ?? ""}
+            onClose={() => setPostOpen(false)}
+            onNeedLogin={() => {
+              setPostOpen(false);
+              setNotice(COMMUNITY_MESSAGES.loginToPost);
+              setLoginOpen(true);
+            }}
+            onSessionExpired={sessionExpired}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
