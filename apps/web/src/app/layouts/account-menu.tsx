@@ -1,9 +1,10 @@
 import type { Me } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, startTransition, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { afterScreenSettled } from "@/lib/after-screen-settled.ts";
 import { cn } from "@/lib/cn.ts";
+import { optionalModule } from "@/lib/optional-module.ts";
 
 export type AccountMenuProps = {
   me: Me;
@@ -34,64 +35,54 @@ export function MenuButtonFace({ me }: { me: Me }) {
 /** How the button was pressed before the menu had loaded. */
 export type OpenedWith = "pointer" | "keyboard";
 
-/** Set once the menu's code is here: a later mount shows the menu without the stand-in. */
-let menuLoaded = false;
-const UserMenu = lazy(async () => {
-  const { UserMenu } = await import("./user-menu.tsx");
-  menuLoaded = true;
-  return { default: UserMenu };
-});
+const menuModule = optionalModule(() => import("./user-menu.tsx"));
 
 /**
  * The avatar button comes with the screen; the menu behind it (Radix, a fifth of a screen's
  * code) loads once the screen has settled, or as soon as a pointer or the keyboard reaches the
  * button, so no screen waits for it. A press that comes first opens the menu as soon as it has
- * loaded, and keyboard focus stays on the button.
+ * loaded, and keyboard focus stays on the button. If the code cannot load (offline), the button
+ * stays and the next press tries again.
  */
 export function AccountMenu(props: AccountMenuProps) {
   const queryClient = useQueryClient();
-  const [load, setLoad] = useState(menuLoaded);
+  const [menu, setMenu] = useState(menuModule.current);
   const [pressed, setPressed] = useState<OpenedWith | null>(null);
   const hadFocus = useRef(false);
-  // A transition: the plain button stays (with its focus) until the menu is ready to replace it.
-  const startLoading = () => startTransition(() => setLoad(true));
-  useEffect(
-    () => afterScreenSettled(queryClient, () => startTransition(() => setLoad(true))),
-    [queryClient],
+  const load = useCallback(
+    () => void menuModule.load().then((loaded) => loaded && setMenu(loaded)),
+    [],
   );
+  useEffect(() => afterScreenSettled(queryClient, load), [queryClient, load]);
 
-  const button = (
+  if (menu) return <menu.UserMenu {...props} openedWith={pressed} hadFocus={hadFocus} />;
+  return (
     <button
       type="button"
       aria-label="Open account menu"
       aria-haspopup="menu"
       aria-expanded={false}
       className={MENU_BUTTON_CLASS}
-      onPointerEnter={startLoading}
+      onPointerEnter={load}
       onFocus={() => {
         hadFocus.current = true;
-        startLoading();
+        load();
       }}
       // Focus that moves to another element is gone; focus lost as the button is replaced is not.
       onBlur={(event) => {
         if (event.relatedTarget) hadFocus.current = false;
       }}
       onPointerDown={(event) => {
-        startLoading();
+        load();
         if (event.button === 0) setPressed("pointer");
       }}
       // A click with no pointer behind it (detail 0) is Enter or Space.
       onClick={(event) => {
-        startLoading();
+        load();
         setPressed((was) => was ?? (event.detail === 0 ? "keyboard" : "pointer"));
       }}
     >
       <MenuButtonFace me={props.me} />
     </button>
-  );
-  return (
-    <Suspense fallback={button}>
-      {load ? <UserMenu {...props} openedWith={pressed} hadFocus={hadFocus} /> : button}
-    </Suspense>
   );
 }

@@ -1,8 +1,11 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, startTransition, useEffect, useState } from "react";
+import { type PointerEvent, useCallback, useEffect, useRef, useState } from "react";
 import { UserCard } from "@/components/ui/user-card.tsx";
+import { SWIPE_MAX_TILT_DEG } from "@/config/ui.ts";
+import { swipeDecision } from "@/features/feed/lib/swipe-decision.ts";
 import { afterScreenSettled } from "@/lib/after-screen-settled.ts";
+import { optionalModule } from "@/lib/optional-module.ts";
 
 /** The top card plus two peeking behind it; more would only cost image loads. */
 export const VISIBLE_CARDS = 3;
@@ -32,62 +35,144 @@ type DeckProps = {
   onSwipe: (card: FeedCard, status: SendStatus) => Promise<boolean>;
 };
 
-/** Set once the swiping deck's code is here: a later visit shows it straight away. */
-let swipeDeckLoaded = false;
-const SwipeDeck = lazy(async () => {
-  const { SwipeDeck } = await import("./swipe-deck.tsx");
-  swipeDeckLoaded = true;
-  return { default: SwipeDeck };
-});
+const swipeDeckModule = optionalModule(() => import("./swipe-deck.tsx"));
 
 /**
  * The cards as the screen first paints them: the same stack, drawn without the animation
  * library, so the first card (the screen's largest paint) does not wait for it. The swiping deck
- * (motion) takes its place once the screen has settled, or at once when a finger or the mouse
- * goes down on a card; Interested, Ignore and the arrow keys work on both.
+ * (motion) takes its place once the screen has settled; a finger or the mouse on a card fetches
+ * it at once, and it takes over when the finger lifts (the still deck decides that drag itself).
+ * Interested, Ignore and the arrow keys work on both, and if motion cannot load (offline) the
+ * still deck stays.
  */
 export function Deck(props: DeckProps) {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState(swipeDeckLoaded);
-  useEffect(
-    () => afterScreenSettled(queryClient, () => startTransition(() => setLive(true))),
-    [queryClient],
+  const [live, setLive] = useState(swipeDeckModule.current);
+  // Not while a finger is on the still card: the swap waits for the drag to end.
+  const dragging = useRef(false);
+  const goLive = useCallback(() => {
+    void swipeDeckModule.load().then((loaded) => {
+      if (loaded && !dragging.current) setLive(loaded);
+    });
+  }, []);
+  useEffect(() => afterScreenSettled(queryClient, goLive), [queryClient, goLive]);
+
+  if (live) return <live.SwipeDeck {...props} />;
+  return (
+    <StillDeck
+      cards={props.cards}
+      interactive={props.interactive}
+      onSwipe={props.onSwipe}
+      onDragChange={(active) => {
+        dragging.current = active;
+        // Fetched at once; in place when the finger lifts.
+        if (active) void swipeDeckModule.load();
+        else goLive();
+      }}
+    />
   );
-  const still = (
-    <StillDeck cards={props.cards} onPointerDown={() => startTransition(() => setLive(true))} />
-  );
-  return <Suspense fallback={still}>{live ? <SwipeDeck {...props} /> : still}</Suspense>;
 }
 
-function StillDeck({
+type Drag = { id: number; x: number; y: number; lastX: number; lastT: number; velocity: number };
+
+export function StillDeck({
   cards,
-  onPointerDown,
-}: {
-  cards: readonly FeedCard[];
-  onPointerDown: () => void;
+  interactive,
+  onSwipe,
+  onDragChange,
+}: Pick<DeckProps, "cards" | "interactive" | "onSwipe"> & {
+  onDragChange: (active: boolean) => void;
 }) {
+  const topRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const top = cards[0];
+
+  const place = (dx: number, settle: boolean) => {
+    const node = topRef.current;
+    if (!node) return;
+    const width = node.offsetWidth || 1;
+    const tilt = Math.max(-1, Math.min(1, dx / width)) * SWIPE_MAX_TILT_DEG;
+    node.style.transition = settle ? "transform 0.25s ease-out" : "";
+    node.style.transform = dx === 0 ? "" : `translateX(${dx}px) rotate(${tilt}deg)`;
+  };
+
+  const down = (event: PointerEvent<HTMLDivElement>) => {
+    if (!interactive || !event.isPrimary || event.button !== 0) return;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    const now = event.timeStamp;
+    drag.current = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      lastX: event.clientX,
+      lastT: now,
+      velocity: 0,
+    };
+    onDragChange(true);
+  };
+  const move = (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || current.id !== event.pointerId) return;
+    const elapsed = event.timeStamp - current.lastT;
+    if (elapsed > 0) current.velocity = ((event.clientX - current.lastX) / elapsed) * 1000;
+    current.lastX = event.clientX;
+    current.lastT = event.timeStamp;
+    place(event.clientX - current.x, false);
+  };
+  const up = async (event: PointerEvent<HTMLDivElement>) => {
+    const current = drag.current;
+    if (!current || current.id !== event.pointerId) return;
+    drag.current = null;
+    const offsetX = event.clientX - current.x;
+    const decision =
+      top && event.type === "pointerup"
+        ? swipeDecision({
+            offsetX,
+            offsetY: event.clientY - current.y,
+            velocityX: current.velocity,
+            width: topRef.current?.offsetWidth ?? 0,
+          })
+        : null;
+    if (!decision || !top) {
+      place(0, true);
+      onDragChange(false);
+      return;
+    }
+    const accepted = await onSwipe(top, decision);
+    if (!accepted) place(0, true);
+    onDragChange(false);
+  };
+
   return (
-    <div className={DECK_FRAME_CLASS} style={DECK_FRAME_STYLE} onPointerDown={onPointerDown}>
+    <div className={DECK_FRAME_CLASS} style={DECK_FRAME_STYLE}>
       {cards
         .slice(0, VISIBLE_CARDS)
         .map((card, index) => {
           const { scale, y } = stackPlace(index);
+          const isTop = index === 0;
           return (
             <div
               key={card._id}
-              aria-hidden={index === 0 ? undefined : true}
-              className="absolute inset-0"
+              aria-hidden={isTop ? undefined : true}
+              className={`absolute inset-0 ${isTop && interactive ? "cursor-grab" : ""}`}
               style={{
                 zIndex: VISIBLE_CARDS - index,
                 transformOrigin: "50% 100%",
                 transform: `translateY(${y}px) scale(${scale})`,
+                touchAction: isTop ? "pan-y" : undefined,
               }}
+              onPointerDown={isTop ? down : undefined}
+              onPointerMove={isTop ? move : undefined}
+              onPointerUp={isTop ? up : undefined}
+              onPointerCancel={isTop ? up : undefined}
             >
-              <UserCard
-                user={card}
-                photoPriority={index === 0 ? "high" : "low"}
-                className="h-full select-none"
-              />
+              <div ref={isTop ? topRef : undefined} className="h-full w-full">
+                <UserCard
+                  user={card}
+                  photoPriority={isTop ? "high" : "low"}
+                  className="h-full select-none"
+                />
+              </div>
             </div>
           );
         })
