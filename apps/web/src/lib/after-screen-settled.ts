@@ -1,4 +1,5 @@
-import type { QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 
 /** The longest a first screen's reads are waited for before secondary code loads anyway. */
 const SETTLE_LIMIT_MS = 3_000;
@@ -59,4 +60,12 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
     cancelled = true;
     for (const cleanup of cleanups.splice(0)) cleanup();
   };
+}
+
+/** False until the first screen has settled (see afterScreenSettled), then true for the tab. */
+export function useScreenSettled(): boolean {
+  const queryClient = useQueryClient();
+  const [done, setDone] = useState(settled);
+  useEffect(() => afterScreenSettled(queryClient, () => setDone(true)), [queryClient]);
+  return done;
 }

@@ -7,13 +7,15 @@ import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
 import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
+import { SearchStandIn } from "@/features/search/components/search-stand-in.tsx";
+import { useScreenSettled } from "@/lib/after-screen-settled.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useUnreadCounts } from "@/lib/unread-counts.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
 
-/** Loaded once someone is signed in: a visitor's first page carries none of it. */
+/** Loaded once the first screen has settled; a stand-in of the same size holds its place. */
 const SearchEntry = lazy(async () => ({
   default: (await import("@/features/search/components/search-box.tsx")).SearchEntry,
 }));
@@ -25,7 +27,9 @@ const SearchEntry = lazy(async () => ({
 export function MainLayout() {
   const { data: me } = useMe();
   // The badges come from one live entry the socket keeps up to date.
-  const unread = useUnreadCounts(Boolean(me));
+  // The badges and the search box wait for the first screen: it does not show them.
+  const settled = useScreenSettled();
+  const unread = useUnreadCounts(Boolean(me) && settled);
   useChatSocket(me?._id);
   useUnreadInTitle(unread.messages);
   const counts: Partial<Record<string, number>> = {
@@ -71,9 +75,13 @@ export function MainLayout() {
           <>
             {me ? (
               <>
-                <Suspense fallback={null}>
-                  <SearchEntry />
-                </Suspense>
+                {settled ? (
+                  <Suspense fallback={<SearchStandIn />}>
+                    <SearchEntry />
+                  </Suspense>
+                ) : (
+                  <SearchStandIn />
+                )}
                 <NotificationBell unread={unread.notifications} className="hidden md:inline-flex" />
               </>
             ) : null}

@@ -39,7 +39,7 @@ describe("Deck", () => {
         />
       </QueryClientProvider>,
     );
-    // Before the animation library is here: Ada on top, Grace peeking and hidden from readers.
+    // Before the animation library is here: Ada alone; Grace comes with the swiping deck.
     expect(screen.getByRole("heading", { name: /Ada/ })).toBeVisible();
     expect(screen.queryByRole("heading", { name: /Grace/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId("top-card")).not.toBeInTheDocument();

@@ -143,41 +143,25 @@ export function StillDeck({
     onDragChange(false);
   };
 
+  // The top card only: the ones peeking behind it (and their photos) come with the swiping deck,
+  // so the first photo has the connection to itself.
   return (
     <div className={DECK_FRAME_CLASS} style={DECK_FRAME_STYLE}>
-      {cards
-        .slice(0, VISIBLE_CARDS)
-        .map((card, index) => {
-          const { scale, y } = stackPlace(index);
-          const isTop = index === 0;
-          return (
-            <div
-              key={card._id}
-              aria-hidden={isTop ? undefined : true}
-              className={`absolute inset-0 ${isTop && interactive ? "cursor-grab" : ""}`}
-              style={{
-                zIndex: VISIBLE_CARDS - index,
-                transformOrigin: "50% 100%",
-                transform: `translateY(${y}px) scale(${scale})`,
-                touchAction: isTop ? "pan-y" : undefined,
-              }}
-              onPointerDown={isTop ? down : undefined}
-              onPointerMove={isTop ? move : undefined}
-              onPointerUp={isTop ? up : undefined}
-              onPointerCancel={isTop ? up : undefined}
-            >
-              <div ref={isTop ? topRef : undefined} className="h-full w-full">
-                <UserCard
-                  user={card}
-                  photoPriority={isTop ? "high" : "low"}
-                  className="h-full select-none"
-                />
-              </div>
-            </div>
-          );
-        })
-        // The top card is painted last so it sits above the peeking ones.
-        .reverse()}
+      {top ? (
+        <div
+          key={top._id}
+          className={`absolute inset-0 ${interactive ? "cursor-grab" : ""}`}
+          style={{ zIndex: VISIBLE_CARDS, touchAction: "pan-y" }}
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerCancel={up}
+        >
+          <div ref={topRef} className="h-full w-full">
+            <UserCard user={top} photoPriority="high" className="h-full select-none" />
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
