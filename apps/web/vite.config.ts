@@ -1,36 +1,12 @@
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import { cspSafeStyles } from "./csp-safe-styles.ts";
 import { precompress } from "./precompress.ts";
 
-/** The theme script (a classic, parser-blocking script: it sets the theme before the first paint). */
-const THEME_SCRIPT = '<script src="/theme.js"></script>';
-
-/**
- * Puts the theme script last in the head, after the stylesheet and the module preloads Vite
- * adds: the parser stops at a classic script, so whatever stood behind it used to be requested
- * only once theme.js had arrived and run.
- */
-function themeScriptLast(): Plugin {
-  return {
-    name: "kindred:theme-script-last",
-    transformIndexHtml: {
-      order: "post",
-      handler: (html) =>
-        html.includes(THEME_SCRIPT)
-          ? html
-              .replace(new RegExp(`[ \\t]*${THEME_SCRIPT}\\n?`), "")
-              .replace("</head>", `  ${THEME_SCRIPT}\n  </head>`)
-          : html,
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cspSafeStyles(), themeScriptLast(), precompress()],
+  plugins: [react(), tailwindcss(), cspSafeStyles(), precompress()],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },

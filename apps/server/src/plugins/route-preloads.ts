@@ -104,19 +104,9 @@ export function preloadTagsFor(
   return tags.join("");
 }
 
-/**
- * The web build's last tag in the head: a classic script, so the parser waits for it (apps/web
- * vite.config.ts puts it there, after the stylesheet and the entry's preloads).
- */
-const THEME_SCRIPT = '<script src="/theme.js"></script>';
-
-/**
- * index.html with the tags placed at the end of its head, before the theme script so the parser
- * asks for them without waiting for it (unchanged when there are none).
- */
+/** index.html with the tags placed at the end of its head (unchanged when there are none). */
 export function withPreloads(html: string, tags: string): string {
   if (!tags) return html;
-  const theme = html.indexOf(THEME_SCRIPT);
-  const at = theme === -1 ? html.indexOf("</head>") : theme;
+  const at = html.indexOf("</head>");
   return at === -1 ? `${tags}${html}` : `${html.slice(0, at)}${tags}${html.slice(at)}`;
 }
