@@ -71,8 +71,12 @@ describe("the top bar's badges", () => {
     renderApp("/about");
     const bar = await screen.findByRole("navigation", { name: "Main" }, firstLoad);
     await within(bar).findByRole("link", { name: "Notifications, 3 unread" }, firstLoad);
-    const socket = FakeSocket.instances.at(-1);
-    if (!socket) throw new Error("no socket opened");
+    // The socket opens once the screen has settled.
+    const socket = await vi.waitFor(() => {
+      const opened = FakeSocket.instances.at(-1);
+      if (!opened) throw new Error("no socket opened yet");
+      return opened;
+    });
     const asked = unreadCalls(calls).length;
 
     socket.receive({ type: "notification", notification: notification("n-9") });
