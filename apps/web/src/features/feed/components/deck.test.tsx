@@ -1,27 +1,9 @@
-import type { FeedCard } from "@kindred/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { feedCard } from "@/test/feed-fixtures.ts";
 import { firstLoad } from "@/test/render.tsx";
 import { Deck, StillDeck } from "./deck.tsx";
-
-function card(id: string, firstName: string): FeedCard {
-  return {
-    _id: id,
-    firstName,
-    lastName: "Tester",
-    photoUrl: `/api/avatars/${id}.svg`,
-    photo: null,
-    age: 25,
-    gender: "other",
-    about: `About ${firstName}`,
-    skills: ["React", "Go", "Chess"],
-    matchingSkills: [],
-    related: [],
-    sharedInYourWords: [],
-    relatedToYours: [],
-  };
-}
 
 describe("Deck", () => {
   afterEach(() => {
@@ -32,7 +14,7 @@ describe("Deck", () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <Deck
-          cards={[card("a", "Ada"), card("g", "Grace")]}
+          cards={[feedCard("a", "Ada"), feedCard("g", "Grace")]}
           exitDirection="interested"
           interactive
           onSwipe={async () => true}
@@ -71,7 +53,7 @@ describe("StillDeck (the cards before the swiping deck is here)", () => {
     const onDragChange = vi.fn();
     render(
       <StillDeck
-        cards={[card("l", "Linus"), card("g", "Grace")]}
+        cards={[feedCard("l", "Linus"), feedCard("g", "Grace")]}
         interactive
         onSwipe={onSwipe}
         onDragChange={onDragChange}
@@ -94,7 +76,7 @@ describe("StillDeck (the cards before the swiping deck is here)", () => {
     const onSwipe = vi.fn(async () => true);
     render(
       <StillDeck
-        cards={[card("k", "Ken")]}
+        cards={[feedCard("k", "Ken")]}
         interactive={false}
         onSwipe={onSwipe}
         onDragChange={() => {}}

@@ -2,6 +2,7 @@ import type { FeedCard } from "@kindred/shared";
 import { render, screen } from "@testing-library/react";
 import { MotionGlobalConfig } from "motion/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { feedCard } from "@/test/feed-fixtures.ts";
 import { SwipeDeck } from "./swipe-deck.tsx";
 
 /** How many times each person's card face was rendered. */
@@ -19,24 +20,6 @@ vi.mock("@/components/ui/user-card.tsx", async (importOriginal) => {
   };
 });
 
-function card(id: string, firstName: string): FeedCard {
-  return {
-    _id: id,
-    firstName,
-    lastName: "Tester",
-    photoUrl: `/api/avatars/${id}.svg`,
-    photo: null,
-    age: 25,
-    gender: "other",
-    about: `About ${firstName}`,
-    skills: ["React", "Go", "Chess"],
-    matchingSkills: [],
-    related: [],
-    sharedInYourWords: [],
-    relatedToYours: [],
-  };
-}
-
 beforeEach(() => {
   MotionGlobalConfig.skipAnimations = true;
   faceRenders.clear();
@@ -46,7 +29,7 @@ describe("SwipeDeck", () => {
   it("fetches the top card's photo first and the peeking ones after it", () => {
     render(
       <SwipeDeck
-        cards={[card("u1", "Ada"), card("u2", "Grace"), card("u3", "Alan")]}
+        cards={[feedCard("u1", "Ada"), feedCard("u2", "Grace"), feedCard("u3", "Alan")]}
         exitDirection="interested"
         interactive
         onSwipe={async () => true}
@@ -61,10 +44,10 @@ describe("SwipeDeck", () => {
 
   it("leaves the faces of the other cards alone when the top card leaves", () => {
     const [ada, grace, alan, linus] = [
-      card("u1", "Ada"),
-      card("u2", "Grace"),
-      card("u3", "Alan"),
-      card("u4", "Linus"),
+      feedCard("u1", "Ada"),
+      feedCard("u2", "Grace"),
+      feedCard("u3", "Alan"),
+      feedCard("u4", "Linus"),
     ];
     const onSwipe = async () => true;
     const deck = (cards: FeedCard[]) => (

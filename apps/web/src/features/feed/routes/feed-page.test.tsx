@@ -1,4 +1,3 @@
-import type { FeedCard } from "@kindred/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MESSAGES } from "@/config/copy.ts";
 import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
+import { feedCard } from "@/test/feed-fixtures.ts";
 import {
   deferred,
   type FetchCall,
@@ -18,25 +18,6 @@ import {
   setXsrfCookie,
 } from "@/test/render.tsx";
 import { FeedPage } from "./feed-page.tsx";
-
-function card(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {
-  return {
-    _id: id,
-    firstName,
-    lastName: "Tester",
-    photoUrl: `/api/avatars/${id}.svg`,
-    photo: null,
-    age: 25,
-    gender: "other",
-    about: `About ${firstName}`,
-    skills: ["React", "Go", "Chess"],
-    matchingSkills: [],
-    related: [],
-    sharedInYourWords: [],
-    relatedToYours: [],
-    ...extra,
-  };
-}
 
 let calls: FetchCall[];
 
@@ -69,7 +50,9 @@ describe("FeedPage", () => {
   it("offers push notifications after the first request, not on load or after an ignore", async () => {
     const browser = installPushBrowser();
     calls = mockFetch((call) =>
-      call.url.includes("/request/send/") ? sent : ok([card("a", "Alice"), card("b", "Bob")]),
+      call.url.includes("/request/send/")
+        ? sent
+        : ok([feedCard("a", "Alice"), feedCard("b", "Bob")]),
     );
     renderFeed();
     const prompt = { name: PUSH_MESSAGES.promptTitle };
@@ -89,7 +72,8 @@ describe("FeedPage", () => {
     installPushBrowser();
     let failNext = true;
     calls = mockFetch((call) => {
-      if (!call.url.includes("/request/send/")) return ok([card("a", "Alice"), card("b", "Bob")]);
+      if (!call.url.includes("/request/send/"))
+        return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
       if (failNext) {
         failNext = false;
         return boom;
@@ -139,7 +123,7 @@ describe("FeedPage", () => {
 
   it("shows the failure panel with a joke, another joke on demand, and retries", async () => {
     let fail = true;
-    calls = mockFetch(() => (fail ? boom : ok([card("a", "Alice")])));
+    calls = mockFetch(() => (fail ? boom : ok([feedCard("a", "Alice")])));
     renderFeed();
     expect(await screen.findByText("Uh oh, feed failed to load!")).toBeInTheDocument();
     expect(screen.getByText("Failed to load feed. Please try again.")).toBeInTheDocument();
@@ -159,7 +143,7 @@ describe("FeedPage", () => {
   });
 
   it("shows the shared-skill count and highlights the shared skills", async () => {
-    calls = mockFetch(() => ok([card("a", "Alice", { matchingSkills: ["React", "Chess"] })]));
+    calls = mockFetch(() => ok([feedCard("a", "Alice", { matchingSkills: ["React", "Chess"] })]));
     renderFeed();
     expect(await screen.findByText("2+")).toBeInTheDocument();
     expect(screen.getByText("React").closest("li")).toHaveAttribute("data-shared", "true");
@@ -171,7 +155,7 @@ describe("FeedPage", () => {
     calls = mockFetch((call) => {
       // The card must leave before the server answers.
       if (call.url.includes("/request/send/")) return send.reply;
-      return ok([card("a", "Alice"), card("b", "Bob")]);
+      return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
     });
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
@@ -195,7 +179,7 @@ describe("FeedPage", () => {
     const send = deferred();
     calls = mockFetch((call) => {
       if (call.url.includes("/request/send/")) return send.reply;
-      return ok([card("a", "Alice"), card("b", "Bob")]);
+      return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
     });
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
@@ -217,7 +201,7 @@ describe("FeedPage", () => {
     calls = mockFetch((call) =>
       call.url.includes("/request/send/")
         ? sent
-        : ok([card("a", "Alice"), card("b", "Bob"), card("c", "Cleo")]),
+        : ok([feedCard("a", "Alice"), feedCard("b", "Bob"), feedCard("c", "Cleo")]),
     );
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
@@ -240,7 +224,7 @@ describe("FeedPage", () => {
   });
 
   it("leaves the arrow keys alone while typing in a text field", async () => {
-    calls = mockFetch(() => ok([card("a", "Alice")]));
+    calls = mockFetch(() => ok([feedCard("a", "Alice")]));
     render(<input aria-label="Search" />);
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
@@ -251,7 +235,7 @@ describe("FeedPage", () => {
   });
 
   it("loads the next page by cursor before the stack runs out, skipping no one", async () => {
-    const everyone = Array.from({ length: 14 }, (_, i) => card(`u${i}`, `Person${i}`));
+    const everyone = Array.from({ length: 14 }, (_, i) => feedCard(`u${i}`, `Person${i}`));
     const decided = new Set<string>();
     calls = mockFetch((call) => {
       const match = call.url.match(/\/request\/send\/\w+\/(\w+)/);

@@ -1,11 +1,12 @@
 import { SEARCH_MESSAGES, SEARCH_TYPES } from "@kindred/shared";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { cn } from "@/lib/cn.ts";
 import { useSettledValue } from "@/lib/use-settled-value.ts";
 import { isSearchable, useSearchOverview } from "../api/search.ts";
 import { HitBody, hitsOf, KIND_LABELS } from "./search-hits.tsx";
+import { SearchPageButton } from "./search-stand-in.tsx";
 
 /** Typing pauses this long before the search asks the server. */
 const SETTLE_MS = 250;
@@ -163,14 +164,7 @@ export function SearchEntry() {
   return (
     <>
       <SearchBox className="hidden lg:block" />
-      <Link
-        to="/search"
-        className="btn btn-ghost btn-circle btn-sm lg:hidden"
-        aria-label="Search"
-        title="Search"
-      >
-        <Search aria-hidden="true" className="size-5" />
-      </Link>
+      <SearchPageButton />
     </>
   );
 }

@@ -13,14 +13,21 @@ export function SearchStandIn() {
         <Search aria-hidden="true" className="size-4 opacity-60" />
         <span className="truncate text-base-content/50">Search people, posts, groups…</span>
       </Link>
-      <Link
-        to={paths.search}
-        className="btn btn-ghost btn-circle btn-sm lg:hidden"
-        aria-label="Search"
-        title="Search"
-      >
-        <Search aria-hidden="true" className="size-5" />
-      </Link>
+      <SearchPageButton />
     </>
+  );
+}
+
+/** Below the wide screens' box: a button to the search page. */
+export function SearchPageButton() {
+  return (
+    <Link
+      to={paths.search}
+      className="btn btn-ghost btn-circle btn-sm lg:hidden"
+      aria-label="Search"
+      title="Search"
+    >
+      <Search aria-hidden="true" className="size-5" />
+    </Link>
   );
 }
