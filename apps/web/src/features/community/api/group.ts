@@ -104,7 +104,12 @@ export function useGroupMembership(token: string, groupId: string, onExpired: ()
         variant: "success",
       });
       queryClient.setQueryData<GroupDetail>(key, (group) => group && { ...group, ...state });
-      void queryClient.invalidateQueries({ queryKey: communityKeys.groupMembers(token, groupId) });
+      // The list's first read may still be on its way from before the change: dropped, not
+      // awaited, so the list is read again after it (invalidating alone would keep that read).
+      const members = communityKeys.groupMembers(token, groupId);
+      void queryClient
+        .cancelQueries({ queryKey: members })
+        .then(() => queryClient.invalidateQueries({ queryKey: members }));
     },
   });
 }
