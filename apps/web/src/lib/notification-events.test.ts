@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { notification } from "@/test/notification-fixtures.ts";
 import { applyNotificationEvent, type NotificationsCache } from "./notification-events.ts";
-import { queryKeys } from "./query-client.ts";
+import { mutationKeys, queryKeys } from "./query-client.ts";
 
 function cached(...pages: string[][]): NotificationsCache {
   return {
@@ -20,6 +20,29 @@ const ids = (client: QueryClient) =>
     ?.pages.map((page) => page.notifications.map((n) => n._id));
 
 describe("applyNotificationEvent", () => {
+  it("keeps the Requests badge an accept on its way has moved, and takes the rest", async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.unread, { notifications: 0, requests: 1, messages: 0 });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const review = queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationKey: mutationKeys.reviewRequest, mutationFn: () => answered })
+      .execute(undefined);
+
+    // Sent before the server had the accept: it still counts two requests.
+    const counts = { notifications: 3, requests: 2, messages: 1 };
+    applyNotificationEvent(queryClient, { type: "unread", data: counts });
+    expect(queryClient.getQueryData(queryKeys.unread)).toEqual({ ...counts, requests: 1 });
+
+    answer();
+    await review;
+    applyNotificationEvent(queryClient, { type: "unread", data: counts });
+    expect(queryClient.getQueryData(queryKeys.unread)).toEqual(counts);
+  });
+
   it("puts a new notification on top and moves a grown one there, once", () => {
     const client = new QueryClient();
     client.setQueryData(queryKeys.notifications, cached(["n3", "n2"], ["n1"]));

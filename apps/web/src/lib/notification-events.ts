@@ -5,7 +5,7 @@ import type {
   UnreadCounts,
 } from "@kindred/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { queryKeys } from "./query-client.ts";
+import { mutationKeys, queryKeys } from "./query-client.ts";
 
 /** The notification centre's cache: its pages, each asked for with the cursor before it. */
 export type NotificationsCache = InfiniteData<NotificationPage, string | null>;
@@ -54,6 +54,15 @@ export function markCachedRead(
 export function applyNotificationEvent(queryClient: QueryClient, event: ChatServerEvent): void {
   if (event.type === "unread") {
     const before = queryClient.getQueryData<UnreadCounts>(queryKeys.unread);
+    // An accept or reject on its way has moved the Requests badge already; a count sent before
+    // the server has it would move it back (the count is read again once it is answered).
+    if (before && queryClient.isMutating({ mutationKey: mutationKeys.reviewRequest }) > 0) {
+      queryClient.setQueryData<UnreadCounts>(queryKeys.unread, {
+        ...event.data,
+        requests: before.requests,
+      });
+      return;
+    }
     queryClient.setQueryData<UnreadCounts>(queryKeys.unread, event.data);
     if (before && before.requests !== event.data.requests) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.requests });

@@ -30,6 +30,8 @@ export function failureReason(error: unknown): { text: string; retryable: boolea
 }
 
 export type OptimisticMutationOptions<TVariables, TData> = {
+  /** Names the mutation, so others can tell it is under way (`queryClient.isMutating`). */
+  mutationKey?: readonly unknown[];
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** Changes the screen at once; returns what puts it back (nothing when there is nothing to undo). */
   apply: (variables: TVariables) => Rollback | undefined | Promise<Rollback | undefined>;
@@ -58,6 +60,7 @@ export function useOptimisticMutation<TVariables, TData = unknown>(
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation<TData, unknown, TVariables, Rollback | undefined>({
+    mutationKey: options.mutationKey,
     mutationFn: options.mutationFn,
     onMutate: (variables) => options.apply(variables),
     onSuccess: (data, variables) => options.onSuccess?.(data, variables),

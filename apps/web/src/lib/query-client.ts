@@ -17,6 +17,11 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Query keys shared across features, so a mutation in one can refresh another. */
+/** Mutations others wait on: the badges do not take the server's count while one is under way. */
+export const mutationKeys = {
+  reviewRequest: ["requests", "review"] as const,
+};
+
 export const queryKeys = {
   me: ["me"] as const,
   feed: ["feed"] as const,

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { takeOutOfList, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
-import { queryKeys } from "@/lib/query-client.ts";
+import { mutationKeys, queryKeys } from "@/lib/query-client.ts";
 import { shiftUnreadCount } from "@/lib/unread-counts.ts";
 
 export async function reviewRequest(
@@ -33,6 +33,7 @@ export type Review = { status: ReviewStatus; request: ReceivedRequest };
 export function useReviewRequest() {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
+    mutationKey: mutationKeys.reviewRequest,
     mutationFn: ({ status, request }: Review) => reviewRequest(status, request._id),
     apply: async ({ request }) => {
       const putBack = await takeOutOfList<ReceivedRequest>(queryClient, {
@@ -53,5 +54,7 @@ export function useReviewRequest() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
       }
     },
+    // Counts the socket sent meanwhile were kept off the Requests badge: read them again.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.unread }),
   });
 }
