@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { useEffect, useState } from "react";
 import { NavLink, Outlet, ScrollRestoration } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { NotificationBell } from "@/components/ui/notification-bell.tsx";
@@ -11,14 +11,37 @@ import { SearchStandIn } from "@/features/search/components/search-stand-in.tsx"
 import { useScreenSettled } from "@/lib/after-screen-settled.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
+import { optionalModule } from "@/lib/optional-module.ts";
 import { useUnreadCounts } from "@/lib/unread-counts.ts";
 import { AccountActions } from "./account-actions.tsx";
 import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
 
-/** Loaded once the first screen has settled; a stand-in of the same size holds its place. */
-const SearchEntry = lazy(async () => ({
-  default: (await import("@/features/search/components/search-box.tsx")).SearchEntry,
-}));
+const searchModule = optionalModule(() => import("@/features/search/components/search-box.tsx"));
+
+/**
+ * The top bar's search: a stand-in of the same size (a link to the search page) until the search
+ * box's code has loaded, once the first screen has settled. Offline, the stand-in stays and the
+ * code is asked for again when the connection is back.
+ */
+function SearchSlot({ settled }: { settled: boolean }) {
+  const [search, setSearch] = useState(searchModule.current);
+  useEffect(() => {
+    if (!settled || search) return;
+    let mounted = true;
+    const load = () => {
+      void searchModule.load().then((loaded) => {
+        if (mounted && loaded) setSearch(loaded);
+      });
+    };
+    load();
+    window.addEventListener("online", load);
+    return () => {
+      mounted = false;
+      window.removeEventListener("online", load);
+    };
+  }, [settled, search]);
+  return search ? <search.SearchEntry /> : <SearchStandIn />;
+}
 
 /**
  * The shared layout: top bar, content and footer. Which screens need a session is decided by
@@ -75,13 +98,7 @@ export function MainLayout() {
           <>
             {me ? (
               <>
-                {settled ? (
-                  <Suspense fallback={<SearchStandIn />}>
-                    <SearchEntry />
-                  </Suspense>
-                ) : (
-                  <SearchStandIn />
-                )}
+                <SearchSlot settled={settled} />
                 <NotificationBell unread={unread.notifications} className="hidden md:inline-flex" />
               </>
             ) : null}
