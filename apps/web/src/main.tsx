@@ -4,9 +4,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { listenForPreloadErrors } from "./lib/chunk-load.ts";
+import { startEarlyReads } from "./lib/early-reads.ts";
 import { registerServiceWorker } from "./lib/register-service-worker.ts";
 import "./index.css";
 
+startEarlyReads();
 listenForPreloadErrors();
 registerServiceWorker();
 

@@ -41,6 +41,26 @@ describe("afterScreenSettled", () => {
     expect(work).toHaveBeenCalledOnce();
   });
 
+  it("waits for two painted frames after the reads, so the pictures the load waited for are drawn first", async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
+    const afterScreenSettled = await load();
+    const work = vi.fn();
+    afterScreenSettled(queryClient, work);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(work).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames.shift()?.(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(work).toHaveBeenCalledOnce();
+  });
+
   it("runs later callers at once once the tab has settled", async () => {
     const afterScreenSettled = await load();
     const first = vi.fn();

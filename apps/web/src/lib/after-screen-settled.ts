@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { afterNextPaint } from "./after-paint.ts";
 
 /** The longest a first screen's reads are waited for before secondary code loads anyway. */
 const SETTLE_LIMIT_MS = 3_000;
@@ -9,7 +10,8 @@ let settled = false;
 
 /**
  * Runs `work` once the first screen is in: the page has loaded, the screen's reads have answered
- * (or SETTLE_LIMIT_MS have passed) and the browser has a quiet moment. Code a screen does not
+ * (or SETTLE_LIMIT_MS have passed), two frames have been painted since (the pictures the load
+ * waited for are on screen, the largest paint among them) and the browser has a quiet moment. Code a screen does not
  * need to show itself (the chat socket, the account menu) waits for this, so it never competes
  * with the screen's own code, data and largest paint. Once the tab has settled, later callers
  * run at once. Returns a function that cancels the wait.
@@ -30,8 +32,7 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
   };
   let idleAsked = false;
   const whenIdle = () => {
-    if (idleAsked || cancelled) return;
-    idleAsked = true;
+    if (cancelled) return;
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(finish, { timeout: IDLE_TIMEOUT_MS });
       cleanups.push(() => cancelIdleCallback(id));
@@ -40,14 +41,20 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
       cleanups.push(() => clearTimeout(id));
     }
   };
+  // An image that has just loaded is decoded and drawn in a following frame.
+  const whenPainted = () => {
+    if (idleAsked || cancelled) return;
+    idleAsked = true;
+    void afterNextPaint().then(afterNextPaint).then(whenIdle);
+  };
   const whenReadsAnswered = () => {
     if (queryClient.isFetching() === 0) {
-      whenIdle();
+      whenPainted();
       return;
     }
-    const limit = setTimeout(whenIdle, SETTLE_LIMIT_MS);
+    const limit = setTimeout(whenPainted, SETTLE_LIMIT_MS);
     const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() === 0) whenIdle();
+      if (queryClient.isFetching() === 0) whenPainted();
     });
     cleanups.push(() => clearTimeout(limit), unsubscribe);
   };

@@ -1,5 +1,6 @@
-import type { ErrorBody } from "@kindred/shared";
+import type { Envelope, ErrorBody } from "@kindred/shared";
 import { env } from "@/config/env.ts";
+import { takeEarlyBody, takeEarlyResponse } from "./early-reads.ts";
 
 /** An error answer from the API, carrying the contract's error body. */
 export class ApiError extends Error {
@@ -59,7 +60,8 @@ type RequestOptions = {
   onHeaders?: (headers: Headers) => void;
 };
 
-function buildUrl(path: string, query?: Query): string {
+/** The address a request for `path` goes to: the API base, the path and its query. */
+export function apiUrl(path: string, query?: Query): string {
   const url = `${env.apiBaseUrl}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
@@ -97,19 +99,23 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     const xsrf = readCookie("XSRF-TOKEN");
     if (xsrf) headers["X-XSRF-TOKEN"] = xsrf;
   }
+  const url = apiUrl(path, options.query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      credentials: "include",
-      body: unsafe
-        ? multipart
-          ? (options.body as FormData)
-          : JSON.stringify(options.body ?? {})
-        : undefined,
-      signal: options.signal,
-    });
+    // A read the page started early (early-reads.ts) answers the first request for its address.
+    const early = method === "GET" ? takeEarlyResponse(url) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        credentials: "include",
+        body: unsafe
+          ? multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body ?? {})
+          : undefined,
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw new ApiError(0, undefined, "Network error: check your connection and try again.");
@@ -130,6 +136,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
   options.onHeaders?.(response.headers);
   return body as T;
+}
+
+/**
+ * The `data` of an envelope the page read early for `path` (early-reads.ts), taken once; the first
+ * read of a screen's query, so it paints with its data at once.
+ */
+export function earlyData<T>(path: string, query?: Query): T | undefined {
+  return takeEarlyBody<Envelope<T>>(apiUrl(path, query))?.data;
 }
 
 /** The only fetch wrapper: base URL, credentials, the XSRF header and typed errors. */

@@ -1,8 +1,11 @@
 import type { Me } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, isUnauthenticated } from "./api-client.ts";
+import { apiClient, apiUrl, isUnauthenticated } from "./api-client.ts";
+import { takeEarlyBody } from "./early-reads.ts";
 import { queryKeys } from "./query-client.ts";
 import { hasSessionHint, rememberSession } from "./session-hint.ts";
+
+const ME_PATH = "/profile/view";
 
 /**
  * The signed-in user, or null for a visitor. A 401 is an answer ("signed out"), not a failure,
@@ -10,7 +13,7 @@ import { hasSessionHint, rememberSession } from "./session-hint.ts";
  */
 export async function getMe(): Promise<Me | null> {
   try {
-    const me = await apiClient.get<Me>("/profile/view");
+    const me = await apiClient.get<Me>(ME_PATH);
     rememberSession(true);
     return me;
   } catch (error) {
@@ -22,10 +25,18 @@ export async function getMe(): Promise<Me | null> {
   }
 }
 
+/** The session the page read early (early-reads.ts), so a signed-in screen paints at once. */
+function earlyMe(): Me | undefined {
+  const me = takeEarlyBody<Me>(apiUrl(ME_PATH));
+  if (me) rememberSession(true);
+  return me;
+}
+
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.me,
     queryFn: getMe,
+    initialData: earlyMe,
     retry: false,
     // Login, signup, profile save and logout write this cache themselves.
     staleTime: Number.POSITIVE_INFINITY,

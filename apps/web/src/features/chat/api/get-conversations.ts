@@ -1,10 +1,12 @@
 import type { Conversation, Envelope } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client.ts";
+import { apiClient, earlyData } from "@/lib/api-client.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 
+const CONVERSATIONS_PATH = "/chat/conversations";
+
 export async function getConversations(signal?: AbortSignal): Promise<Conversation[]> {
-  const body = await apiClient.get<Envelope<Conversation[]>>("/chat/conversations", { signal });
+  const body = await apiClient.get<Envelope<Conversation[]>>(CONVERSATIONS_PATH, { signal });
   return body.data;
 }
 
@@ -12,6 +14,7 @@ export function conversationsQueryOptions(enabled = true) {
   return queryOptions({
     queryKey: chatKeys.conversations,
     queryFn: ({ signal }) => getConversations(signal),
+    initialData: () => earlyData<Conversation[]>(CONVERSATIONS_PATH),
     enabled,
   });
 }

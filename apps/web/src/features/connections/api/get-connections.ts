@@ -1,10 +1,12 @@
 import type { ConnectionCard, Envelope } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient } from "@/lib/api-client.ts";
+import { apiClient, earlyData } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
+const CONNECTIONS_PATH = "/user/connections";
+
 export async function getConnections(signal?: AbortSignal): Promise<ConnectionCard[]> {
-  const body = await apiClient.get<Envelope<ConnectionCard[]>>("/user/connections", { signal });
+  const body = await apiClient.get<Envelope<ConnectionCard[]>>(CONNECTIONS_PATH, { signal });
   return body.data;
 }
 
@@ -12,6 +14,7 @@ export function connectionsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.connections,
     queryFn: ({ signal }) => getConnections(signal),
+    initialData: () => earlyData<ConnectionCard[]>(CONNECTIONS_PATH),
   });
 }
 

@@ -5,7 +5,8 @@ import {
   type QueryClient,
   useInfiniteQuery,
 } from "@tanstack/react-query";
-import { ApiError, apiClient } from "@/lib/api-client.ts";
+import { ApiError, apiClient, apiUrl } from "@/lib/api-client.ts";
+import { takeEarlyBody } from "@/lib/early-reads.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 /**
@@ -20,11 +21,24 @@ export type FeedData = InfiniteData<FeedPage, string | null>;
  * place in it, so deciding on cards does not move the next page: nobody is skipped or repeated.
  */
 export async function getFeed(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
-  const body = await apiClient.get<FeedAnswer>("/feed", {
-    query: { limit: FEED_DEFAULT_LIMIT, cursor: cursor ?? undefined },
-    signal,
-  });
-  return { cards: body.data, next: body.nextCursor ?? null };
+  const body = await apiClient.get<FeedAnswer>("/feed", { query: feedQuery(cursor), signal });
+  return pageOf(body);
+}
+
+const feedQuery = (cursor: string | null) => ({
+  limit: FEED_DEFAULT_LIMIT,
+  cursor: cursor ?? undefined,
+});
+
+const pageOf = (body: FeedAnswer): FeedPage => ({
+  cards: body.data,
+  next: body.nextCursor ?? null,
+});
+
+/** The first page the page read early (early-reads.ts), so Discover paints its cards at once. */
+function earlyFeed(): FeedData | undefined {
+  const body = takeEarlyBody<FeedAnswer>(apiUrl("/feed", feedQuery(null)));
+  return body ? { pages: [pageOf(body)], pageParams: [null] } : undefined;
 }
 
 /**
@@ -49,6 +63,7 @@ export function feedQueryOptions() {
     queryKey: queryKeys.feed,
     queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
     initialPageParam: null as string | null,
+    initialData: earlyFeed,
     getNextPageParam: (lastPage: FeedPage) => lastPage.next ?? undefined,
     // The failure panel has its own Try Again, so one quick retry is enough before showing it.
     retry: (failureCount, error) =>

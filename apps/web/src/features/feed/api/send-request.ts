@@ -1,7 +1,7 @@
 import type { Envelope, FeedCard, SendStatus, SentRequest } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
-import { afterNextPaint } from "@/features/feed/lib/after-paint.ts";
+import { afterNextPaint } from "@/lib/after-paint.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { removeFromFeed, restoreToFeed } from "./get-feed.ts";

@@ -6,6 +6,8 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MESSAGES } from "@/config/copy.ts";
 import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
+import { clearEarlyReads, earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
+import { createQueryClient } from "@/lib/query-client.ts";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
 import {
@@ -24,8 +26,9 @@ let calls: FetchCall[];
 const sent: Reply = { status: 201, body: { status: 1, message: "sent", data: {} } };
 const boom = failure(500, "INTERNAL", "Boom");
 
-function renderFeed() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderFeed(
+  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
@@ -47,6 +50,28 @@ afterEach(() => {
 });
 
 describe("FeedPage", () => {
+  it("paints the first cards the page read early at once, without asking for them again", async () => {
+    calls = mockFetch(() => ok([feedCard("a", "Alice"), feedCard("b", "Bob")]));
+    const link = document.createElement("link");
+    link.setAttribute("rel", "preload");
+    link.setAttribute("as", "fetch");
+    link.setAttribute("href", "/api/feed?limit=10");
+    document.head.append(link);
+    try {
+      startEarlyReads();
+      await earlyReadsSettled();
+      // The app's own cache settings: an answer is fresh for a while.
+      renderFeed(createQueryClient());
+      // The first render already has the cards: no loading state in between.
+      expect(screen.getByRole("heading", { name: "Alice Tester" })).toBeInTheDocument();
+      expect(screen.queryByRole("status", { name: /loading/i })).not.toBeInTheDocument();
+      expect(calls.map((call) => call.path)).toEqual(["/feed?limit=10"]);
+    } finally {
+      link.remove();
+      clearEarlyReads();
+    }
+  });
+
   it("offers push notifications after the first request, not on load or after an ignore", async () => {
     const browser = installPushBrowser();
     calls = mockFetch((call) =>
