@@ -43,6 +43,11 @@ export default defineConfig({
           experimentalInlineCommonChunks: { maxSize: 12_000 },
           groups: [
             {
+              name: "react",
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: "query",
               test: /node_modules[\\/]@tanstack[\\/]/,
               includeDependenciesRecursively: false,

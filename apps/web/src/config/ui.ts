@@ -46,5 +46,7 @@ export const MOUSE_TRAIL = { points: 20, sampleMs: 10, opacity: 0.7 } as const;
  */
 export const PHOTO_ASPECT = CARD_WIDTH / CARD_HEIGHT;
 export const LARGE_PHOTO_MEDIA = "(min-width: 768px)";
+/** How wide Discover's deck card draws its photo: up to 400 px, the screen less its margins. */
+export const DECK_PHOTO_SIZES = "(min-width: 432px) 400px, calc(100vw - 2rem)";
 /** The crop's zoom slider: from the whole photo to a close-up. */
 export const PHOTO_ZOOM = { min: 1, max: 4, step: 0.05 } as const;

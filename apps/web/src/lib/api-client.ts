@@ -1,5 +1,5 @@
 import type { Envelope, ErrorBody } from "@kindred/shared";
-import { env } from "@/config/env.ts";
+import { apiUrl, type Query } from "./api-url.ts";
 import { takeEarlyBody, takeEarlyResponse } from "./early-reads.ts";
 
 /** An error answer from the API, carrying the contract's error body. */
@@ -49,7 +49,6 @@ function readCookie(name: string): string | undefined {
   return undefined;
 }
 
-type Query = Record<string, string | number | boolean | undefined>;
 type RequestOptions = {
   query?: Query;
   body?: unknown;
@@ -59,18 +58,6 @@ type RequestOptions = {
   /** Sees a successful answer's headers (a list's `X-Next-Cursor`). */
   onHeaders?: (headers: Headers) => void;
 };
-
-/** The address a request for `path` goes to: the API base, the path and its query. */
-export function apiUrl(path: string, query?: Query): string {
-  const url = `${env.apiBaseUrl}${path}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `${url}?${search}` : url;
-}
 
 let xsrfBootstrap: Promise<unknown> | undefined;
 

@@ -71,6 +71,17 @@ export function takeEarlyResponse(url: string): Promise<Response> | undefined {
   return read.response;
 }
 
+/**
+ * The body of the early read of `url` once its answer is in (undefined when there is none, or
+ * it failed), without taking it: the query that renders the screen still takes it.
+ */
+export async function whenEarlyBody<T>(url: string): Promise<T | undefined> {
+  const read = reads.get(url);
+  if (!read) return undefined;
+  await read.settled;
+  return read.body as T | undefined;
+}
+
 /** Settles once every early read not yet taken has been answered and read (or has failed). */
 export async function earlyReadsSettled(): Promise<void> {
   await Promise.all([...reads.values()].map((read) => read.settled));

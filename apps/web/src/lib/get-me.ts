@@ -1,6 +1,7 @@
 import type { Me } from "@kindred/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiClient, apiUrl, isUnauthenticated } from "./api-client.ts";
+import { apiClient, isUnauthenticated } from "./api-client.ts";
+import { apiUrl } from "./api-url.ts";
 import { takeEarlyBody } from "./early-reads.ts";
 import { queryKeys } from "./query-client.ts";
 import { hasSessionHint, rememberSession } from "./session-hint.ts";

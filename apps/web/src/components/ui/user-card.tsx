@@ -1,5 +1,6 @@
 import type { PhotoSet } from "@kindred/shared";
 import type { ReactNode } from "react";
+import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
 
@@ -40,8 +41,7 @@ export type UserCardProps = {
   photoPriority?: "high" | "low";
 };
 
-/** How wide the card's photo is drawn: the deck card up to 400 px, a grid's card a column. */
-const DECK_PHOTO_SIZES = "(min-width: 432px) 400px, calc(100vw - 2rem)";
+/** How wide a grid's card draws its photo: a column (the deck card's is DECK_PHOTO_SIZES). */
 const GRID_PHOTO_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw";
 
 export function fullName(user: Pick<UserCardUser, "firstName" | "lastName">): string {

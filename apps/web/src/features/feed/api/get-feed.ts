@@ -1,11 +1,12 @@
-import { FEED_DEFAULT_LIMIT, type FeedAnswer, type FeedCard } from "@kindred/shared";
+import type { FeedAnswer, FeedCard } from "@kindred/shared";
 import {
   type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
 } from "@tanstack/react-query";
-import { ApiError, apiClient, apiUrl } from "@/lib/api-client.ts";
+import { feedQuery, firstFeedPageUrl } from "@/features/feed/lib/feed-address.ts";
+import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { takeEarlyBody } from "@/lib/early-reads.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
@@ -25,11 +26,6 @@ export async function getFeed(cursor: string | null, signal?: AbortSignal): Prom
   return pageOf(body);
 }
 
-const feedQuery = (cursor: string | null) => ({
-  limit: FEED_DEFAULT_LIMIT,
-  cursor: cursor ?? undefined,
-});
-
 const pageOf = (body: FeedAnswer): FeedPage => ({
   cards: body.data,
   next: body.nextCursor ?? null,
@@ -37,7 +33,7 @@ const pageOf = (body: FeedAnswer): FeedPage => ({
 
 /** The first page the page read early (early-reads.ts), so Discover paints its cards at once. */
 function earlyFeed(): FeedData | undefined {
-  const body = takeEarlyBody<FeedAnswer>(apiUrl("/feed", feedQuery(null)));
+  const body = takeEarlyBody<FeedAnswer>(firstFeedPageUrl());
   return body ? { pages: [pageOf(body)], pageParams: [null] } : undefined;
 }
 
