@@ -39,6 +39,8 @@ async function askForCode(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/verify-code$/);
+  // The screen puts the caret in the first box once it is drawn; keys typed before land nowhere.
+  await expect(box(page, 1)).toBeFocused();
 }
 
 async function paste(page: Page, text: string) {

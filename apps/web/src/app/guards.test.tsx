@@ -1,6 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "@/config/copy.ts";
+import { clearEarlyReads, earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
+import { createQueryClient } from "@/lib/query-client.ts";
 import {
   firstLoad,
   mockFetch,
@@ -35,6 +38,38 @@ describe("RequireAuth (signed-in routes)", () => {
       await screen.findByRole("heading", { name: "Connections" }, firstLoad),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/connections");
+  });
+
+  it("takes the session and the screen's list the page read early, without asking again", async () => {
+    const calls = mockFetch((call) => {
+      if (call.path === "/profile/view") return { body: sampleMe };
+      if (call.path === "/user/connections")
+        return { body: { status: 1, message: "ok", data: [] } };
+      return undefined;
+    });
+    const links = ["/api/profile/view", "/api/user/connections"].map((href) => {
+      const link = document.createElement("link");
+      link.setAttribute("rel", "preload");
+      link.setAttribute("as", "fetch");
+      link.setAttribute("href", href);
+      return document.head.appendChild(link);
+    });
+    try {
+      startEarlyReads();
+      await earlyReadsSettled();
+      // The app's own cache settings: an answer is fresh for a while.
+      renderApp("/connections", { queryClient: createQueryClient() });
+      expect(
+        await screen.findByRole("heading", { name: "Connections" }, firstLoad),
+      ).toBeInTheDocument();
+      expect(await screen.findByText(MESSAGES.noConnections.trim())).toBeInTheDocument();
+      const reads = calls.map((call) => call.path);
+      expect(reads.filter((path) => path === "/profile/view")).toHaveLength(1);
+      expect(reads.filter((path) => path === "/user/connections")).toHaveLength(1);
+    } finally {
+      for (const link of links) link.remove();
+      clearEarlyReads();
+    }
   });
 
   it("offers Try Again when the session check fails for another reason", async () => {
