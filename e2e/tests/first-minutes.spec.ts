@@ -115,7 +115,13 @@ test("the tag field suggests a skill under another of its names, with how many p
     .getByRole("listbox", { name: "Suggested skills" })
     .getByRole("option", { name: /^JavaScript \d+ (person|people)$/ });
   await expect(suggestion).toBeVisible();
-  await input.press("ArrowDown");
+  // Other tests' people bring skills of their own to the list (juggling-…, under "j"): step down
+  // to JavaScript as a person would, then take it.
+  for (let step = 0; step < 10; step++) {
+    if ((await suggestion.getAttribute("aria-selected")) === "true") break;
+    await input.press("ArrowDown");
+  }
+  await expect(suggestion).toHaveAttribute("aria-selected", "true");
   await input.press("Enter");
   await expect(page.getByRole("list", { name: "Added tags" }).getByRole("listitem")).toHaveText([
     "JavaScript",
