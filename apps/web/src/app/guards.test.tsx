@@ -2,8 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
-import { clearEarlyReads, earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
+import { earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { preloadFetches } from "@/test/early-reads.ts";
 import {
   firstLoad,
   mockFetch,
@@ -47,13 +48,7 @@ describe("RequireAuth (signed-in routes)", () => {
         return { body: { status: 1, message: "ok", data: [] } };
       return undefined;
     });
-    const links = ["/api/profile/view", "/api/user/connections"].map((href) => {
-      const link = document.createElement("link");
-      link.setAttribute("rel", "preload");
-      link.setAttribute("as", "fetch");
-      link.setAttribute("href", href);
-      return document.head.appendChild(link);
-    });
+    const forget = preloadFetches("/api/profile/view", "/api/user/connections");
     try {
       startEarlyReads();
       await earlyReadsSettled();
@@ -67,8 +62,7 @@ describe("RequireAuth (signed-in routes)", () => {
       expect(reads.filter((path) => path === "/profile/view")).toHaveLength(1);
       expect(reads.filter((path) => path === "/user/connections")).toHaveLength(1);
     } finally {
-      for (const link of links) link.remove();
-      clearEarlyReads();
+      forget();
     }
   });
 

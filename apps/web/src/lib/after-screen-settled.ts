@@ -11,9 +11,9 @@ let settled = false;
 /**
  * Runs `work` once the first screen is in: the page has loaded, the screen's reads have answered
  * (or SETTLE_LIMIT_MS have passed), two frames have been painted since (the pictures the load
- * waited for are on screen, the largest paint among them) and the browser has a quiet moment. Code a screen does not
- * need to show itself (the chat socket, the account menu) waits for this, so it never competes
- * with the screen's own code, data and largest paint. Once the tab has settled, later callers
+ * waited for are on screen, the largest paint among them) and the browser has a quiet moment.
+ * Code a screen does not need to show itself (the chat socket, the account menu) waits for this,
+ * so it never competes with the screen's own code, data and largest paint. Once the tab has settled, later callers
  * run at once. Returns a function that cancels the wait.
  */
 export function afterScreenSettled(queryClient: QueryClient, work: () => void): () => void {
@@ -30,7 +30,7 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
     settled = true;
     work();
   };
-  let idleAsked = false;
+  let paintAsked = false;
   const whenIdle = () => {
     if (cancelled) return;
     if (typeof requestIdleCallback === "function") {
@@ -43,8 +43,8 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
   };
   // An image that has just loaded is decoded and drawn in a following frame.
   const whenPainted = () => {
-    if (idleAsked || cancelled) return;
-    idleAsked = true;
+    if (paintAsked || cancelled) return;
+    paintAsked = true;
     void afterNextPaint().then(afterNextPaint).then(whenIdle);
   };
   const whenReadsAnswered = () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { preloadFetches } from "@/test/early-reads.ts";
 import { type FetchCall, failure, mockFetch, ok } from "@/test/mock-fetch.ts";
 import { ApiError, apiClient } from "./api-client.ts";
 import {
@@ -8,18 +9,6 @@ import {
   takeEarlyBody,
   takeEarlyResponse,
 } from "./early-reads.ts";
-
-/** The head the server writes for a signed-in screen: fetch preloads for its first reads. */
-function preload(...hrefs: string[]) {
-  for (const href of hrefs) {
-    const link = document.createElement("link");
-    link.rel = "preload";
-    link.setAttribute("as", "fetch");
-    link.setAttribute("href", href);
-    link.setAttribute("crossorigin", "use-credentials");
-    document.head.append(link);
-  }
-}
 
 let calls: FetchCall[];
 
@@ -34,7 +23,7 @@ afterEach(() => {
 describe("early reads", () => {
   it("reads each preloaded address once, as the preload did, and hands its body over once", async () => {
     calls = mockFetch((call) => (call.path === "/feed?limit=10" ? ok(["card"]) : ok({ id: 1 })));
-    preload("/api/profile/view", "/api/feed?limit=10", "/api/feed?limit=10");
+    preloadFetches("/api/profile/view", "/api/feed?limit=10", "/api/feed?limit=10");
     startEarlyReads();
     startEarlyReads();
     expect(calls.map((call) => call.url)).toEqual(["/api/profile/view", "/api/feed?limit=10"]);
@@ -55,7 +44,7 @@ describe("early reads", () => {
 
   it("gives a request the early answer instead of asking again, errors included", async () => {
     calls = mockFetch(() => failure(401, "UNAUTHENTICATED", "Please log in"));
-    preload("/api/profile/view");
+    preloadFetches("/api/profile/view");
     startEarlyReads();
     await earlyReadsSettled();
     // A 401 has no body to paint with: the request takes the answer and reads it as ever.
@@ -68,7 +57,7 @@ describe("early reads", () => {
 
   it("leaves alone preloads of other origins and other kinds", () => {
     calls = mockFetch(() => ok({}));
-    preload(
+    preloadFetches(
       "https://elsewhere.example/api/profile/view",
       "//elsewhere.example/x",
       "/\\elsewhere.example/x",

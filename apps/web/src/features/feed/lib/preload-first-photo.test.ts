@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getFeed } from "@/features/feed/api/get-feed.ts";
 import { clearEarlyReads, earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
+import { preloadFetches } from "@/test/early-reads.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
 import { mockFetch, ok } from "@/test/mock-fetch.ts";
 import { firstFeedPageUrl } from "./feed-address.ts";
@@ -20,11 +21,7 @@ function screenWidth(wide: boolean) {
 /** The page's head as the server writes it for Discover, and its early read answered. */
 async function discoverReadEarly(cards: unknown[]) {
   mockFetch(() => ok(cards));
-  const link = document.createElement("link");
-  link.setAttribute("rel", "preload");
-  link.setAttribute("as", "fetch");
-  link.setAttribute("href", firstFeedPageUrl());
-  document.head.append(link);
+  preloadFetches(firstFeedPageUrl());
   startEarlyReads();
   await earlyReadsSettled();
 }

@@ -6,8 +6,9 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MESSAGES } from "@/config/copy.ts";
 import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
-import { clearEarlyReads, earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
+import { earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
+import { preloadFetches } from "@/test/early-reads.ts";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
 import {
@@ -52,11 +53,7 @@ afterEach(() => {
 describe("FeedPage", () => {
   it("paints the first cards the page read early at once, without asking for them again", async () => {
     calls = mockFetch(() => ok([feedCard("a", "Alice"), feedCard("b", "Bob")]));
-    const link = document.createElement("link");
-    link.setAttribute("rel", "preload");
-    link.setAttribute("as", "fetch");
-    link.setAttribute("href", "/api/feed?limit=10");
-    document.head.append(link);
+    const forget = preloadFetches("/api/feed?limit=10");
     try {
       startEarlyReads();
       await earlyReadsSettled();
@@ -67,8 +64,7 @@ describe("FeedPage", () => {
       expect(screen.queryByRole("status", { name: /loading/i })).not.toBeInTheDocument();
       expect(calls.map((call) => call.path)).toEqual(["/feed?limit=10"]);
     } finally {
-      link.remove();
-      clearEarlyReads();
+      forget();
     }
   });
 
