@@ -8,6 +8,7 @@ import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { deferred, mockFetch, ok } from "@/test/mock-fetch.ts";
 import { applyChatEvent } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
+import { claimOutbox, saveDraft } from "../lib/outbox.ts";
 import { ConversationView } from "./conversation-view.tsx";
 
 const ME = "00000000-0000-4000-8000-00000000000a";
@@ -39,6 +40,27 @@ function renderConversation() {
 }
 
 describe("ConversationView", () => {
+  it("keeps what was typed before the chat socket opened, and shows no one else's draft", async () => {
+    mockFetch((call) =>
+      call.method === "GET" && call.path === `/chat/${BEN}/messages`
+        ? ok({ messages: [], nextBefore: null } satisfies ChatPage)
+        : undefined,
+    );
+    // The person before on this tab left a draft to Ben.
+    claimOutbox("00000000-0000-4000-8000-0000000000ff");
+    saveDraft(BEN, "Someone else's words");
+    const region = renderConversation();
+    const box = within(region).getByRole("textbox", { name: "Message Ben" });
+    await waitFor(() => expect(box).toHaveValue(""));
+
+    const user = userEvent.setup();
+    await user.type(box, "Half a thought");
+    // The socket opens once the first screen has settled, and claims the outbox for the same person.
+    act(() => claimOutbox(ME));
+    expect(box).toHaveValue("Half a thought");
+    act(() => saveDraft(BEN, ""));
+  });
+
   it("keeps a message sent before the history loaded, though that history was read before it", async () => {
     // A small server: the first history request was read before the send and answers late.
     const stored: ChatMessage[] = [];

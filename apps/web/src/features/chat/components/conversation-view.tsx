@@ -4,7 +4,7 @@ import { fullName } from "@/components/ui/user-card.tsx";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMessages } from "../api/get-messages.ts";
-import { saveDraft, useDraft } from "../lib/outbox.ts";
+import { claimOutbox, saveDraft, useDraft } from "../lib/outbox.ts";
 import { useMarkRead } from "../lib/use-mark-read.ts";
 import { useOlderMessages } from "../lib/use-older-messages.ts";
 import { useOutgoingMessages } from "../lib/use-outgoing-messages.ts";
@@ -25,6 +25,9 @@ export function ConversationView({
   onAction: (action: SafetyAction) => void;
   className?: string;
 }) {
+  // The tab's drafts and unsent messages are this person's before anything is typed or sent:
+  // the chat socket, which claims them too, opens only once the first screen has settled.
+  useEffect(() => claimOutbox(meId), [meId]);
   const { user } = conversation;
   const otherId = user._id;
   const name = fullName(user);
