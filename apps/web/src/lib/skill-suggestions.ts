@@ -1,5 +1,5 @@
 import { type Envelope, type SkillSuggestion, skillSuggestionsQuerySchema } from "@kindred/shared";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { apiClient } from "./api-client.ts";
 import { useSettledValue } from "./use-settled-value.ts";
 
@@ -20,6 +20,9 @@ export function useSkillSuggestions(draft: string): SkillSuggestion[] {
         })
       ).data,
     enabled: valid,
+    // The list on screen stays while the next one loads: a suggestion highlighted meanwhile is
+    // still there to take (see TagInput), instead of the list vanishing under the person's Enter.
+    placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
     retry: false,
   });

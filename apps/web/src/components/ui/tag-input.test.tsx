@@ -1,12 +1,12 @@
 import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render as renderInto, screen } from "@testing-library/react";
+import { render as renderInto, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
-import { type FetchCall, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { deferred, type FetchCall, mockFetch, ok } from "@/test/mock-fetch.ts";
 import { TAG_TOO_LONG, TagInput } from "./tag-input.tsx";
 
 /** The tag input asks the server for suggestions: each test gets its own cache. */
@@ -136,6 +136,44 @@ describe("TagInput: suggestions", () => {
     expect(input).toHaveValue("");
     expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
     expect(calls.some((call) => call.path.startsWith("/skills?q=js"))).toBe(true);
+  });
+
+  it("keeps the highlighted skill when the answer for the last letters replaces the list", async () => {
+    const later = deferred();
+    calls = mockFetch((call) => {
+      if (call.path.startsWith("/skills?q=ja&")) {
+        return ok([
+          { name: "Jazz", aliases: [], people: 3 },
+          { name: "JavaScript", aliases: ["js"], people: 12 },
+        ]);
+      }
+      if (call.path.startsWith("/skills?q=jav&")) return later.reply;
+      return ok([]);
+    });
+    const user = userEvent.setup();
+    render(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Skills" });
+    await user.type(input, "ja");
+    await screen.findByRole("option", { name: /Jazz/ });
+    // One more letter; the list for "ja" stays while the one for "jav" is asked for and loads,
+    // and the person picks JavaScript from what is on screen.
+    await user.type(input, "v");
+    await user.keyboard("{ArrowDown}{ArrowDown}");
+    const javascript = () => screen.getByRole("option", { name: /JavaScript/ });
+    expect(javascript()).toHaveAttribute("aria-selected", "true");
+    await waitFor(() => expect(calls.some((call) => call.path.includes("q=jav&"))).toBe(true));
+    expect(javascript()).toHaveAttribute("aria-selected", "true");
+
+    later.answer(
+      ok([
+        { name: "JavaScript", aliases: ["js"], people: 12 },
+        { name: "Java", aliases: [], people: 5 },
+      ]),
+    );
+    await screen.findByRole("option", { name: /^Java\s?5 people/ });
+    expect(javascript()).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{Enter}");
+    expect(tagsText()).toBe("JavaScript");
   });
 
   it("adds what was typed on Enter when no suggestion is chosen, and Escape closes the list", async () => {

@@ -49,18 +49,21 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
   const [draft, setDraft] = useState("");
   const tooLong = draft.split(",").some((part) => part.trim().length > SKILL_MAX_LENGTH);
   const listId = useId();
-  const [active, setActive] = useState(-1);
+  // The highlighted suggestion, by name: when the list is replaced by the answer for what was
+  // typed last, the same skill stays highlighted wherever it now stands (or none, if it is gone).
+  const [activeName, setActiveName] = useState<string | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const added = new Set(tags.map((tag) => tag.toLowerCase()));
   const suggestions = useSkillSuggestions(draft).filter(
     (suggestion) => !added.has(suggestion.name.toLowerCase()),
   );
+  const active = suggestions.findIndex((suggestion) => suggestion.name === activeName);
   const showList = listOpen && suggestions.length > 0 && !tooLong;
 
   /** Adds a suggested skill in its canonical spelling, in place of what was typed. */
   function choose(name: string) {
     setDraft("");
-    setActive(-1);
+    setActiveName(null);
     if (!added.has(name.toLowerCase())) onChange([...tags, name]);
   }
 
@@ -77,7 +80,7 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
   }
 
   function handleDraftChange(value: string) {
-    setActive(-1);
+    setActiveName(null);
     setListOpen(true);
     if (!value.includes(",")) {
       setDraft(value);
@@ -93,8 +96,14 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
     const chosen = showList ? suggestions[active] : undefined;
     if (showList && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
       event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (current + step + suggestions.length) % suggestions.length);
+      const count = suggestions.length;
+      const next =
+        active === -1
+          ? event.key === "ArrowDown"
+            ? 0
+            : count - 1
+          : (active + (event.key === "ArrowDown" ? 1 : -1) + count) % count;
+      setActiveName(suggestions[next]?.name ?? null);
     } else if (event.key === "Escape" && showList) {
       event.preventDefault();
       setListOpen(false);
