@@ -39,7 +39,8 @@ export default defineConfig({
           // A signed-in screen used to load some 45 small chunks; over HTTP/1.1's six
           // connections per host each costs a round trip on a phone. Small shared chunks are
           // copied into the chunks that use them, and the libraries only signed-in screens use
-          // come as two chunks (docs/decisions/100-fewer-larger-chunks.md).
+          // come as two chunks (docs/decisions/100-fewer-larger-chunks.md); sonner loads after the
+          // first screen (docs/decisions/102-toasts-and-unused-styles-off-the-first-load.md).
           experimentalInlineCommonChunks: { maxSize: 12_000 },
           groups: [
             {
@@ -54,7 +55,7 @@ export default defineConfig({
             },
             {
               name: "ui-kit",
-              test: /node_modules[\\/](sonner|tailwind-merge|clsx)[\\/]/,
+              test: /node_modules[\\/](tailwind-merge|clsx)[\\/]/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,10 +1,19 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Outlet } from "react-router";
-import { AppToaster } from "@/components/ui/toast.tsx";
+import { AppToaster, loadToaster } from "@/components/ui/toast.tsx";
+import { useScreenSettled } from "@/lib/after-screen-settled.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
 import { useQueryClientSeed } from "./providers.tsx";
-import "sonner/dist/styles.css";
+
+/** The toaster's code, once the first screen is in: a toast later shows at once. */
+function LoadToasterWhenSettled() {
+  const settled = useScreenSettled();
+  useEffect(() => {
+    if (settled) loadToaster();
+  }, [settled]);
+  return null;
+}
 
 /** The query cache and the toasts, which the landing page loads only for a signed-in visitor. */
 export function ShellProviders({ children }: { children: ReactNode }) {
@@ -14,6 +23,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={client}>
       {children}
       <AppToaster />
+      <LoadToasterWhenSettled />
     </QueryClientProvider>
   );
 }

@@ -19,6 +19,21 @@ function pendingRead(queryClient: QueryClient) {
   return (value: string) => answer(value);
 }
 
+/**
+ * Fake timers and frames: `paint()` runs the frame callbacks asked for so far (the browser
+ * painting a frame) and lets the task queued from them run.
+ */
+function fakeFrames() {
+  vi.useFakeTimers();
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+  const paint = async () => {
+    for (const frame of frames.splice(0)) frame(0);
+    await vi.advanceTimersByTimeAsync(1);
+  };
+  return { frames, paint };
+}
+
 describe("afterScreenSettled", () => {
   let queryClient: QueryClient;
   beforeEach(() => {
@@ -58,6 +73,107 @@ describe("afterScreenSettled", () => {
     expect(frames).toHaveLength(1);
     frames.shift()?.(0);
     await vi.advanceTimersByTimeAsync(1);
+    expect(work).toHaveBeenCalledOnce();
+  });
+
+  it("waits until two frames pass in which the page did not change", async () => {
+    const { frames, paint } = fakeFrames();
+    const paintFrame = async () => {
+      expect(frames).toHaveLength(1);
+      await paint();
+    };
+    const afterScreenSettled = await load();
+    const work = vi.fn();
+    afterScreenSettled(queryClient, work);
+    await vi.advanceTimersByTimeAsync(0);
+
+    // The screen commits while the first frames are painted (a guard letting the page through).
+    const screenContent = document.createElement("p");
+    screenContent.textContent = "No Connections Found";
+    document.body.append(screenContent);
+    await paintFrame();
+    await paintFrame();
+    expect(work).not.toHaveBeenCalled();
+
+    // Two frames with nothing new: what the screen drew is on it.
+    await paintFrame();
+    await paintFrame();
+    expect(work).toHaveBeenCalledOnce();
+    screenContent.remove();
+  });
+
+  it("waits, where the browser reports largest paints, for the last change to reach the screen", async () => {
+    const { paint: paintFrame } = fakeFrames();
+    let reportPaint: (at: number) => void = () => {};
+    class LargestPaints {
+      static supportedEntryTypes = ["largest-contentful-paint"];
+      constructor(callback: (list: { getEntries: () => { startTime: number }[] }) => void) {
+        reportPaint = (at) => callback({ getEntries: () => [{ startTime: at }] });
+      }
+      observe() {}
+      disconnect() {}
+    }
+    vi.stubGlobal("PerformanceObserver", LargestPaints);
+    const afterScreenSettled = await load();
+    const work = vi.fn();
+    afterScreenSettled(queryClient, work);
+    await vi.advanceTimersByTimeAsync(0);
+    const screenContent = document.createElement("p");
+    screenContent.textContent = "No conversations yet.";
+    document.body.append(screenContent);
+    await paintFrame();
+    await paintFrame();
+    // Quiet on the main thread, but the frame with the sentence is not on screen yet.
+    await paintFrame();
+    await paintFrame();
+    expect(work).not.toHaveBeenCalled();
+
+    reportPaint(performance.now());
+    await paintFrame();
+    await paintFrame();
+    expect(work).toHaveBeenCalledOnce();
+    screenContent.remove();
+  });
+
+  it("settles every caller together: the code the first one starts does not hold up the rest", async () => {
+    const { paint: paintFrames } = fakeFrames();
+    const afterScreenSettled = await load();
+    const menu = document.createElement("div");
+    // The first caller's work draws something (an account menu's code arriving).
+    const first = vi.fn(() => document.body.append(menu));
+    const second = vi.fn();
+    afterScreenSettled(queryClient, first);
+    afterScreenSettled(queryClient, second);
+    await vi.advanceTimersByTimeAsync(0);
+    await paintFrames();
+    await paintFrames();
+    expect(first).toHaveBeenCalledOnce();
+    // What it started keeps drawing for a while (a menu, a search box, a socket's badges).
+    for (let step = 0; step < 3; step++) {
+      menu.textContent = `step ${step}`;
+      await paintFrames();
+    }
+    expect(second).toHaveBeenCalledOnce();
+    menu.remove();
+  });
+
+  it("waits for a read the screen starts while its first frames are painted", async () => {
+    const { paint: paintFrame } = fakeFrames();
+    const afterScreenSettled = await load();
+    const work = vi.fn();
+    afterScreenSettled(queryClient, work);
+    await vi.advanceTimersByTimeAsync(0);
+    const answer = pendingRead(queryClient);
+    await paintFrame();
+    await paintFrame();
+    await paintFrame();
+    await paintFrame();
+    expect(work).not.toHaveBeenCalled();
+
+    answer("done");
+    await vi.advanceTimersByTimeAsync(1);
+    await paintFrame();
+    await paintFrame();
     expect(work).toHaveBeenCalledOnce();
   });
 

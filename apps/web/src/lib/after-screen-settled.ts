@@ -5,16 +5,35 @@ import { afterNextPaint } from "./after-paint.ts";
 /** The longest a first screen's reads are waited for before secondary code loads anyway. */
 const SETTLE_LIMIT_MS = 3_000;
 const IDLE_TIMEOUT_MS = 1_000;
+/** Rounds of two quiet frames to wait for a largest paint the last change may never make. */
+const UNREPORTED_ROUNDS = 2;
+const LARGEST_PAINT = "largest-contentful-paint";
+
+/** Calls `painted` with the time of each largest paint the browser reports (none: undefined). */
+function observePaints(painted: (at: number) => void): PerformanceObserver | undefined {
+  if (
+    typeof PerformanceObserver !== "function" ||
+    !PerformanceObserver.supportedEntryTypes?.includes(LARGEST_PAINT)
+  ) {
+    return undefined;
+  }
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) painted(entry.startTime);
+  });
+  observer.observe({ type: LARGEST_PAINT, buffered: true });
+  return observer;
+}
 
 let settled = false;
 
 /**
  * Runs `work` once the first screen is in: the page has loaded, the screen's reads have answered
- * (or SETTLE_LIMIT_MS have passed), two frames have been painted since (the pictures the load
- * waited for are on screen, the largest paint among them) and the browser has a quiet moment.
+ * (or SETTLE_LIMIT_MS have passed), two frames have been painted since in which the page did not
+ * change (the screen and the pictures the load waited for are on screen, the largest paint among
+ * them) and the browser has a quiet moment.
  * Code a screen does not need to show itself (the chat socket, the account menu) waits for this,
- * so it never competes with the screen's own code, data and largest paint. Once the tab has settled, later callers
- * run at once. Returns a function that cancels the wait.
+ * so it never competes with the screen's own code, data and largest paint. Once the tab has
+ * settled, later callers run at once. Returns a function that cancels the wait.
  */
 export function afterScreenSettled(queryClient: QueryClient, work: () => void): () => void {
   if (settled) {
@@ -31,21 +50,64 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
     work();
   };
   let paintAsked = false;
-  const whenIdle = () => {
+  const whenIdle = (then: () => void) => {
     if (cancelled) return;
     if (typeof requestIdleCallback === "function") {
-      const id = requestIdleCallback(finish, { timeout: IDLE_TIMEOUT_MS });
+      const id = requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS });
       cleanups.push(() => cancelIdleCallback(id));
     } else {
-      const id = setTimeout(finish, 0);
+      const id = setTimeout(then, 0);
       cleanups.push(() => clearTimeout(id));
     }
   };
-  // An image that has just loaded is decoded and drawn in a following frame.
+  // The screen is drawn once two frames have been painted in which the page did not change: an
+  // image that has just loaded is decoded and drawn in a following frame, and a screen that
+  // renders after its reads (a guard letting the page through, the page's own list) commits a
+  // frame or two after the last read answered. Where the browser reports its largest paints, the
+  // last change must also have reached the screen: a large first frame can be presented after
+  // the main thread has moved on by two frames. Never longer than SETTLE_LIMIT_MS.
   const whenPainted = () => {
     if (paintAsked || cancelled) return;
     paintAsked = true;
-    void afterNextPaint().then(afterNextPaint).then(whenIdle);
+    const latest = Date.now() + SETTLE_LIMIT_MS;
+    let changed = false;
+    let changedAt = performance.now();
+    const observer =
+      typeof MutationObserver === "function"
+        ? new MutationObserver(() => {
+            changed = true;
+            changedAt = performance.now();
+          })
+        : undefined;
+    observer?.observe(document.body, { childList: true, subtree: true, characterData: true });
+    cleanups.push(() => observer?.disconnect());
+    let paintedAt = Number.NEGATIVE_INFINITY;
+    const paints = observePaints((at) => {
+      paintedAt = Math.max(paintedAt, at);
+    });
+    cleanups.push(() => paints?.disconnect());
+    // Rounds of two frames the DOM has been quiet without a largest paint after its last change:
+    // a change that drew nothing larger than before is never reported, so this ends the wait.
+    let unreported = 0;
+    const stillQuiet = () => {
+      const quiet = !changed && queryClient.isFetching() === 0;
+      changed = false;
+      if (!quiet) unreported = 0;
+      const shown = !paints || paintedAt >= changedAt || unreported++ >= UNREPORTED_ROUNDS;
+      return (quiet && shown) || Date.now() > latest;
+    };
+    const untilQuiet = () => {
+      void afterNextPaint()
+        .then(afterNextPaint)
+        .then(() => {
+          if (cancelled) return;
+          // Another caller's wait has decided: the code it started changes the page now.
+          if (settled) finish();
+          else if (!stillQuiet()) untilQuiet();
+          else whenIdle(() => (settled || stillQuiet() ? finish() : untilQuiet()));
+        });
+    };
+    untilQuiet();
   };
   const whenReadsAnswered = () => {
     if (queryClient.isFetching() === 0) {

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers.tsx";
 import { routes } from "@/app/router.tsx";
@@ -72,3 +72,12 @@ export function rememberSignedIn() {
  * removing it; tests allow for that animation after the spec's duration.
  */
 export const TOAST_EXIT_MS = 400;
+
+/**
+ * Waits until the toaster is on screen, listening: its code loads once the first screen has
+ * settled. A test that times a toast with fake timers waits for it first, so the toast's time
+ * counts from the press.
+ */
+export async function toasterListening(): Promise<void> {
+  await screen.findByRole("region", { name: /^Notifications/ }, firstLoad);
+}

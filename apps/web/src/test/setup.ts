@@ -7,6 +7,11 @@ import { afterEach, beforeEach, vi } from "vitest";
 // still fails, just later.
 configure({ asyncUtilTimeout: 3_000 });
 
+// The toaster's code loads apart from the screens (components/ui/toast.tsx). Loaded here once per
+// test file, it is as quick to arrive as from a warm browser cache, so tests that time a toast
+// with fake timers count from the press, not from a module transformed on first use.
+await import("@/components/ui/toaster-view.tsx");
+
 // A console error in a component test fails it (conventions, habit 9).
 let consoleErrors: unknown[][] = [];
 

@@ -10,6 +10,7 @@ import {
   sampleMe,
   setXsrfCookie,
   TOAST_EXIT_MS,
+  toasterListening,
   unauthenticated,
 } from "@/test/render.tsx";
 
@@ -27,6 +28,7 @@ describe("signup page", () => {
     const calls = mockFetch(() => unauthenticated);
     renderApp("/signup");
     await fillSignup(["games", "cooking"]);
+    await toasterListening();
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole("button", { name: "Sign up" }));

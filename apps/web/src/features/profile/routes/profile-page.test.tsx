@@ -11,6 +11,7 @@ import {
   sampleMe,
   setXsrfCookie,
   TOAST_EXIT_MS,
+  toasterListening,
 } from "@/test/render.tsx";
 
 function signedIn(extra: (call: FetchCall) => { status?: number; body?: unknown } | undefined) {
@@ -26,6 +27,7 @@ describe("profile page", () => {
     const calls = signedIn(() => undefined);
     renderApp("/profile");
     expect(await screen.findByLabelText("Gender", {}, firstLoad)).toHaveValue("");
+    await toasterListening();
 
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
