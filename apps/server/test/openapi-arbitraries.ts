@@ -107,7 +107,12 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const branches = schema.anyOf ?? schema.oneOf;
-  if (branches) return fc.oneof(...branches.map(validValue));
+  if (branches) {
+    const { anyOf: _any, oneOf: _one, ...base } = schema;
+    if (types(base).length === 0) return fc.oneof(...branches.map(validValue));
+    // Branches that narrow a typed schema (an object that needs one of some fields): both hold.
+    return fc.oneof(...branches.map((branch) => validValue(narrowed(base, branch))));
+  }
   const kinds = types(schema);
   if (kinds.length > 1) return fc.oneof(...kinds.map((type) => validValue({ ...schema, type })));
   switch (kinds[0]) {
@@ -138,6 +143,17 @@ export function validValue(schema: JsonSchema): fc.Arbitrary<unknown> {
     default:
       return fc.jsonValue();
   }
+}
+
+function narrowed(base: JsonSchema, branch: JsonSchema): JsonSchema {
+  return { ...base, ...branch, required: [...(base.required ?? []), ...(branch.required ?? [])] };
+}
+
+/** The fields of which an object needs at least one (`anyOf` branches that each require some). */
+function oneOfFieldsNeeded(schema: JsonSchema): string[] {
+  const branches = schema.anyOf ?? [];
+  if (!branches.every((branch) => Object.keys(branch).join() === "required")) return [];
+  return branches.flatMap((branch) => branch.required ?? []);
 }
 
 function objectArbitrary(schema: JsonSchema): fc.Arbitrary<Record<string, unknown>> {
@@ -240,6 +256,13 @@ export function brokenObjects(schema: JsonSchema, valid: Record<string, unknown>
   for (const name of schema.required ?? []) {
     const { [name]: _dropped, ...rest } = valid;
     out.push({ how: `${name} missing`, value: rest });
+  }
+  const needed = oneOfFieldsNeeded(schema);
+  if (needed.length > 0) {
+    const rest = Object.fromEntries(
+      Object.entries(valid).filter(([name]) => !needed.includes(name)),
+    );
+    out.push({ how: `none of ${needed.join(", ")}`, value: rest });
   }
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const example = valid[name];

@@ -469,6 +469,31 @@ describe("the OpenAPI document", () => {
       "interested",
       "ignored",
     ]);
+    const groupEdit = jsonBodySchema(
+      document.paths["/api/community/group/{id}"]?.patch as Operation,
+    );
+    expect(groupEdit?.anyOf).toEqual([
+      { required: ["name"] },
+      { required: ["description"] },
+      { required: ["tag"] },
+    ]);
+  });
+
+  it("generates bodies that hold a rule across fields, and breaks that rule too", () => {
+    const groupEdit = jsonBodySchema(
+      document.paths["/api/community/group/{id}"]?.patch as Operation,
+    ) as JsonSchema;
+    const validate = validatorFor(groupEdit);
+    fc.assert(
+      fc.property(validValue(groupEdit), (body) => {
+        expect(validate(body), ajv.errorsText(validate.errors)).toBe(true);
+        const broken = brokenObjects(groupEdit, body as Record<string, unknown>);
+        const none = broken.find((b) => b.how === "none of name, description, tag");
+        expect(none?.value).not.toHaveProperty("name");
+        expect(validate(none?.value)).toBe(false);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -30,7 +30,9 @@ export const groupPatchBodySchema = groupBodySchema
   .refine(
     (body) => body.name !== undefined || body.description !== undefined || body.tag !== undefined,
     { message: GROUP_MESSAGES.nothingToChange },
-  );
+  )
+  // The rule above, said in the OpenAPI document too, so clients reading it know a body needs one.
+  .meta({ anyOf: [{ required: ["name"] }, { required: ["description"] }, { required: ["tag"] }] });
 export type GroupPatchBody = z.input<typeof groupPatchBodySchema>;
 
 export const replyBodySchema = z.object({
