@@ -188,6 +188,34 @@ describe("afterScreenSettled", () => {
     expect(second).toHaveBeenCalledOnce();
   });
 
+  it("runs the callers still waiting when one of them cancels", async () => {
+    const afterScreenSettled = await load();
+    const answer = pendingRead(queryClient);
+    const cancelled = vi.fn();
+    const kept = vi.fn();
+    const cancel = afterScreenSettled(queryClient, cancelled);
+    afterScreenSettled(queryClient, kept);
+    cancel();
+    answer("done");
+    await vi.waitFor(() => expect(kept).toHaveBeenCalledOnce());
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it("runs every caller's work when one of them fails, and reports the failure", async () => {
+    const reported: (() => void)[] = [];
+    vi.stubGlobal("queueMicrotask", (task: () => void) => reported.push(task));
+    const afterScreenSettled = await load();
+    const failure = new Error("the menu's code did not load");
+    const after = vi.fn();
+    afterScreenSettled(queryClient, () => {
+      throw failure;
+    });
+    afterScreenSettled(queryClient, after);
+    await vi.waitFor(() => expect(after).toHaveBeenCalledOnce());
+    expect(reported).toHaveLength(1);
+    expect(() => reported[0]?.()).toThrow(failure);
+  });
+
   it("never runs what was cancelled before the screen settled", async () => {
     const afterScreenSettled = await load();
     const answer = pendingRead(queryClient);

@@ -25,6 +25,10 @@ function observePaints(painted: (at: number) => void): PerformanceObserver | und
 }
 
 let settled = false;
+/** The work of every caller waiting for the tab's first screen, run together when it settles. */
+const waiting = new Set<() => void>();
+/** Stops the one wait under way for the tab (undefined: none). */
+let stopWait: (() => void) | undefined;
 
 /**
  * Runs `work` once the first screen is in: the page has loaded, the screen's reads have answered
@@ -32,26 +36,58 @@ let settled = false;
  * change (the screen and the pictures the load waited for are on screen, the largest paint among
  * them) and the browser has a quiet moment.
  * Code a screen does not need to show itself (the chat socket, the account menu) waits for this,
- * so it never competes with the screen's own code, data and largest paint. Once the tab has
- * settled, later callers run at once. Returns a function that cancels the wait.
+ * so it never competes with the screen's own code, data and largest paint. The tab waits once:
+ * every caller's work runs together when it settles (what the first one starts does not hold up
+ * the rest), and later callers run at once. Returns a function that cancels this caller's work.
  */
 export function afterScreenSettled(queryClient: QueryClient, work: () => void): () => void {
   if (settled) {
     work();
     return () => {};
   }
-  let cancelled = false;
-  const cleanups: (() => void)[] = [];
-  const finish = () => {
-    if (cancelled) return;
-    cancelled = true;
-    for (const cleanup of cleanups.splice(0)) cleanup();
+  // A function of its own, so the same work given twice is two callers.
+  const caller = () => work();
+  waiting.add(caller);
+  stopWait ??= waitForScreen(queryClient, () => {
     settled = true;
-    work();
+    stopWait = undefined;
+    const callers = [...waiting];
+    waiting.clear();
+    for (const run of callers) {
+      try {
+        run();
+      } catch (error) {
+        // One caller's failure is reported without keeping the others' work from running.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  });
+  return () => {
+    if (!waiting.delete(caller) || waiting.size > 0) return;
+    // Nobody waits any more (a screen left before it settled): the next caller starts afresh.
+    stopWait?.();
+    stopWait = undefined;
+  };
+}
+
+/** Calls `done` once, when the first screen has settled; returns a function that stops the wait. */
+function waitForScreen(queryClient: QueryClient, done: () => void): () => void {
+  let stopped = false;
+  const cleanups: (() => void)[] = [];
+  const stop = () => {
+    stopped = true;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  };
+  const finish = () => {
+    if (stopped) return;
+    stop();
+    done();
   };
   let paintAsked = false;
   const whenIdle = (then: () => void) => {
-    if (cancelled) return;
+    if (stopped) return;
     if (typeof requestIdleCallback === "function") {
       const id = requestIdleCallback(then, { timeout: IDLE_TIMEOUT_MS });
       cleanups.push(() => cancelIdleCallback(id));
@@ -67,7 +103,7 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
   // last change must also have reached the screen: a large first frame can be presented after
   // the main thread has moved on by two frames. Never longer than SETTLE_LIMIT_MS.
   const whenPainted = () => {
-    if (paintAsked || cancelled) return;
+    if (paintAsked || stopped) return;
     paintAsked = true;
     const latest = Date.now() + SETTLE_LIMIT_MS;
     let changed = false;
@@ -100,11 +136,9 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
       void afterNextPaint()
         .then(afterNextPaint)
         .then(() => {
-          if (cancelled) return;
-          // Another caller's wait has decided: the code it started changes the page now.
-          if (settled) finish();
-          else if (!stillQuiet()) untilQuiet();
-          else whenIdle(() => (settled || stillQuiet() ? finish() : untilQuiet()));
+          if (stopped) return;
+          if (!stillQuiet()) untilQuiet();
+          else whenIdle(() => (stillQuiet() ? finish() : untilQuiet()));
         });
     };
     untilQuiet();
@@ -125,10 +159,7 @@ export function afterScreenSettled(queryClient: QueryClient, work: () => void): 
     window.addEventListener("load", whenReadsAnswered, { once: true });
     cleanups.push(() => window.removeEventListener("load", whenReadsAnswered));
   }
-  return () => {
-    cancelled = true;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  };
+  return stop;
 }
 
 /** False until the first screen has settled (see afterScreenSettled), then true for the tab. */
