@@ -23,16 +23,18 @@ export type GroupPostBody = z.input<typeof groupPostBodySchema>;
 export const postsQuerySchema = communityListQuerySchema.extend({ groupId: optionalId });
 export type PostsQuery = z.input<typeof postsQuerySchema>;
 
+/** What a group edit can change; a body must change at least one. */
+const GROUP_EDIT_FIELDS = ["name", "description", "tag"] as const;
+
 /** `PATCH /group/:id`: any of the creation fields, each under the creation rules. */
 export const groupPatchBodySchema = groupBodySchema
   .pick({ u_id: true, name: true, description: true, tag: true })
   .partial()
-  .refine(
-    (body) => body.name !== undefined || body.description !== undefined || body.tag !== undefined,
-    { message: GROUP_MESSAGES.nothingToChange },
-  )
+  .refine((body) => GROUP_EDIT_FIELDS.some((field) => body[field] !== undefined), {
+    message: GROUP_MESSAGES.nothingToChange,
+  })
   // The rule above, said in the OpenAPI document too, so clients reading it know a body needs one.
-  .meta({ anyOf: [{ required: ["name"] }, { required: ["description"] }, { required: ["tag"] }] });
+  .meta({ anyOf: GROUP_EDIT_FIELDS.map((field) => ({ required: [field] })) });
 export type GroupPatchBody = z.input<typeof groupPatchBodySchema>;
 
 export const replyBodySchema = z.object({
