@@ -1,5 +1,5 @@
 import type { LookupAddress } from "node:dns";
-import { lookup } from "node:dns/promises";
+import { Resolver as DnsResolver } from "node:dns/promises";
 import { isIP } from "node:net";
 
 /**
@@ -96,8 +96,43 @@ export function isPublicAddress(address: string): boolean {
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) =>
-  lookup(hostname, { all: true, verbatim: true });
+/** How long one name's lookup may take before it counts as unreachable. */
+export const DNS_TIMEOUT_MS = 2_000;
+
+/**
+ * Resolves a client's host name to every address it has (A and AAAA), asking the DNS servers
+ * directly, with a time limit:
+ * - not through dns.lookup: that runs in libuv's pool of four threads, which password hashing and
+ *   file reads share; a few names whose servers never answer (5 s each, retried) would hold every
+ *   thread and stall sign-ins for everyone;
+ * - an IP literal is its own address, and `localhost` names (RFC 6761) are loopback, without a
+ *   query; an unknown name, or none answering in time, rejects.
+ */
+export function dnsResolver(options: { servers?: string[]; timeoutMs?: number } = {}): Resolver {
+  const timeoutMs = options.timeoutMs ?? DNS_TIMEOUT_MS;
+  const dns = new DnsResolver({ timeout: timeoutMs, tries: 1 });
+  if (options.servers) dns.setServers(options.servers);
+  return async (hostname) => {
+    const family = isIP(hostname);
+    if (family !== 0) return [{ address: hostname, family }];
+    const name = hostname.toLowerCase().replace(/\.$/, "");
+    if (name === "localhost" || name.endsWith(".localhost")) {
+      return [
+        { address: "127.0.0.1", family: 4 },
+        { address: "::1", family: 6 },
+      ];
+    }
+    const [v4, v6] = await Promise.allSettled([dns.resolve4(name), dns.resolve6(name)]);
+    const addresses: LookupAddress[] = [
+      ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+      ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+    ];
+    if (addresses.length === 0) throw new Error(`${name} has no address`);
+    return addresses;
+  };
+}
+
+export const systemResolver: Resolver = dnsResolver();
 
 /** The host as dns.lookup wants it: an IPv6 literal without its brackets. */
 export function lookupHost(url: URL): string {
