@@ -167,6 +167,50 @@ test("the buttons decide too, and a rejected request leaves no connection", asyn
   await expect(finnPage.getByText("No Connections Found")).toBeVisible();
 });
 
+test("on a phone, the offer of push after a first request leaves the next card where it was", async ({
+  createUser,
+  signedInPage,
+}) => {
+  const id = uniqueId();
+  const skills = uniqueSkills(id, "rowing", "pottery", "elixir");
+  const ivy = await createUser({ firstName: `Ivy${id}`, skills });
+  const jon = await createUser({
+    firstName: `Jon${id}`,
+    skills: [...skills.slice(0, 2), `weaving-${id}`],
+  });
+  const kai = await createUser({
+    firstName: `Kai${id}`,
+    skills: [skills[0] as string, `juggling-${id}`, `cobol-${id}`],
+  });
+
+  const page = await signedInPage(ivy);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openFeed(page);
+  await expect(card(page, jon)).toBeVisible();
+  const first = await card(page, jon).boundingBox();
+  if (!first) throw new Error("the first card is not on screen");
+
+  const sent = waitForSend(page, "interested", jon);
+  await page.getByRole("button", { name: "Interested" }).first().click();
+  await sent;
+  const offer = page.getByRole("region", { name: "Get notified when they answer" });
+  await expect(offer).toBeVisible();
+  await expect(card(page, kai)).toBeVisible();
+  // Once the deck has moved up, the next card stands where the first one stood.
+  await expect
+    .poll(async () => Math.round((await card(page, kai).boundingBox())?.y ?? -1))
+    .toBe(Math.round(first.y));
+
+  // Not now puts it away, and the buttons are there to press.
+  await offer.getByRole("button", { name: "Not now" }).click();
+  await expect(offer).toHaveCount(0);
+  const interested = page.getByRole("button", { name: "Interested" }).first();
+  await expect(interested).toBeInViewport({ ratio: 1 });
+  const sentToKai = waitForSend(page, "interested", kai);
+  await interested.click();
+  await sentToKai;
+});
+
 test.describe("the feed's states", () => {
   test("shows Loading... while the feed is on its way", async ({ createUser, signedInPage }) => {
     const id = uniqueId();

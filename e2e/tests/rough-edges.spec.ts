@@ -235,6 +235,30 @@ test("the contact panel shows no Email, Phone or Address rows", async ({
   await expect(panel.getByText(ben.emailId)).toHaveCount(0);
 });
 
+test("at 1280 px the chat panel lines up with the header's content", async ({
+  createUser,
+  apiAs,
+  signedInPage,
+}) => {
+  const ana = await createUser();
+  const ben = await createUser();
+  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
+  await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
+  const page = await signedInPage(ana);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/chat/${ben.me._id}`);
+  const brand = await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Kindred" })
+    .boundingBox();
+  const list = await page.getByRole("navigation", { name: "Conversations" }).boundingBox();
+  const panel = await page.getByRole("complementary", { name: "Contact details" }).boundingBox();
+  if (!brand || !list || !panel) throw new Error("the header or the chat is not on screen");
+  // The header's content starts where the brand does and ends as far from the right edge.
+  expect(list.x).toBeGreaterThanOrEqual(brand.x - 1);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(1280 - brand.x + 1);
+});
+
 test("one wording for Login and Sign up across titles and links", async ({ page }) => {
   await page.goto("/login");
   await expect(page).toHaveTitle(/^Login/);

@@ -45,9 +45,11 @@ export function GetNotifiedPrompt({ requestSent }: GetNotifiedPromptProps) {
   }
 
   return (
+    // Floats above the screen (just above the phone's tab bar, in a corner on wider screens)
+    // instead of taking a place in it: the card and its buttons stay where the swipe left them.
     <section
       aria-labelledby={titleId}
-      className="card card-border w-full max-w-md bg-base-100 shadow-sm"
+      className="card card-border fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-md bg-base-100 shadow-lg md:inset-x-auto md:right-6 md:bottom-6 md:w-96"
     >
       <div className="card-body gap-3 p-4">
         <div className="flex items-start gap-3">

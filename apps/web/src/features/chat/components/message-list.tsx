@@ -30,12 +30,7 @@ export function MessageDays({ messages, meId }: { messages: ChatMessage[]; meId:
           const mine = message.fromUserId === meId;
           return (
             <li key={message._id} className={cn("chat", mine ? "chat-end" : "chat-start")}>
-              <div
-                className={cn(
-                  BUBBLE,
-                  mine ? "chat-bubble-primary" : "bg-base-100 text-base-content",
-                )}
-              >
+              <div className={cn(BUBBLE, mine ? "chat-bubble-primary" : "chat-bubble-theirs")}>
                 {message.text}
               </div>
               <div className="chat-footer mt-0.5 text-xs text-base-content/60">

@@ -54,44 +54,47 @@ export function ChatPage() {
   }
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-8rem)] max-w-7xl overflow-hidden border-base-300 bg-base-100 md:my-4 md:h-[calc(100dvh-6rem)] md:rounded-box md:border md:shadow-sm">
-      <ConversationList
-        conversations={conversations.data}
-        isPending={conversations.isPending}
-        activeId={open?.user._id}
-        meId={me._id}
-        className={cn("w-full md:w-80 md:shrink-0", userId ? "hidden md:flex" : "flex")}
-      />
-      {open ? (
-        <>
-          <Suspense fallback={<ConversationLoading />}>
-            <ConversationView
-              key={open.user._id}
-              conversation={open}
-              meId={me._id}
-              onAction={startAction}
-              className="flex"
+    // The same width as the header's and the footer's content, so the panel's edges line up.
+    <div className="mx-auto max-w-6xl md:px-4">
+      <div className="flex h-[calc(100dvh-8rem)] overflow-hidden border-base-300 bg-base-100 md:my-4 md:h-[calc(100dvh-6rem)] md:rounded-box md:border md:shadow-sm">
+        <ConversationList
+          conversations={conversations.data}
+          isPending={conversations.isPending}
+          activeId={open?.user._id}
+          meId={me._id}
+          className={cn("w-full md:w-80 md:shrink-0", userId ? "hidden md:flex" : "flex")}
+        />
+        {open ? (
+          <>
+            <Suspense fallback={<ConversationLoading />}>
+              <ConversationView
+                key={open.user._id}
+                conversation={open}
+                meId={me._id}
+                onAction={startAction}
+                className="flex"
+              />
+            </Suspense>
+            <ContactPanel conversation={open} onAction={startAction} />
+          </>
+        ) : (
+          <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-base-200 text-base-content/70 md:flex">
+            <MessageCircle aria-hidden="true" className="size-10" />
+            <p>{CHAT_MESSAGES.pickConversation}</p>
+          </div>
+        )}
+        {target ? (
+          <Suspense fallback={null}>
+            <SafetyDialogs
+              action={target.action}
+              userId={target.userId}
+              name={target.name}
+              onClose={() => setTarget(undefined)}
+              onEnded={() => navigate(paths.chat, { replace: true })}
             />
           </Suspense>
-          <ContactPanel conversation={open} onAction={startAction} />
-        </>
-      ) : (
-        <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-base-200 text-base-content/70 md:flex">
-          <MessageCircle aria-hidden="true" className="size-10" />
-          <p>{CHAT_MESSAGES.pickConversation}</p>
-        </div>
-      )}
-      {target ? (
-        <Suspense fallback={null}>
-          <SafetyDialogs
-            action={target.action}
-            userId={target.userId}
-            name={target.name}
-            onClose={() => setTarget(undefined)}
-            onEnded={() => navigate(paths.chat, { replace: true })}
-          />
-        </Suspense>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
 }
