@@ -25,7 +25,7 @@ export function ConversationList({
   return (
     <nav
       aria-label="Conversations"
-      className={cn("flex-col overflow-y-auto border-r border-base-300 bg-base-100", className)}
+      className={cn("flex-col overflow-y-auto border-base-300 bg-base-100 md:border-r", className)}
     >
       <h1 className="px-4 pt-4 pb-2 text-xl font-bold">Chat</h1>
       {isPending ? (

@@ -127,7 +127,11 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
               {choice.when === "past" ? "Past events" : "Upcoming events"}
             </h2>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-              <div role="tablist" aria-label="Which events" className="tabs tabs-box tabs-sm">
+              <div
+                role="tablist"
+                aria-label="Which events"
+                className="tabs tabs-box tabs-sm bg-base-300"
+              >
                 {TABS.map(({ when, label, icon: Icon }) => (
                   <button
                     key={when}

@@ -82,17 +82,18 @@ export const SwipeCard = memo(function SwipeCard({
       onDragEnd={handleDragEnd}
     >
       {face}
+      {/* On a nearly opaque ground, so a stamp reads on any photo or avatar colour. */}
       <motion.div
         aria-hidden="true"
         style={{ opacity: interestedOpacity }}
-        className="pointer-events-none absolute top-8 left-6 -rotate-12 rounded-lg border-4 border-success bg-base-100/20 px-3 py-1 text-3xl font-black tracking-widest text-success"
+        className="pointer-events-none absolute top-8 left-6 z-10 -rotate-12 rounded-lg border-4 border-success bg-base-100/85 px-3 py-1 text-3xl font-black tracking-widest text-success"
       >
         INTERESTED
       </motion.div>
       <motion.div
         aria-hidden="true"
         style={{ opacity: ignoreOpacity }}
-        className="pointer-events-none absolute top-8 right-6 rotate-12 rounded-lg border-4 border-error bg-base-100/20 px-3 py-1 text-3xl font-black tracking-widest text-error"
+        className="pointer-events-none absolute top-8 right-6 z-10 rotate-12 rounded-lg border-4 border-error bg-base-100/85 px-3 py-1 text-3xl font-black tracking-widest text-error"
       >
         IGNORE
       </motion.div>

@@ -156,7 +156,11 @@ function ProfileEditor({ me }: { me: Me }) {
           Copy Profile URL
         </button>
       </div>
-      <div role="tablist" aria-label="Profile view" className="tabs tabs-box mb-4 w-fit lg:hidden">
+      <div
+        role="tablist"
+        aria-label="Profile view"
+        className="tabs tabs-box mb-4 w-fit bg-base-300 lg:hidden"
+      >
         {(["edit", "preview"] as const).map((tab) => (
           <button
             key={tab}
