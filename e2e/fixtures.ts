@@ -140,7 +140,7 @@ function watchContext(context: BrowserContext, problems: string[]): void {
   context.on("page", watchPage);
 }
 
-type Fixtures = {
+export type Fixtures = {
   /** Console errors and CSP violations seen so far in this test. */
   consoleProblems: string[];
   /** Lets this test expect console errors that match (a 401 it provokes on purpose). */

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, type TestUser, test, uniqueId } from "../fixtures.ts";
+import { expect, type Fixtures, type TestUser, test, uniqueId } from "../fixtures.ts";
 
 /** Waits for the first code mailed to `email` (the server writes mail to its outbox folder). */
 async function codeFromOutbox(email: string): Promise<string> {
@@ -215,17 +215,27 @@ test("the account menu's New badge on Profile shows only until the profile is co
   await expect(item).not.toContainText("New");
 });
 
-test("the contact panel shows no Email, Phone or Address rows", async ({
-  createUser,
-  apiAs,
-  signedInPage,
-}) => {
+/** Ana's page, open on her chat with Ben, a new connection of hers. */
+async function chatWithConnection(
+  { createUser, apiAs, signedInPage }: Pick<Fixtures, "createUser" | "apiAs" | "signedInPage">,
+  viewport?: { width: number; height: number },
+) {
   const ana = await createUser();
   const ben = await createUser();
   const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
   await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
   const page = await signedInPage(ana);
+  if (viewport) await page.setViewportSize(viewport);
   await page.goto(`/chat/${ben.me._id}`);
+  return { page, ben };
+}
+
+test("the contact panel shows no Email, Phone or Address rows", async ({
+  createUser,
+  apiAs,
+  signedInPage,
+}) => {
+  const { page, ben } = await chatWithConnection({ createUser, apiAs, signedInPage });
   const panel = page.getByRole("complementary", { name: "Contact details" });
   await expect(panel.getByText("Joined")).toBeVisible();
   await expect(panel.getByText("Not shared")).toHaveCount(0);
@@ -240,13 +250,10 @@ test("at 1280 px the chat panel lines up with the header's content", async ({
   apiAs,
   signedInPage,
 }) => {
-  const ana = await createUser();
-  const ben = await createUser();
-  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
-  await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
-  const page = await signedInPage(ana);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/chat/${ben.me._id}`);
+  const { page } = await chatWithConnection(
+    { createUser, apiAs, signedInPage },
+    { width: 1280, height: 800 },
+  );
   const brand = await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Kindred" })
