@@ -392,6 +392,10 @@ test.describe("loading a screen", () => {
     });
     await page.goto("/home");
     await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+    // The service worker takes control of the page shortly after load (clients.claim). Once in a
+    // CI run, a screen's file asked for around then never reached the test's route and loaded;
+    // with the worker in control first, every request goes through the route.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     const chunk = "**/assets/connections-page-*.js";
     await page.route(chunk, (route) => route.fulfill({ status: 404, body: "gone" }));
