@@ -49,7 +49,7 @@ export function GetNotifiedPrompt({ requestSent }: GetNotifiedPromptProps) {
     // instead of taking a place in it: the card and its buttons stay where the swipe left them.
     <section
       aria-labelledby={titleId}
-      className="card card-border fixed inset-x-3 bottom-(--above-tab-bar) z-30 mx-auto max-w-md bg-base-100 shadow-lg md:inset-x-auto md:right-6 md:bottom-6 md:w-96"
+      className="card card-border fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 mx-auto max-w-md bg-base-100 shadow-lg md:inset-x-auto md:right-6 md:bottom-6 md:w-96"
     >
       <div className="card-body gap-3 p-4">
         <div className="flex items-start gap-3">

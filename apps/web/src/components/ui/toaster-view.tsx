@@ -23,8 +23,8 @@ export function dismissNow(id?: string): void {
   toast.dismiss(id);
 }
 
-// Just above the phone tab bar (--above-tab-bar in index.css).
-const ABOVE_TAB_BAR = "var(--above-tab-bar)";
+// Just above the phone tab bar (daisyUI's dock-md: 4rem plus the safe area).
+const ABOVE_TAB_BAR = "calc(4.5rem + env(safe-area-inset-bottom))";
 
 /**
  * Sonner's toaster, placed by components/ui/toast.tsx. `onListening` runs once it listens for
