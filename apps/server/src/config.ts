@@ -100,8 +100,6 @@ export type Config = {
   communityCreatePerMember?: RateLimitRule;
   /** Submissions of each public form (support, contact, newsletter) from one IP per window. */
   publicFormsPerIp?: RateLimitRule;
-  /** The feed queue's batch size and times; unset: DEFAULT_FEED_QUEUE. */
-  feedQueue?: FeedQueueSettings;
   /** The background job worker; unset: DEFAULT_JOBS. */
   jobs?: JobSettings;
   /** Web Push; unset: keys kept under DATA_DIR, public https endpoints only. */
@@ -151,27 +149,6 @@ export type PushSettings = {
 };
 
 export const DEFAULT_DIGEST_DELAY_MINUTES = 30;
-
-export type FeedQueueSettings = {
-  /** About how many people one batch adds to a viewer's queue. */
-  batchSize: number;
-  /**
-   * The first batch of a ranking (a new queue, or one rebuilt on opening Discover), which the
-   * viewer waits for: smaller, so the first page answers sooner. Unset: batchSize.
-   */
-  firstBatchSize?: number;
-  /** A ranking older than this is rebuilt when the feed is opened from its first page. */
-  ttlMs: number;
-  /** Once everyone has been queued, how often a page at the end looks for newcomers. */
-  recheckMs: number;
-};
-
-export const DEFAULT_FEED_QUEUE: FeedQueueSettings = {
-  batchSize: 300,
-  firstBatchSize: 50,
-  ttlMs: 15 * 60_000,
-  recheckMs: 30_000,
-};
 
 export class ConfigError extends Error {
   override name = "ConfigError";

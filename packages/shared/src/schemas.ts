@@ -239,7 +239,7 @@ export const FEED_CURSOR_INVALID = "This cursor is not valid; start again from t
 export const feedQuerySchema = z.object({
   cursor: z
     .string()
-    .max(64, FEED_CURSOR_INVALID)
+    .max(128, FEED_CURSOR_INVALID)
     .regex(/^[A-Za-z0-9_-]*$/, FEED_CURSOR_INVALID)
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

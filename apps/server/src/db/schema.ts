@@ -179,53 +179,29 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
 ]);
 
 /**
- * Each viewer's feed queue: where its ranking stands. Entries are numbered by `position`, which
- * only grows for a viewer, so a cursor (a position) stays meaningful across rebuilds.
+ * Every change to someone's card, in order: a profile created, edited (a card column or its
+ * creation time) or deleted. Written by triggers on users (migration 0015), which take one lock
+ * first, so the changes commit in the order of their numbers. The feed keeps everyone's cards in
+ * memory and catches up from here (modules/feed/people.ts); a page checks it is not behind in
+ * the statement that checks its session.
  */
-export const feedQueues = pgTable(
-  "feed_queues",
-  {
-    viewerId: uuid("viewer_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    /** The last position handed out; the next batch numbers from here. */
-    lastPosition: bigint("last_position", { mode: "number" }).notNull(),
-    /** The first position of the current ranking (entries before it were deleted). */
-    startPosition: bigint("start_position", { mode: "number" }).notNull(),
-    /** sharers: windows of people sharing a skill; rest: everyone else; done: only newcomers. */
-    phase: text("phase").notNull(),
-    /** The next window or rest batch takes (created_at, id) strictly below this. */
-    frontierAt: timestamp("frontier_at", { withTimezone: true, mode: "date" }).notNull(),
-    frontierId: uuid("frontier_id").notNull(),
-    /** Profiles with (created_at, id) above this joined after the ranking started: newcomers. */
-    newestAt: timestamp("newest_at", { withTimezone: true, mode: "date" }).notNull(),
-    newestId: uuid("newest_id").notNull(),
-    /** When this ranking was started; after the time to live, a first page rebuilds it. */
-    builtAt: timestamp("built_at", { withTimezone: true, mode: "date" }).notNull(),
-    /** When the last batch was made. */
-    batchedAt: timestamp("batched_at", { withTimezone: true, mode: "date" }).notNull(),
-  },
-  (t) => [check("feed_queues_phase_check", sql`${t.phase} in ('sharers', 'rest', 'done')`)],
-);
+export const peopleChanges = pgTable("people_changes", {
+  seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid("user_id").notNull(),
+});
 
 /**
- * The ranked candidates of a viewer's queue. No foreign key on the candidate: a page joins users,
- * so a deleted account simply drops out, and batches write one index less. None on the viewer
- * either: its check ran once per inserted entry (a fifth to a third of a batch's time); a trigger
- * on feed_queues (migration 0006) deletes a queue's entries with it instead.
+ * A number per person that changes whenever a request or a block naming them is made or removed
+ * (triggers on connection_requests and user_blocks, migration 0015; numbers from one sequence,
+ * so a number never comes back). The feed keeps each viewer's requests and blocks in memory under
+ * this number, and a page reads it in the statement that checks its session: a request or block
+ * made on any process shows on the next page. No foreign key: the row of a deleted account is
+ * never read again.
  */
-export const feedQueueEntries = pgTable(
-  "feed_queue_entries",
-  {
-    viewerId: uuid("viewer_id").notNull(),
-    position: bigint("position", { mode: "number" }).notNull(),
-    candidateId: uuid("candidate_id").notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.viewerId, t.position] }),
-    uniqueIndex("feed_queue_entries_candidate_key").on(t.viewerId, t.candidateId),
-  ],
-);
+export const relationVersions = pgTable("relation_versions", {
+  userId: uuid("user_id").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
 
 export const sessions = pgTable(
   "sessions",

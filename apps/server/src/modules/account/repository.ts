@@ -1,7 +1,7 @@
 import { DELETED_ACCOUNT_NAME } from "@kindred/shared";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { feedQueueEntries, sessions, users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema.ts";
 import { isoTimestamp, selectRows } from "../users/card-repository.ts";
 
 /** Sets the new password hash and deletes every session of the user but `keepHash`; the ended ones' hashes. */
@@ -70,8 +70,8 @@ async function archiveConversationsOf(tx: Database, userId: string): Promise<voi
 /**
  * Deletes the user; the foreign keys' cascades take the sessions, requests, connections and their
  * conversations, chat messages, notifications, push devices, blocks, reports and the community
- * member with its posts, groups and events. Feed entries naming the user have no foreign key and
- * are deleted here. Answers the photo the user held (to free once nobody refers to it).
+ * member with its posts, groups and events. Answers the photo the user held (to free once nobody
+ * refers to it).
  */
 export async function deleteUser(
   tx: Database,
@@ -83,7 +83,6 @@ export async function deleteUser(
     .where(eq(users.id, userId))
     .returning({ photoKey: users.photoKey });
   if (!row) return { deleted: false, photoKey: null };
-  await tx.delete(feedQueueEntries).where(eq(feedQueueEntries.candidateId, userId));
   return { deleted: true, photoKey: row.photoKey };
 }
 

@@ -1,5 +1,5 @@
 import { type FeedCard, feedAnswerSchema, type SignupBody } from "@kindred/shared";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -14,6 +14,8 @@ import {
 import { buildApp } from "../../app.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
+import { canonicalSkill } from "../skills/vocabulary.ts";
+import { encodeFeedCursor, skillsKeyOf } from "./cursor.ts";
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -22,12 +24,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await app.close();
 });
-
-/** Starts the test's app again with small batches, so a few people take several batches. */
-async function withBatches(batchSize: number): Promise<void> {
-  await app.close();
-  app = await createTestApp({ feedQueue: { batchSize, ttlMs: 15 * 60_000, recheckMs: 0 } });
-}
 
 /** Signs someone up and pins their profile's creation time, so "newest" is explicit. */
 async function person(
@@ -281,7 +277,7 @@ describe("GET /api/feed", () => {
   });
 });
 
-describe("GET /api/feed: the queue and cursors", () => {
+describe("GET /api/feed: the ranking and cursors", () => {
   it("pages by cursor in the same order as one big page, then ends with a null cursor", async () => {
     const viewer = await person("Viewer", ["Chess", "Python", "Hiking"], "2024-01-01T00:00:00Z");
     const skillSets = [
@@ -303,7 +299,7 @@ describe("GET /api/feed: the queue and cursors", () => {
   });
 
   it("refuses a cursor it did not make with a 400", async () => {
-    const viewer = await signUpUser(app);
+    const viewer = await signUpUser(app, { skills: ["Chess", "Go", "Tea"] });
     const forged = (text: string) => Buffer.from(text).toString("base64url");
     for (const cursor of [
       "abc",
@@ -320,10 +316,21 @@ describe("GET /api/feed: the queue and cursors", () => {
       expect(response.statusCode, cursor).toBe(400);
       expect(response.json()).toMatchObject({ status: 0 });
     }
+    await signUpUser(app, { firstName: "Ann", skills: ["x", "y", "z"] });
     // A well-formed cursor beyond the end is simply an empty page.
-    const beyond = await feed(viewer, `?cursor=${forged("f1:999999")}`);
+    const end = encodeFeedCursor({
+      skillsKey: skillsKeyOf(["Chess", "Go", "Tea"].map(canonicalSkill)),
+      startedAt: Date.now() * 1000,
+      last: { shared: 0, related: 0, created: -1, id: "00000000-0000-0000-0000-000000000000" },
+      welcomed: { created: Date.now() * 1000, id: "ffffffff-ffff-ffff-ffff-ffffffffffff" },
+    });
+    const beyond = await feed(viewer, `?cursor=${end}`);
     expect(beyond.statusCode).toBe(200);
     expect(beyond.json()).toMatchObject({ data: [], nextCursor: null });
+    // A cursor of the queue the feed was read from before is its first page.
+    const older = await feed(viewer, `?cursor=${forged("f1:999999")}`);
+    expect(older.statusCode).toBe(200);
+    expect(older.json().data.map((card: FeedCard) => card.firstName)).toEqual(["Ann"]);
   });
 
   it("drops a person acted on since the batch at once, whoever sent the request", async () => {
@@ -387,7 +394,6 @@ describe("GET /api/feed: the queue and cursors", () => {
   });
 
   it("gives two tabs paging at once every person once each, over many small batches", async () => {
-    await withBatches(3);
     const viewer = await person("Viewer", ["Chess", "Python", "Hiking"], "2024-01-01T00:00:00Z");
     const skillSets = [
       ["chess", "a", "b"],
@@ -430,7 +436,6 @@ describe("GET /api/feed: the queue and cursors", () => {
   });
 
   it("shows someone who joins after a batch with the next batch", async () => {
-    await withBatches(2);
     const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
     for (let index = 0; index < 6; index++) {
       await person(`P${index}`, ["chess", "a", "b"], `2024-02-0${index + 1}T00:00:00Z`);
@@ -450,28 +455,11 @@ describe("GET /api/feed: the queue and cursors", () => {
   });
 
   it("puts someone who joined since at the top of a reloaded first page", async () => {
-    await withBatches(300);
     const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
     await person("Old", ["chess", "a", "b"], "2024-02-01T00:00:00Z");
     expect((await cursorPage(viewer, null, 5)).names).toEqual(["Old"]);
     await signUpUser(app, { firstName: "Newcomer", skills: ["Chess", "Go", "x"] });
     expect((await cursorPage(viewer, null, 5)).names).toEqual(["Newcomer", "Old"]);
-  });
-
-  it("takes a queue's entries with it when the queue goes (its viewer's account deleted)", async () => {
-    const ada = await person("Ada", ["Chess", "Go", "Jazz"], "2026-01-01T00:00:00Z");
-    await person("Bo", ["Chess", "Tea", "Yoga"], "2026-01-02T00:00:00Z");
-    await person("Cy", ["Chess", "Tea", "Yoga"], "2026-01-03T00:00:00Z");
-    expect((await feedCards(ada)).map((card) => card.firstName)).toEqual(["Cy", "Bo"]);
-    const entries = async () => {
-      const result = (await app.db.execute(
-        sql`select count(*)::int as n from feed_queue_entries where viewer_id = ${ada.me._id}`,
-      )) as unknown as { rows: { n: number }[] };
-      return result.rows[0]?.n;
-    };
-    expect(await entries()).toBe(2);
-    await app.db.delete(users).where(eq(users.id, ada.me._id));
-    expect(await entries()).toBe(0);
   });
 });
 
@@ -482,26 +470,15 @@ describe("GET /api/feed: canonical and related skills", () => {
     await person("Jay", ["JavaScript", "Cooking", "Rust"], "2024-03-01T00:00:00Z");
     await person("Newest", ["Rust", "Zig", "Knitting"], "2024-06-01T00:00:00Z");
 
-    for (const batchSize of [100, 1]) {
-      if (batchSize === 1) await withBatches(1);
-      const again =
-        batchSize === 1
-          ? await person("Viewer2", ["JavaScript", "Chess", "Tea"], "2024-01-01T00:00:00Z")
-          : viewer;
-      if (batchSize === 1) {
-        await person("Jo", ["javascript", "JS", "Rust"], "2024-02-01T00:00:00Z");
-        await person("Jay", ["JavaScript", "Cooking", "Rust"], "2024-03-01T00:00:00Z");
-        await person("Newest", ["Rust", "Zig", "Knitting"], "2024-06-01T00:00:00Z");
-      }
-      // Jo's two spellings are one shared skill, so the newer Jay comes first.
-      expect(await pageThrough(again, 2)).toEqual(["Jay", "Jo", "Newest"]);
-      const byName = Object.fromEntries(
-        (await feedCards(again)).map((card) => [card.firstName, card]),
-      );
-      expect(byName.Jay?.matchingSkills).toEqual(["JavaScript"]);
-      expect(byName.Jo?.matchingSkills).toEqual(["javascript", "JS"]);
-      expect(byName.Newest?.matchingSkills).toEqual([]);
-    }
+    // Jo's two spellings are one shared skill, so the newer Jay comes first.
+    expect(await pageThrough(viewer, 2)).toEqual(["Jay", "Jo", "Newest"]);
+    expect(await pageThrough(viewer, 1)).toEqual(["Jay", "Jo", "Newest"]);
+    const byName = Object.fromEntries(
+      (await feedCards(viewer)).map((card) => [card.firstName, card]),
+    );
+    expect(byName.Jay?.matchingSkills).toEqual(["JavaScript"]);
+    expect(byName.Jo?.matchingSkills).toEqual(["javascript", "JS"]);
+    expect(byName.Newest?.matchingSkills).toEqual([]);
   });
 
   it("ranks a JavaScript person above a stranger for a React viewer, after React people", async () => {
@@ -517,13 +494,8 @@ describe("GET /api/feed: canonical and related skills", () => {
     expect(byName.Js).toMatchObject({ matchingSkills: [], related: ["JavaScript"] });
     expect(byName.Stranger).toMatchObject({ matchingSkills: [], related: [] });
 
-    // The same order when the queue is made one person at a time.
-    await withBatches(1);
-    const second = await person("Viewer", ["React", "Chess", "Tea"], "2024-01-01T00:00:00Z");
-    await person("Js", ["JavaScript", "Cooking", "Rust"], "2024-02-01T00:00:00Z");
-    await person("Sharer", ["react.js", "Rust", "Zig"], "2024-03-01T00:00:00Z");
-    await person("Stranger", ["Cooking", "Rust", "Zig"], "2024-06-01T00:00:00Z");
-    expect(await pageThrough(second, 1)).toEqual(["Sharer", "Js", "Stranger"]);
+    // The same order a page of one at a time.
+    expect(await pageThrough(viewer, 1)).toEqual(["Sharer", "Js", "Stranger"]);
   });
 
   it("says what is shared in the viewer's own words, and which of theirs a related skill is near", async () => {
@@ -657,5 +629,90 @@ describe("GET /api/feed after the session ends", () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expectRefused(viewer, cursor);
+  });
+});
+
+// Each process keeps the feed's people in its own memory: what one process writes must show on
+// the other's very next page.
+describe("GET /api/feed on two processes", () => {
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  beforeEach(async () => {
+    ({ first, second } = await twoProcesses());
+  });
+  afterEach(async () => {
+    await second.close();
+    if (first !== app) await first.close();
+  });
+
+  /** Every name on the viewer's feed as the second process serves it, a page of 2 at a time. */
+  async function namesOnSecond(viewer: Session): Promise<string[]> {
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = `/api/feed?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const response = await second.inject({ method: "GET", url: query, headers: viewer.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      expectSchemaBody(response.body);
+      const body = response.json() as { data: FeedCard[]; nextCursor: string | null };
+      names.push(...body.data.map((card) => card.firstName));
+      cursor = body.nextCursor;
+    } while (cursor);
+    return names;
+  }
+
+  const on = (process: FastifyInstance, method: "POST" | "DELETE", url: string, who: Session) =>
+    process.inject({ method, url, headers: who.headers, payload: {} });
+
+  it("drops a person requested or blocked on the other process at once, either way", async () => {
+    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
+    const ann = await signUpUser(first, { firstName: "Ann", skills: ["Chess", "a", "b"] });
+    const bea = await signUpUser(first, { firstName: "Bea", skills: ["Go", "a", "b"] });
+    const cy = await signUpUser(first, { firstName: "Cy", skills: ["Tea", "a", "b"] });
+    await signUpUser(first, { firstName: "Dee", skills: ["x", "y", "z"] });
+    expect((await namesOnSecond(viewer)).sort()).toEqual(["Ann", "Bea", "Cy", "Dee"]);
+
+    const sent = await on(first, "POST", `/api/request/send/interested/${ann.me._id}`, viewer);
+    expect(sent.statusCode).toBe(201);
+    expect((await namesOnSecond(viewer)).sort()).toEqual(["Bea", "Cy", "Dee"]);
+    const received = await on(first, "POST", `/api/request/send/ignored/${viewer.me._id}`, bea);
+    expect(received.statusCode).toBe(201);
+    expect((await namesOnSecond(viewer)).sort()).toEqual(["Cy", "Dee"]);
+    const blocked = await on(first, "POST", `/api/user/block/${viewer.me._id}`, cy);
+    expect(blocked.statusCode).toBe(201);
+    expect(await namesOnSecond(viewer)).toEqual(["Dee"]);
+    // A block lifted brings the person back.
+    const lifted = await on(first, "DELETE", `/api/user/block/${viewer.me._id}`, cy);
+    expect(lifted.statusCode).toBe(200);
+    expect(await namesOnSecond(viewer)).toEqual(["Cy", "Dee"]);
+  });
+
+  it("shows an edit, a newcomer and a deleted account made on the other process at once", async () => {
+    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
+    const ann = await signUpUser(first, { firstName: "Ann", skills: ["x", "y", "z"] });
+    await signUpUser(first, { firstName: "Bea", skills: ["x", "y", "z"] });
+    expect(await namesOnSecond(viewer)).toEqual(["Bea", "Ann"]);
+
+    const edit = await first.inject({
+      method: "PATCH",
+      url: "/api/profile/edit",
+      headers: ann.headers,
+      payload: { firstName: "Anna", skills: ["Chess", "Go", "y"] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Renamed, and ranked first by the skills she now shares.
+    expect(await namesOnSecond(viewer)).toEqual(["Anna", "Bea"]);
+
+    await signUpUser(first, { firstName: "Cy", skills: ["Tea", "y", "z"] });
+    expect(await namesOnSecond(viewer)).toEqual(["Anna", "Cy", "Bea"]);
+
+    const deleted = await first.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: ann.headers,
+      payload: { password: "correct horse battery" },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await namesOnSecond(viewer)).toEqual(["Cy", "Bea"]);
   });
 });

@@ -1,128 +1,117 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { FeedQueueSettings } from "../../config.ts";
 import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { type CardRow, cardColumns } from "../users/card-repository.ts";
 import { liveSession } from "../users/session-repository.ts";
-import {
-  type FeedRequest,
-  firstBatchSize,
-  firstRankingQuery,
-  makeBatch,
-  type QueueState,
-} from "./queue-repository.ts";
 import { relationsOf } from "./viewer-skills.ts";
 
-// The feed's pages: read from the viewer's queue (queue-repository.ts), which is made or grown
-// first when the page needs it.
-
-export type FeedRow = CardRow & SkillComparison & { position: number };
-
-/**
- * A page, the cursor of the next one (null at the end for now) and how many batches it made;
- * for a page asked for by session, the session found (none: it ended or expired, and nothing
- * was read).
- */
-export type FeedResult = {
-  rows: FeedRow[];
-  next: number | null;
-  batches: number;
-  session?: { userId: string; extend: boolean };
-};
+// What the feed reads from the database: the page's check (its session and how far the feed's
+// memory must have caught up), everyone's cards and the changes to them, and a viewer's requests
+// and blocks. The ranking itself is made in memory (people.ts).
 
 /**
- * Whose feed: a viewer by id, or the user of a session cookie, whose session is checked in the
- * statement that reads the page (one round trip for both; a session that ended reads nothing).
+ * A page's one statement: the session is live (it slides forward when due, see liveSession); the
+ * viewer's relation number (relation_versions, 0 when they never had a request or block); and
+ * the last change to anyone's card (people_changes). No row: the session ended or expired.
  */
-export type FeedViewer = string | { session: SessionKey };
-
-/** Enough batches for any numbered page a client asks for; a cursor page needs one or two. */
-const MAX_ROUNDS = 100;
-
-type PageRow = CardRow & {
+export type FeedCheckRow = {
   viewerId: string;
-  /** Read by session: whether the session's expiry should slide forward (see liveSession). */
-  extendSession: boolean | null;
-  /** Null (and the queue's other columns with it) while the viewer has no queue yet. */
-  lastPosition: string | null;
-  startPosition: string;
-  phase: QueueState["phase"];
-  stale: boolean;
-  recheckDue: boolean;
-  newcomers: boolean;
-  /** The viewer's skills as they typed them, in their order (users.skills). */
-  viewerSkills: string[];
-  position: string | null;
+  extendSession: boolean;
+  /** bigint as text. */
+  relations: string;
+  /** bigint as text. */
+  people: string;
 };
 
+export function readFeedCheck(db: Database, session: SessionKey): Promise<FeedCheckRow[]> {
+  return preparedRows<FeedCheckRow>(
+    db,
+    "feed_check",
+    sql`
+      select s.user_id as "viewerId", s.extend as "extendSession",
+        coalesce((select r.version from relation_versions r where r.user_id = s.user_id), 0)::text
+          as relations,
+        coalesce((select max(c.seq) from people_changes c), 0)::text as people
+      from ${liveSession(session.idHash, session.now, session.extendBefore)} s
+    `,
+  );
+}
+
+/** A card's columns and its creation time in microseconds since the epoch (bigint as text). */
+export type PersonRow = CardRow & { created: string };
+
+const personColumns = (alias: string): SQL =>
+  sql`${cardColumns(alias)}, (extract(epoch from ${sql.raw(`"${alias}"`)}.created_at) * 1000000)::bigint::text as created`;
+
 /**
- * One page: a range of the queue's primary key (viewer_id, position) from the cursor, joined to
- * users by primary key, skipping whoever has a request with the viewer (the pair index) or a
- * block either way (user_blocks' key and its reverse index) since the batch was made. One row
- * of queue state and the viewer's skills comes back even when the page is empty (the queue's
- * columns null when the viewer has no queue yet); none when the viewer does not exist, or the
- * session has ended or expired.
+ * Everyone's card and the number of the last change, from one snapshot (one row with null
+ * columns when nobody has signed up).
  */
-export function feedPageQuery(
-  viewer: FeedViewer,
-  { after, offset, limit }: FeedRequest,
-  staleBefore: Date,
-  recheckBefore: Date,
-): SQL {
-  const from =
-    typeof viewer === "string"
-      ? sql`users v`
-      : sql`${liveSession(viewer.session.idHash, viewer.session.now, viewer.session.extendBefore)} s
-      join users v on v.id = s.user_id`;
-  const extend = typeof viewer === "string" ? sql`null::boolean` : sql`s.extend`;
-  const where = typeof viewer === "string" ? sql`where v.id = ${viewer}` : sql``;
-  return sql`
-    -- newcomers: the newest profile (the first entry of users_created_at_idx) is newer than the
-    -- ranking's newest.
-    select q.last_position::text as "lastPosition", q.start_position::text as "startPosition",
-      q.phase, q.built_at < ${staleBefore.toISOString()}::timestamptz as stale,
-      q.batched_at < ${recheckBefore.toISOString()}::timestamptz as "recheckDue",
-      (select max(n.created_at) from users n) > q.newest_at as newcomers,
-      v.id as "viewerId", ${extend} as "extendSession", v.skills as "viewerSkills",
-      p.*
-    from ${from}
-    left join feed_queues q on q.viewer_id = v.id
-    left join lateral (
-      select e.position, e.candidate_id
-      from feed_queue_entries e
-      where q.viewer_id is not null
-        and e.viewer_id = v.id
-        and e.position > greatest(${after}::bigint, q.start_position - 1)
-        -- One sub-plan of three probes, stopping at the first hit. (Three NOT EXISTS would be
-        -- pulled up into anti-joins, and planning a six-table join cost more than running it.)
-        and not exists (
-          select 1 from connection_requests r
-          where least(r.from_user_id, r.to_user_id) = least(v.id, e.candidate_id)
-            and greatest(r.from_user_id, r.to_user_id) = greatest(v.id, e.candidate_id)
+export async function readEveryone(
+  db: Database,
+): Promise<{ seq: number; rows: (PersonRow | { id: null })[] }> {
+  const rows = await preparedRows<(PersonRow | { id: null }) & { seq: string }>(
+    db,
+    "feed_everyone",
+    sql`
+      select c.seq, p.*
+      from (select coalesce(max(seq), 0)::text as seq from people_changes) c
+      left join lateral (select ${personColumns("u")} from users u) p on true
+    `,
+  );
+  return { seq: Number(rows[0]?.seq ?? 0), rows };
+}
+
+/** A change to someone's card after `after`: their card now, or null when they were deleted. */
+export type PersonChange = { seq: number; userId: string; person: PersonRow | null };
+
+export async function readChanges(db: Database, after: number): Promise<PersonChange[]> {
+  const rows = await preparedRows<{ seq: string; changedId: string } & (PersonRow | { id: null })>(
+    db,
+    "feed_people_changes",
+    sql`
+      select c.seq::text as seq, c.user_id as "changedId", p.*
+      from people_changes c
+      left join lateral (select ${personColumns("u")} from users u where u.id = c.user_id) p on true
+      where c.seq > ${after}
+      order by c.seq
+    `,
+  );
+  return rows.map(({ seq, changedId, ...person }) => ({
+    seq: Number(seq),
+    userId: changedId,
+    person: person.id === null ? null : (person as PersonRow),
+  }));
+}
+
+/**
+ * Everyone the viewer has a request with (either way, any status) or a block with (either way),
+ * and the relation number they are current for, from one snapshot.
+ */
+export async function readPartners(
+  db: Database,
+  viewerId: string,
+): Promise<{ version: number; ids: string[] }> {
+  const rows = await preparedRows<{ version: string; ids: string[] }>(
+    db,
+    "feed_partners",
+    sql`
+      select
+        coalesce((select version from relation_versions where user_id = ${viewerId}), 0)::text
+          as version,
+        array(
+          select to_user_id::text from connection_requests where from_user_id = ${viewerId}
           union all
-          select 1 from user_blocks b
-          where b.blocker_id = v.id and b.blocked_id = e.candidate_id
+          select from_user_id::text from connection_requests where to_user_id = ${viewerId}
           union all
-          select 1 from user_blocks b
-          where b.blocked_id = v.id and b.blocker_id = e.candidate_id
-        )
-        -- The person still exists: a probe of users' key per entry, as a sub-plan (a join here
-        -- let the planner hash the whole users table when a queue is short).
-        and (select true from users x where x.id = e.candidate_id)
-      order by e.position
-      offset ${offset}
-      limit ${limit}
-    ) pick on true
-    -- At most one page of people, each by users' primary key.
-    left join lateral (
-      select pick.position::text as position, ${cardColumns("u")}
-      from users u
-      where u.id = pick.candidate_id
-    ) p on true
-    ${where}
-    order by p.position::bigint
-  `;
+          select blocked_id::text from user_blocks where blocker_id = ${viewerId}
+          union all
+          select blocker_id::text from user_blocks where blocked_id = ${viewerId}
+        ) as ids
+    `,
+  );
+  return { version: Number(rows[0]?.version ?? 0), ids: rows[0]?.ids ?? [] };
 }
 
 /** What a card shares with the viewer, in the card's words and in the viewer's. */
@@ -157,14 +146,18 @@ export function skillComparer(viewerTyped: readonly string[]) {
       if (!yours.has(other) && !relatedTo.has(other)) relatedTo.set(other, typed);
     }
   }
-  return (skills: readonly string[]): SkillComparison => {
+  // `canonicals`: each of `skills`' canonical skill, when the caller has them already.
+  return (
+    skills: readonly string[],
+    canonicals: readonly string[] = skills.map(canonicalSkill),
+  ): SkillComparison => {
     const matchingSkills: string[] = [];
     const relatedSkills: string[] = [];
     const sharedCanonical = new Set<string>();
     const relatedToYours: { skill: string; yours: string }[] = [];
     const relatedSeen = new Set<string>();
-    for (const skill of skills) {
-      const canonical = canonicalSkill(skill);
+    for (const [index, skill] of skills.entries()) {
+      const canonical = canonicals[index] as string;
       if (yours.has(canonical)) {
         matchingSkills.push(skill);
         sharedCanonical.add(canonical);
@@ -182,99 +175,4 @@ export function skillComparer(viewerTyped: readonly string[]) {
       .map(([, typed]) => typed);
     return { matchingSkills, related: relatedSkills, sharedInYourWords, relatedToYours };
   };
-}
-
-/**
- * The feed for one viewer: everyone but the viewer and anyone with a request or a block either
- * way, most shared canonical skills first ("js" is JavaScript), then most related ones, then newest, served from the viewer's queue.
- * A page is one indexed read; a batch is made first only when the queue is missing, too short for
- * the page, or (on a first page) past its time to live or behind people who joined since.
- */
-export async function findFeed(
-  db: Database,
-  viewer: FeedViewer,
-  request: FeedRequest,
-  settings: FeedQueueSettings,
-  now: Date = new Date(),
-): Promise<FeedResult> {
-  const fromStart = request.after === 0 && request.offset === 0;
-  const staleBefore = new Date(now.getTime() - settings.ttlMs);
-  const recheckBefore = new Date(now.getTime() - settings.recheckMs);
-  const readPage = (executor: Database, who: FeedViewer) =>
-    preparedRows<PageRow>(
-      executor,
-      typeof who === "string" ? "feed_page" : "feed_page_by_session",
-      feedPageQuery(who, request, staleBefore, recheckBefore),
-    );
-  const first = await readPage(db, viewer);
-  const found = first[0];
-  // Read by session: no row means it ended (or expired), and nothing else is read.
-  const session =
-    typeof viewer === "string" || !found
-      ? undefined
-      : { userId: found.viewerId, extend: found.extendSession === true };
-  if (!found) return { rows: [], next: null, batches: 0, session };
-  const viewerId = found.viewerId;
-  const reread = (executor: Database) => readPage(executor, viewerId);
-  let batches = 0;
-  // The page read again at the end of a batch's transaction: a request that makes a batch is
-  // done in one turn (on PGlite, no one else's statements run in between).
-  let page: PageRow[] | undefined = first;
-  for (let round = 0; ; round++) {
-    page ??= await reread(db);
-    const state = page[0];
-    const lastRound = round >= MAX_ROUNDS;
-    if (!state) return { rows: [], next: null, batches, session };
-    const viewerSkills = state.viewerSkills ?? [];
-    if (state.lastPosition === null) {
-      if (lastRound || batches > 0) return { rows: [], next: null, batches, session };
-      const size = firstBatchSize(settings);
-      const ranking = firstRankingQuery(viewerId, viewerSkills, request, size, now);
-      const made = await preparedRows<PageRow>(db, "feed_first_ranking", ranking);
-      // Nothing made: another tab made the queue a moment ago (read it next), or the viewer is gone.
-      page = made.length > 0 ? made : undefined;
-      batches++;
-      continue;
-    }
-    // A first page (a reload) starts the ranking again once it is past its time to live, or
-    // when people joined since and the last batch is older than the recheck interval.
-    if (round === 0 && fromStart && (state.stale || (state.newcomers && state.recheckDue))) {
-      const startPosition = Number(state.startPosition);
-      const reason = { kind: "rebuild" as const, startPosition };
-      page = await makeBatch(db, viewerId, reason, settings, now, reread);
-      batches++;
-      continue;
-    }
-    const cards = page.filter((row) => row.position !== null);
-    const full = cards.length === request.limit;
-    const ended = state.phase === "done" && (batches > 0 || !state.recheckDue);
-    if (full || ended || lastRound) {
-      const compare = skillComparer(viewerSkills);
-      const rows = cards.map((row): FeedRow => {
-        const comparison = compare(row.skills);
-        return {
-          id: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          photoUrl: row.photoUrl,
-          photoKey: row.photoKey,
-          age: row.age,
-          gender: row.gender,
-          about: row.about,
-          skills: row.skills,
-          position: Number(row.position),
-          matchingSkills: comparison.matchingSkills,
-          related: comparison.related,
-          sharedInYourWords: comparison.sharedInYourWords,
-          relatedToYours: comparison.relatedToYours,
-        };
-      });
-      const next = full ? (rows[rows.length - 1]?.position ?? null) : null;
-      return { rows, next, batches, session };
-    }
-    const next = { kind: "next" as const, lastPosition: Number(state.lastPosition) };
-    const reason = { ...next, newcomers: state.newcomers };
-    page = await makeBatch(db, viewerId, reason, settings, now, reread);
-    batches++;
-  }
 }

@@ -1,7 +1,6 @@
 import type { profileEditBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { restartFeed } from "../feed/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { replaceSkills, type UserChanges, updateUser } from "./repository.ts";
 
@@ -20,8 +19,6 @@ export async function updateProfile(
     const row = await updateUser(tx, userId, changes);
     if (row && edit.skills) {
       await replaceSkills(tx, userId, edit.skills);
-      // The feed's ranking follows the skills: the next page starts the new one.
-      await restartFeed(tx, userId, new Date());
     }
     return row;
   });
