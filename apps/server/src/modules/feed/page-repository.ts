@@ -1,10 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
-import { canonicalSkill } from "../skills/vocabulary.ts";
 import { type CardRow, cardColumns } from "../users/card-repository.ts";
 import { liveSession } from "../users/session-repository.ts";
-import { relationsOf } from "./viewer-skills.ts";
 
 // What the feed reads from the database: the page's check (its session and how far the feed's
 // memory must have caught up), everyone's cards and the changes to them, and a viewer's requests
@@ -112,67 +110,4 @@ export async function readPartners(
     `,
   );
   return { version: Number(rows[0]?.version ?? 0), ids: rows[0]?.ids ?? [] };
-}
-
-/** What a card shares with the viewer, in the card's words and in the viewer's. */
-export type SkillComparison = {
-  matchingSkills: string[];
-  related: string[];
-  sharedInYourWords: string[];
-  relatedToYours: { skill: string; yours: string }[];
-};
-
-/**
- * Compares a card's skills with the viewer's, both as typed (users.skills, in each one's order):
- * - matchingSkills / related: the card's skills (its spelling) naming one of the viewer's
- *   canonical skills, or a skill related to one of them (a framework to its language);
- * - sharedInYourWords: the viewer's spelling of each canonical skill the two share, once each,
- *   in the viewer's order ("JS" when the viewer typed "JS" and the card "JavaScript");
- * - relatedToYours: once per canonical skill, the card's related skill and the first of the
- *   viewer's skills (the viewer's spelling and order) it relates to.
- */
-export function skillComparer(viewerTyped: readonly string[]) {
-  // The viewer's first spelling of each of their canonical skills, in their order.
-  const yours = new Map<string, string>();
-  for (const typed of viewerTyped) {
-    const canonical = canonicalSkill(typed);
-    if (!yours.has(canonical)) yours.set(canonical, typed);
-  }
-  // Canonical skills related to one of the viewer's (not theirs) → the viewer's skill it relates
-  // to, the first in the viewer's order.
-  const relatedTo = new Map<string, string>();
-  for (const [canonical, typed] of yours) {
-    for (const other of relationsOf(canonical)) {
-      if (!yours.has(other) && !relatedTo.has(other)) relatedTo.set(other, typed);
-    }
-  }
-  // `canonicals`: each of `skills`' canonical skill, when the caller has them already.
-  return (
-    skills: readonly string[],
-    canonicals: readonly string[] = skills.map(canonicalSkill),
-  ): SkillComparison => {
-    const matchingSkills: string[] = [];
-    const relatedSkills: string[] = [];
-    const sharedCanonical = new Set<string>();
-    const relatedToYours: { skill: string; yours: string }[] = [];
-    const relatedSeen = new Set<string>();
-    for (const [index, skill] of skills.entries()) {
-      const canonical = canonicals[index] as string;
-      if (yours.has(canonical)) {
-        matchingSkills.push(skill);
-        sharedCanonical.add(canonical);
-        continue;
-      }
-      const mine = relatedTo.get(canonical);
-      if (mine === undefined) continue;
-      relatedSkills.push(skill);
-      if (relatedSeen.has(canonical)) continue;
-      relatedSeen.add(canonical);
-      relatedToYours.push({ skill, yours: mine });
-    }
-    const sharedInYourWords = [...yours]
-      .filter(([canonical]) => sharedCanonical.has(canonical))
-      .map(([, typed]) => typed);
-    return { matchingSkills, related: relatedSkills, sharedInYourWords, relatedToYours };
-  };
 }

@@ -8,8 +8,8 @@ import {
   readChanges,
   readEveryone,
   readPartners,
-  skillComparer,
 } from "./page-repository.ts";
+import { comparisonWriter } from "./skills-comparison.ts";
 import { viewerSkillSets } from "./viewer-skills.ts";
 
 // The feed's memory, one per server process: everyone's card (its JSON written once and shared by
@@ -32,6 +32,10 @@ export type Person = {
   skills: string[];
   /** Each of `skills`' canonical skill. */
   canonicalOfEach: string[];
+  /** Each of `skills` as JSON. */
+  quoted: string[];
+  /** The whole card's JSON for a viewer it shares nothing with. */
+  nothingShared: string;
   /** Their canonical skills, once each. */
   canonical: string[];
   /** What a ranking for them as a viewer is made for (skillsKeyOf). */
@@ -51,8 +55,8 @@ type Ranking = {
   related: Uint8Array;
   /** Everyone with a shared or related skill, in ranking order (indexes into everyone). */
   sharers: Int32Array;
-  /** Compares a card's skills with the viewer's. */
-  compare: ReturnType<typeof skillComparer>;
+  /** Writes what a card shares with the viewer, as the end of its JSON. */
+  compare: ReturnType<typeof comparisonWriter>;
 };
 
 /** Newest first: (created, id) descending. */
@@ -75,20 +79,20 @@ function firstNotBefore<T, B>(list: ArrayLike<T>, bound: B, precedes: (a: T, b: 
 function personOf(row: PersonRow): Person {
   const canonicalOfEach = row.skills.map(canonicalSkill);
   const canonical = [...new Set(canonicalOfEach)].filter(Boolean);
+  const cardHead = JSON.stringify(rowToCard(row)).slice(0, -1);
   return {
     index: -1,
     id: row.id,
     created: Number(row.created),
-    cardHead: JSON.stringify(rowToCard(row)).slice(0, -1),
+    cardHead,
     skills: row.skills,
     canonicalOfEach,
+    quoted: row.skills.map((skill) => JSON.stringify(skill)),
+    nothingShared: cardHead + NOTHING_SHARED,
     canonical,
     skillsKey: skillsKeyOf(canonical),
   };
 }
-
-/** A list as JSON; most lists on a card are empty. */
-const listJson = (list: readonly unknown[]) => (list.length === 0 ? "[]" : JSON.stringify(list));
 
 /** A map that forgets its least recently used entry beyond `limit`. */
 class Recent<V> {
@@ -236,7 +240,7 @@ export class FeedMemory {
       shared,
       related,
       sharers: order,
-      compare: skillComparer(viewer.skills),
+      compare: comparisonWriter(viewer.skills),
     };
     this.rankings.set(viewer.id, ranking);
     return ranking;
@@ -337,9 +341,8 @@ export class FeedMemory {
         : null;
     const cards = picked.map((index) => {
       const person = everyone[index] as Person;
-      if (shared[index] === 0 && related[index] === 0) return person.cardHead + NOTHING_SHARED;
-      const c = ranking.compare(person.skills, person.canonicalOfEach);
-      return `${person.cardHead},"matchingSkills":${listJson(c.matchingSkills)},"related":${listJson(c.related)},"sharedInYourWords":${listJson(c.sharedInYourWords)},"relatedToYours":${listJson(c.relatedToYours)}}`;
+      if (shared[index] === 0 && related[index] === 0) return person.nothingShared;
+      return person.cardHead + ranking.compare(person.canonicalOfEach, person.quoted);
     });
     return { cards, next };
   }
