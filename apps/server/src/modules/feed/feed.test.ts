@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { encodeFeedCursor, skillsKeyOf } from "./cursor.ts";
+import { pruneChanges } from "./page-repository.ts";
 
 let app: FastifyInstance;
 beforeEach(async () => {
@@ -714,5 +715,26 @@ describe("GET /api/feed on two processes", () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await namesOnSecond(viewer)).toEqual(["Cy", "Bea"]);
+  });
+
+  it("reads everyone again when the changes it missed were pruned", async () => {
+    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
+    const ann = await signUpUser(first, { firstName: "Ann", skills: ["x", "y", "z"] });
+    const bea = await signUpUser(first, { firstName: "Bea", skills: ["x", "y", "z"] });
+    expect(await namesOnSecond(viewer)).toEqual(["Bea", "Ann"]);
+    const rename = async (who: Session, firstName: string) => {
+      const edit = await first.inject({
+        method: "PATCH",
+        url: "/api/profile/edit",
+        headers: who.headers,
+        payload: { firstName },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+    };
+    // Ann's change is pruned before the second process reads it; Bea's comes after.
+    await rename(ann, "Anna");
+    await pruneChanges(first.db, 0);
+    await rename(bea, "Beatrix");
+    expect(await namesOnSecond(viewer)).toEqual(["Beatrix", "Anna"]);
   });
 });

@@ -84,6 +84,17 @@ export async function readChanges(db: Database, after: number): Promise<PersonCh
 }
 
 /**
+ * Forgets all but the last `keep` changes. A process further behind than that finds a gap in the
+ * numbers it reads next and reads everyone again (FeedMemory.read).
+ */
+export async function pruneChanges(db: Database, keep: number): Promise<void> {
+  await db.execute(sql`
+    delete from people_changes
+    where seq <= (select max(seq) from people_changes) - ${keep}
+  `);
+}
+
+/**
  * Everyone the viewer has a request with (either way, any status) or a block with (either way),
  * and the relation number they are current for, from one snapshot.
  */

@@ -97,7 +97,7 @@ function personOf(row: PersonRow): Person {
 /** A map that forgets its least recently used entry beyond `limit`. */
 class Recent<V> {
   private readonly map = new Map<string, V>();
-  constructor(private readonly limit: number) {}
+  constructor(public limit: number) {}
   get(key: string): V | undefined {
     const value = this.map.get(key);
     if (value !== undefined) {
@@ -109,9 +109,9 @@ class Recent<V> {
   set(key: string, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.limit) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
+    for (const key of this.map.keys()) {
+      if (this.map.size <= this.limit) break;
+      this.map.delete(key);
     }
   }
 }
@@ -131,6 +131,7 @@ export class FeedMemory {
   /** Each canonical skill's people (their indexes in everyone). */
   private postings: Map<string, number[]> | undefined;
   private reading: Promise<void> | undefined;
+  /** The last viewers' rankings, as many as RANKINGS_BYTES holds (see everyone()). */
   private readonly rankings = new Recent<Ranking>(1_000);
   private readonly partners = new Recent<{ version: number; ids: Set<string> }>(20_000);
 
@@ -139,6 +140,11 @@ export class FeedMemory {
     if (!this.sorted) {
       this.sorted = [...this.byId.values()].sort((a, b) => (newer(a, b) ? -1 : 1));
       for (const [index, person] of this.sorted.entries()) person.index = index;
+      // A ranking takes about 6 bytes a person.
+      this.rankings.limit = Math.max(
+        100,
+        Math.floor(RANKINGS_BYTES / (6 * Math.max(1, this.sorted.length))),
+      );
     }
     return this.sorted;
   }
@@ -168,21 +174,28 @@ export class FeedMemory {
     this.postings = undefined;
   }
 
-  /** Reads everyone (the first time) or the changes since the last read. */
+  /**
+   * Reads the changes since the last read; everyone, the first time or when changes it has not
+   * seen were pruned (a gap in the numbers: they are given at commit, one at a time, so they have
+   * none otherwise).
+   */
   private async read(db: Database): Promise<void> {
-    if (this.seq < 0) {
-      const { seq, rows } = await readEveryone(db);
-      this.byId.clear();
-      for (const row of rows) if (row.id !== null) this.put(row);
-      this.seq = seq;
-    } else {
+    if (this.seq >= 0) {
       const changes = await readChanges(db, this.seq);
-      for (const change of changes) {
-        if (change.person) this.put(change.person);
-        else this.byId.delete(change.userId);
-        this.seq = change.seq;
+      if (changes.length === 0 || changes[0]?.seq === this.seq + 1) {
+        for (const change of changes) {
+          if (change.person) this.put(change.person);
+          else this.byId.delete(change.userId);
+          this.seq = change.seq;
+        }
+        this.changed();
+        return;
       }
     }
+    const { seq, rows } = await readEveryone(db);
+    this.byId.clear();
+    for (const row of rows) if (row.id !== null) this.put(row);
+    this.seq = seq;
     this.changed();
   }
 
@@ -349,6 +362,8 @@ export class FeedMemory {
 }
 
 const MAX_ID = "ffffffff-ffff-ffff-ffff-ffffffffffff";
+/** What the cached rankings may take together: 64 MiB (1,100 viewers at 10,000 people). */
+const RANKINGS_BYTES = 64 * 2 ** 20;
 const MAX_SCORE = 255;
 /** The end of a card that shares nothing with the viewer. */
 const NOTHING_SHARED =

@@ -9,13 +9,28 @@ import {
   UNAUTHENTICATED_MESSAGE,
 } from "../../plugins/session.ts";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./cursor.ts";
-import { readFeedCheck } from "./page-repository.ts";
+import { pruneChanges, readFeedCheck } from "./page-repository.ts";
 import { FeedMemory } from "./people.ts";
+
+/** How many of the last changes to people's cards are kept for the processes to catch up from. */
+const KEPT_CHANGES = 100_000;
 
 /** GET /feed: people to discover, most shared skills first, then newest profiles. */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const memory = new FeedMemory();
+  // The changes every process reads are kept well beyond what a running process lags by; one
+  // further behind reads everyone again.
+  const prune = setInterval(
+    () => {
+      pruneChanges(app.db, KEPT_CHANGES).catch((error: unknown) =>
+        app.log.warn({ err: error }, "pruning the feed's changes failed"),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  prune.unref();
+  app.addHook("onClose", async () => clearInterval(prune));
 
   r.get(
     "/feed",
