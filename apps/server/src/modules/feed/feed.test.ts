@@ -573,38 +573,43 @@ async function twoProcesses(): Promise<{ first: FastifyInstance; second: Fastify
   return { first, second };
 }
 
-describe("GET /api/feed after the session ends", () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
+/** Two processes on one database for each test of the describe block that calls it. */
+function withTwoProcesses(): { first: FastifyInstance; second: FastifyInstance } {
+  const processes = {} as { first: FastifyInstance; second: FastifyInstance };
   beforeEach(async () => {
-    ({ first, second } = await twoProcesses());
+    Object.assign(processes, await twoProcesses());
   });
   afterEach(async () => {
-    await second.close();
-    if (first !== app) await first.close();
+    await processes.second.close();
+    if (processes.first !== app) await processes.first.close();
   });
+  return processes;
+}
+
+describe("GET /api/feed after the session ends", () => {
+  const processes = withTwoProcesses();
 
   const feedOn = (on: FastifyInstance, viewer: Session, query = "") =>
     on.inject({ method: "GET", url: `/api/feed?limit=1${query}`, headers: viewer.headers });
 
   async function expectRefused(viewer: Session, cursor: string) {
     for (const query of ["", `&cursor=${cursor}`]) {
-      const response = await feedOn(second, viewer, query);
+      const response = await feedOn(processes.second, viewer, query);
       expect(response.statusCode, query).toBe(401);
       expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
     }
   }
 
   it("refuses the next page on another process at once after a logout", async () => {
-    const viewer = await signUpUser(first);
-    await signUpUser(first, { firstName: "Ann" });
-    await signUpUser(first, { firstName: "Bea" });
-    const page = await feedOn(second, viewer);
+    const viewer = await signUpUser(processes.first);
+    await signUpUser(processes.first, { firstName: "Ann" });
+    await signUpUser(processes.first, { firstName: "Bea" });
+    const page = await feedOn(processes.second, viewer);
     expect(page.statusCode).toBe(200);
     const cursor = page.json().nextCursor as string;
-    expect((await feedOn(second, viewer, `&cursor=${cursor}`)).statusCode).toBe(200);
+    expect((await feedOn(processes.second, viewer, `&cursor=${cursor}`)).statusCode).toBe(200);
 
-    const logout = await first.inject({
+    const logout = await processes.first.inject({
       method: "POST",
       url: "/api/logout",
       headers: viewer.headers,
@@ -615,14 +620,14 @@ describe("GET /api/feed after the session ends", () => {
   });
 
   it("refuses the next page on another process at once after the account is deleted", async () => {
-    const viewer = await signUpUser(first);
-    await signUpUser(first, { firstName: "Ann" });
-    await signUpUser(first, { firstName: "Bea" });
-    const page = await feedOn(second, viewer);
+    const viewer = await signUpUser(processes.first);
+    await signUpUser(processes.first, { firstName: "Ann" });
+    await signUpUser(processes.first, { firstName: "Bea" });
+    const page = await feedOn(processes.second, viewer);
     expect(page.statusCode).toBe(200);
     const cursor = page.json().nextCursor as string;
 
-    const deleted = await first.inject({
+    const deleted = await processes.first.inject({
       method: "DELETE",
       url: "/api/account",
       headers: viewer.headers,
@@ -636,15 +641,7 @@ describe("GET /api/feed after the session ends", () => {
 // Each process keeps the feed's people in its own memory: what one process writes must show on
 // the other's very next page.
 describe("GET /api/feed on two processes", () => {
-  let first: FastifyInstance;
-  let second: FastifyInstance;
-  beforeEach(async () => {
-    ({ first, second } = await twoProcesses());
-  });
-  afterEach(async () => {
-    await second.close();
-    if (first !== app) await first.close();
-  });
+  const processes = withTwoProcesses();
 
   /** Every name on the viewer's feed as the second process serves it, a page of 2 at a time. */
   async function namesOnSecond(viewer: Session): Promise<string[]> {
@@ -652,7 +649,11 @@ describe("GET /api/feed on two processes", () => {
     let cursor: string | null = null;
     do {
       const query: string = `/api/feed?limit=2${cursor ? `&cursor=${cursor}` : ""}`;
-      const response = await second.inject({ method: "GET", url: query, headers: viewer.headers });
+      const response = await processes.second.inject({
+        method: "GET",
+        url: query,
+        headers: viewer.headers,
+      });
       expect(response.statusCode, response.body).toBe(200);
       expectSchemaBody(response.body);
       const body = response.json() as { data: FeedCard[]; nextCursor: string | null };
@@ -666,35 +667,54 @@ describe("GET /api/feed on two processes", () => {
     process.inject({ method, url, headers: who.headers, payload: {} });
 
   it("drops a person requested or blocked on the other process at once, either way", async () => {
-    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
-    const ann = await signUpUser(first, { firstName: "Ann", skills: ["Chess", "a", "b"] });
-    const bea = await signUpUser(first, { firstName: "Bea", skills: ["Go", "a", "b"] });
-    const cy = await signUpUser(first, { firstName: "Cy", skills: ["Tea", "a", "b"] });
-    await signUpUser(first, { firstName: "Dee", skills: ["x", "y", "z"] });
+    const viewer = await signUpUser(processes.first, {
+      firstName: "Viewer",
+      skills: ["Chess", "Go", "Tea"],
+    });
+    const ann = await signUpUser(processes.first, {
+      firstName: "Ann",
+      skills: ["Chess", "a", "b"],
+    });
+    const bea = await signUpUser(processes.first, { firstName: "Bea", skills: ["Go", "a", "b"] });
+    const cy = await signUpUser(processes.first, { firstName: "Cy", skills: ["Tea", "a", "b"] });
+    await signUpUser(processes.first, { firstName: "Dee", skills: ["x", "y", "z"] });
     expect((await namesOnSecond(viewer)).sort()).toEqual(["Ann", "Bea", "Cy", "Dee"]);
 
-    const sent = await on(first, "POST", `/api/request/send/interested/${ann.me._id}`, viewer);
+    const sent = await on(
+      processes.first,
+      "POST",
+      `/api/request/send/interested/${ann.me._id}`,
+      viewer,
+    );
     expect(sent.statusCode).toBe(201);
     expect((await namesOnSecond(viewer)).sort()).toEqual(["Bea", "Cy", "Dee"]);
-    const received = await on(first, "POST", `/api/request/send/ignored/${viewer.me._id}`, bea);
+    const received = await on(
+      processes.first,
+      "POST",
+      `/api/request/send/ignored/${viewer.me._id}`,
+      bea,
+    );
     expect(received.statusCode).toBe(201);
     expect((await namesOnSecond(viewer)).sort()).toEqual(["Cy", "Dee"]);
-    const blocked = await on(first, "POST", `/api/user/block/${viewer.me._id}`, cy);
+    const blocked = await on(processes.first, "POST", `/api/user/block/${viewer.me._id}`, cy);
     expect(blocked.statusCode).toBe(201);
     expect(await namesOnSecond(viewer)).toEqual(["Dee"]);
     // A block lifted brings the person back.
-    const lifted = await on(first, "DELETE", `/api/user/block/${viewer.me._id}`, cy);
+    const lifted = await on(processes.first, "DELETE", `/api/user/block/${viewer.me._id}`, cy);
     expect(lifted.statusCode).toBe(200);
     expect(await namesOnSecond(viewer)).toEqual(["Cy", "Dee"]);
   });
 
   it("shows an edit, a newcomer and a deleted account made on the other process at once", async () => {
-    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
-    const ann = await signUpUser(first, { firstName: "Ann", skills: ["x", "y", "z"] });
-    await signUpUser(first, { firstName: "Bea", skills: ["x", "y", "z"] });
+    const viewer = await signUpUser(processes.first, {
+      firstName: "Viewer",
+      skills: ["Chess", "Go", "Tea"],
+    });
+    const ann = await signUpUser(processes.first, { firstName: "Ann", skills: ["x", "y", "z"] });
+    await signUpUser(processes.first, { firstName: "Bea", skills: ["x", "y", "z"] });
     expect(await namesOnSecond(viewer)).toEqual(["Bea", "Ann"]);
 
-    const edit = await first.inject({
+    const edit = await processes.first.inject({
       method: "PATCH",
       url: "/api/profile/edit",
       headers: ann.headers,
@@ -704,10 +724,10 @@ describe("GET /api/feed on two processes", () => {
     // Renamed, and ranked first by the skills she now shares.
     expect(await namesOnSecond(viewer)).toEqual(["Anna", "Bea"]);
 
-    await signUpUser(first, { firstName: "Cy", skills: ["Tea", "y", "z"] });
+    await signUpUser(processes.first, { firstName: "Cy", skills: ["Tea", "y", "z"] });
     expect(await namesOnSecond(viewer)).toEqual(["Anna", "Cy", "Bea"]);
 
-    const deleted = await first.inject({
+    const deleted = await processes.first.inject({
       method: "DELETE",
       url: "/api/account",
       headers: ann.headers,
@@ -718,12 +738,15 @@ describe("GET /api/feed on two processes", () => {
   });
 
   it("reads everyone again when the changes it missed were pruned", async () => {
-    const viewer = await signUpUser(first, { firstName: "Viewer", skills: ["Chess", "Go", "Tea"] });
-    const ann = await signUpUser(first, { firstName: "Ann", skills: ["x", "y", "z"] });
-    const bea = await signUpUser(first, { firstName: "Bea", skills: ["x", "y", "z"] });
+    const viewer = await signUpUser(processes.first, {
+      firstName: "Viewer",
+      skills: ["Chess", "Go", "Tea"],
+    });
+    const ann = await signUpUser(processes.first, { firstName: "Ann", skills: ["x", "y", "z"] });
+    const bea = await signUpUser(processes.first, { firstName: "Bea", skills: ["x", "y", "z"] });
     expect(await namesOnSecond(viewer)).toEqual(["Bea", "Ann"]);
     const rename = async (who: Session, firstName: string) => {
-      const edit = await first.inject({
+      const edit = await processes.first.inject({
         method: "PATCH",
         url: "/api/profile/edit",
         headers: who.headers,
@@ -733,7 +756,7 @@ describe("GET /api/feed on two processes", () => {
     };
     // Ann's change is pruned before the second process reads it; Bea's comes after.
     await rename(ann, "Anna");
-    await pruneChanges(first.db, 0);
+    await pruneChanges(processes.first.db, 0);
     await rename(bea, "Beatrix");
     expect(await namesOnSecond(viewer)).toEqual(["Beatrix", "Anna"]);
   });
