@@ -269,12 +269,13 @@ export class FeedMemory {
   async page(db: Database, check: FeedCheckRow, request: PageRequest): Promise<FeedPage> {
     const seq = Number(check.people);
     if (this.seq < seq) await this.catchUp(db, seq);
+    const version = Number(check.relations);
+    const known = this.partners.get(check.viewerId);
+    const partners =
+      known && known.version === version ? known.ids : await this.readPartners(db, check.viewerId);
+    // From here to the answer nothing waits, so the memory cannot change under the page.
     const viewer = this.byId.get(check.viewerId);
     if (!viewer) return { cards: [], next: null };
-    const version = Number(check.relations);
-    const known = this.partners.get(viewer.id);
-    const partners =
-      known && known.version === version ? known.ids : await this.readPartners(db, viewer.id);
     const everyone = this.everyone();
     const ranking = this.rankingOf(viewer);
     const { shared, related } = ranking;
