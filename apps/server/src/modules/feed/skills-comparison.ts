@@ -97,14 +97,16 @@ export function comparisonWriter(viewerTyped: readonly string[]) {
       const skill = quoted[index] as string;
       if (yoursQuoted.has(canonical)) {
         matching += matching ? `,${skill}` : skill;
-        (shared ??= new Set()).add(canonical);
+        if (!shared) shared = new Set();
+        shared.add(canonical);
         continue;
       }
       const mine = relatedToQuoted.get(canonical);
       if (mine === undefined) continue;
       related += related ? `,${skill}` : skill;
       if (seen?.has(canonical)) continue;
-      (seen ??= new Set()).add(canonical);
+      if (!seen) seen = new Set();
+      seen.add(canonical);
       const pair = `{"skill":${skill},"yours":${mine}}`;
       relatedToYours += relatedToYours ? `,${pair}` : pair;
     }
