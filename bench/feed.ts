@@ -5,19 +5,30 @@
  * long a viewer's ranking takes to make, and a page's own time once both are made, as viewers page
  * through by cursor. The page's statement itself is measured beside /api/health in throughput.ts.
  *
- *   npm run bench -w apps/server
+ *   npm run bench
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/feed.ts
  *
  * BENCH_USERS, BENCH_REQUESTS, BENCH_VIEWERS and BENCH_PAGES override the sizes; BENCH_ONLY=pglite|postgres runs one database.
  */
+import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
+import { sessions } from "../apps/server/src/db/schema.ts";
 import { decodeFeedCursor, encodeFeedCursor } from "../apps/server/src/modules/feed/cursor.ts";
-import type { FeedCheckRow } from "../apps/server/src/modules/feed/page-repository.ts";
+import {
+  type FeedCheckRow,
+  readFeedCheck,
+} from "../apps/server/src/modules/feed/page-repository.ts";
 import { FeedMemory } from "../apps/server/src/modules/feed/people.ts";
+import {
+  hashSessionId,
+  SESSION_TTL_MS,
+  type SessionKey,
+  sessionKeyOf,
+} from "../apps/server/src/plugins/session.ts";
 import { loadData } from "./generate.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -26,15 +37,17 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
 const PAGES = Number(process.env.BENCH_PAGES ?? 100);
 const ONLY = process.env.BENCH_ONLY;
 
-/** What a page's statement would have read for the viewer (its session aside). */
+/** What the page's statement reads for the viewer, through a session made for them. */
 async function checkOf(db: Database, viewerId: string): Promise<FeedCheckRow> {
-  const result = (await db.execute(sql`
-    select ${viewerId}::text as "viewerId", false as "extendSession",
-      coalesce((select version from relation_versions where user_id = ${viewerId}), 0)::text
-        as relations,
-      coalesce((select max(seq) from people_changes), 0)::text as people
-  `)) as unknown as { rows: FeedCheckRow[] };
-  return result.rows[0] as FeedCheckRow;
+  const sessionId = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    idHash: hashSessionId(sessionId),
+    userId: viewerId,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  const [check] = await readFeedCheck(db, sessionKeyOf(sessionId) as SessionKey);
+  if (!check) throw new Error(`no session for ${viewerId}`);
+  return check;
 }
 
 const ms = (value: number) => value.toFixed(2);

@@ -10,7 +10,7 @@ import {
   readPartners,
 } from "./page-repository.ts";
 import { comparisonWriter } from "./skills-comparison.ts";
-import { viewerSkillSets } from "./viewer-skills.ts";
+import { relatedSkills } from "./viewer-skills.ts";
 
 // The feed's memory, one per server process: everyone's card (its JSON written once and shared by
 // every viewer), each viewer's ranking and each viewer's requests and blocks. None of it is trusted
@@ -224,7 +224,6 @@ export class FeedMemory {
       return known;
     }
     const everyone = this.everyone();
-    const sets = viewerSkillSets(viewer.skills);
     const shared = new Uint8Array(everyone.length);
     const related = new Uint8Array(everyone.length);
     const sharers: number[] = [];
@@ -238,8 +237,8 @@ export class FeedMemory {
         }
       }
     };
-    count(shared, sets.shared);
-    count(related, sets.related);
+    count(shared, viewer.canonical);
+    count(related, relatedSkills(viewer.canonical));
     // Among the same counts, the lower index is the newer person.
     const order = Int32Array.from(sharers).sort(
       (a, b) =>

@@ -64,13 +64,12 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         throw error;
       }
       const [check] = await readFeedCheck(app.db, key);
-      await acceptSession(
-        request,
-        reply,
-        key,
-        check && { userId: check.viewerId, extend: check.extendSession === true },
-      );
+      // No row: the session ended or expired.
       if (!check) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+      await acceptSession(request, reply, key, {
+        userId: check.viewerId,
+        extend: check.extendSession === true,
+      });
       const offset = cursor ? 0 : (page - 1) * limit;
       const result = await memory.page(app.db, check, { cursor: from, offset, limit });
       const nextCursor = result.next ? encodeFeedCursor(result.next) : null;
