@@ -45,7 +45,7 @@ async function checkOf(db: Database, viewerId: string): Promise<FeedCheckRow> {
     userId: viewerId,
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  const [check] = await readFeedCheck(db, sessionKeyOf(sessionId) as SessionKey);
+  const [check] = await readFeedCheck(db, sessionKeyOf(sessionId, new Date()) as SessionKey);
   if (!check) throw new Error(`no session for ${viewerId}`);
   return check;
 }

@@ -10,10 +10,11 @@ import { acquireDataDirLock } from "./db/data-dir-lock.ts";
 import { giveDemoFaces } from "./db/demo-faces.ts";
 import { demoPasswordFor } from "./db/demo-password.ts";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { type Clock, systemClock } from "./lib/clock.ts";
 import { ownAccountRoutes } from "./modules/account/routes.ts";
-import { verifyPassword } from "./modules/accounts/passwords.ts";
-import { accountRoutes } from "./modules/accounts/routes.ts";
-import { findUserByEmail } from "./modules/accounts/service.ts";
+import { verifyPassword } from "./modules/auth/passwords.ts";
+import { accountRoutes } from "./modules/auth/routes.ts";
+import { findUserByEmail } from "./modules/auth/service.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
@@ -63,6 +64,8 @@ declare module "fastify" {
     databaseReady: Promise<void>;
     /** The demo login to print at start, when there is a demo account. */
     demoLogin: DemoLogin | null;
+    /** Now, by the one clock (lib/clock.ts): the config's in tests, the system's otherwise. */
+    now: Clock;
   }
 }
 
@@ -198,6 +201,7 @@ export async function buildApp(
     },
   });
   app.decorate("config", config);
+  app.decorate("now", config.now ?? systemClock);
   app.decorate("demoLogin", null);
   app.addHook("onClose", async () => {
     // Also when closed while still starting: the database (and the data folder lock) is let go.

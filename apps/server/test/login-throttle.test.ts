@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { type Config, DEFAULT_RATE_LIMITS } from "../src/config.ts";
-import { DEVICE_COOKIE } from "../src/modules/accounts/login-throttle.ts";
+import { DEVICE_COOKIE } from "../src/modules/auth/login-throttle.ts";
 import {
   anonymousHeaders,
   appsForFile,

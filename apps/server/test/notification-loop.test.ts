@@ -19,7 +19,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webpush from "web-push";
 import type { Config } from "../src/config.ts";
-import { selectRows } from "../src/modules/users/card-repository.ts";
+import { selectRows } from "../src/db/rows.ts";
 import { type ChatListener, openChatListener, unreadWith } from "./chat-listener.ts";
 import {
   type AuthHeaders,

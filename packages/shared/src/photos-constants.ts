@@ -18,6 +18,17 @@ export const PHOTO_SIZES = {
 export type PhotoSize = keyof typeof PHOTO_SIZES;
 export const PHOTO_SIZE_NAMES = ["thumb", "card", "large"] as const satisfies readonly PhotoSize[];
 
+/** A stored photo's file for one size: `<key>-<size>.webp`. */
+export function photoFileName(key: string, size: PhotoSize): string {
+  return `${key}-${size}.webp`;
+}
+
+/** The addresses of a stored photo's sizes, on this server (`GET /api/photos/:file`). */
+export function photoUrls(key: string): Record<PhotoSize, string> {
+  const url = (size: PhotoSize) => `/api/photos/${photoFileName(key, size)}`;
+  return { thumb: url("thumb"), card: url("card"), large: url("large") };
+}
+
 /** Uploads per account and hour. */
 export const PHOTO_UPLOADS_PER_HOUR = 30;
 

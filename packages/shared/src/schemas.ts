@@ -255,10 +255,11 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * An id in a URL path. Any text up to 100 characters passes: an id that is not a UUID cannot name
- * anything, so the route answers 404 for it (as for an unknown one), not 400.
+ * An id in a URL path: a UUID in any case. One that is not cannot name anything, so the server's
+ * error handler answers it 404 (the route's `notFound`, as for an unknown id), never 400; the
+ * router answers 414 before this for one over 100 characters.
  */
-export const pathIdSchema = z.string().max(100);
+export const pathIdSchema = z.guid({ error: "No such id." });
 
 /** `/…/:userId`: the person a route acts on. */
 export const userParamsSchema = z.object({ userId: pathIdSchema });

@@ -1,6 +1,6 @@
 import { NOTIFICATION_ACTORS_SHOWN } from "@kindred/shared";
 import { sql } from "drizzle-orm";
-import { blockedEitherWay } from "../modules/users/blocks-repository.ts";
+import { blockedEitherWay } from "../modules/users/fragments.ts";
 
 // SQL fragments about a notification aliased `n`, shared by everything that tells a person about
 // one outside the centre (push, the digest) and by the centre itself, so all of them count the

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { hashPassword } from "../modules/accounts/passwords.ts";
-import { newPublicId } from "../modules/accounts/service.ts";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import { newPublicId } from "../modules/auth/service.ts";
 import { skillRows } from "../modules/skills/vocabulary.ts";
 import type { Database } from "./client.ts";
 import { connectionRequests, userSkills, users } from "./schema.ts";

@@ -7,6 +7,19 @@ import { isDatabaseUnreachable } from "../db/errors.ts";
 
 type FieldError = { path: string; message: string };
 
+/** What a route answers for an id that names nothing: its code and sentence. */
+export type NotFound = { code: string; message: string };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The 404 of a route whose path names something by id (`pathIdSchema`): answered for an id that
+     * is not a UUID, and by the route itself for one that names nothing. Default: NOT_FOUND.
+     */
+    notFound?: NotFound;
+  }
+}
+
 /** The one way a handler says "this request fails": status, machine code and a sentence. */
 export class HttpError extends Error {
   override name = "HttpError";
@@ -46,6 +59,25 @@ const fastifyCodeMessages: Record<string, string> = {
 
 function toPath(instancePath: string): string {
   return instancePath.replace(/^\//, "").replaceAll("/", ".");
+}
+
+const DEFAULT_NOT_FOUND: NotFound = { code: "NOT_FOUND", message: "Not found." };
+
+/** The route's 404 body (see `notFound` in its config). */
+export function notFoundOf(request: FastifyRequest): NotFound {
+  return request.routeOptions.config.notFound ?? DEFAULT_NOT_FOUND;
+}
+
+/** A path id that is not a UUID (pathIdSchema), and nothing else wrong with the path. */
+function onlyMalformedPathIds(error: FastifyError): boolean {
+  if (error.validationContext !== "params" || !hasZodFastifySchemaValidationErrors(error)) {
+    return false;
+  }
+  return error.validation.every(
+    (issue) =>
+      issue.keyword === "invalid_format" &&
+      (issue.params as { format?: unknown }).format === "guid",
+  );
 }
 
 function validationErrors(error: FastifyError): FieldError[] {
@@ -98,6 +130,10 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
           error.errors ? { errors: error.errors, ...extra } : extra,
         ),
       );
+  }
+  if (error.validation && onlyMalformedPathIds(error)) {
+    const notFound = notFoundOf(request);
+    return reply.code(404).send(errorBody(notFound.code, notFound.message));
   }
   if (error.validation) {
     const errors = validationErrors(error);

@@ -66,7 +66,7 @@ export async function createSession(
   pushSubscriptionId: string | null = null,
 ): Promise<void> {
   const sessionId = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const expiresAt = new Date(reply.server.now().getTime() + SESSION_TTL_MS);
   await insertSession(reply.server.db, {
     idHash: hashSessionId(sessionId),
     userId,
@@ -87,10 +87,7 @@ export type LiveSession = {
 export type SessionKey = { idHash: string; now: Date; extendBefore: Date };
 
 /** The key of a session cookie's value; undefined when the value cannot name a session. */
-export function sessionKeyOf(
-  sessionId: string | undefined,
-  now: Date = new Date(),
-): SessionKey | undefined {
+export function sessionKeyOf(sessionId: string | undefined, now: Date): SessionKey | undefined {
   if (!sessionId || sessionId.length > 100) return undefined;
   const extendBefore = new Date(now.getTime() + EXTEND_WHEN_LESS_THAN_MS);
   return { idHash: hashSessionId(sessionId), now, extendBefore };
@@ -119,7 +116,7 @@ export async function findLiveSession(
   app: FastifyInstance,
   sessionId: string | undefined,
 ): Promise<LiveSession | undefined> {
-  const key = sessionKeyOf(sessionId);
+  const key = sessionKeyOf(sessionId, app.now());
   if (!key) return undefined;
   const found = await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore);
   return found ? keepSession(app, key, found) : undefined;
@@ -199,7 +196,7 @@ export const sessionPlugin = fp(
       listeners.push(listener);
     });
     app.decorate("authenticate", async (request: FastifyRequest, reply: FastifyReply) => {
-      const key = sessionKeyOf(request.cookies[SESSION_COOKIE]);
+      const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       const found = key && (await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore));
       await acceptSession(request, reply, key, found);
     });
@@ -207,7 +204,7 @@ export const sessionPlugin = fp(
     // Expired rows are never read again; sweep them now and then so the table stays small.
     const sweep = setInterval(
       () => {
-        deleteExpiredSessions(app.db, new Date()).catch((error: unknown) =>
+        deleteExpiredSessions(app.db, app.now()).catch((error: unknown) =>
           app.log.warn({ err: error }, "session sweep failed"),
         );
       },

@@ -1,8 +1,8 @@
 import { DELETED_ACCOUNT_NAME } from "@kindred/shared";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { sessions, users } from "../../db/schema.ts";
-import { isoTimestamp, selectRows } from "../users/card-repository.ts";
 
 /** Sets the new password hash and deletes every session of the user but `keepHash`; the ended ones' hashes. */
 export async function setPasswordEndingOtherSessions(

@@ -94,7 +94,7 @@ export async function ownAccountRoutes(app: FastifyInstance): Promise<void> {
       preHandler: app.authenticate,
     },
     async (request, reply) => {
-      const now = new Date();
+      const now = app.now();
       const data = await exportAccount(app, request.userId, sessionHashOf(request), now);
       if (!data) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
       return reply

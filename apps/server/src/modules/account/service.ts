@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { announceSessionEnd } from "../../plugins/session.ts";
-import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../community/members.ts";
 import { announceUnread, getSettings } from "../notifications/service.ts";
 import { releasePhotoIfUnused } from "../photos/service.ts";
@@ -41,7 +41,7 @@ export async function changePassword(
       user.id,
       passwordHash,
       currentSessionHash,
-      new Date(),
+      app.now(),
     );
     await endAccountCommunityTokens(tx, user.id);
     return hashes;

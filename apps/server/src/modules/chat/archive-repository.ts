@@ -1,7 +1,7 @@
 import type { ChatMessage } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { isoTimestamp, selectRows } from "../users/card-repository.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
 
 // Conversations kept after the other person deleted their account (see chatArchives in the
 // schema). In the contract the archive's id stands where the other person's id stood: the

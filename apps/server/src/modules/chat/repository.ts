@@ -1,7 +1,8 @@
 import type { ChatMessage } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { type CardRow, cardColumns } from "../users/fragments.ts";
 
 // A conversation is the accepted request of a pair: its id is the request's id, so removing the
 // connection (or a block, which deletes the pair's request) deletes the messages and read markers

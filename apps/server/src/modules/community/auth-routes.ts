@@ -12,8 +12,8 @@ import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { tooManyAttemptsMessage } from "../../plugins/rate-limit.ts";
 import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
-import { beginLoginAttempt } from "../accounts/login-throttle.ts";
-import { getDummyHash, hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { beginLoginAttempt } from "../auth/login-throttle.ts";
+import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { findUserByEmail, findUserById } from "../users/repository.ts";
 import { accountMemberName } from "./members.ts";
 import {

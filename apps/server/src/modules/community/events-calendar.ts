@@ -12,7 +12,6 @@ import {
   listGoingEvents,
   saveCalendarToken,
 } from "./events-repository.ts";
-import { clockOf } from "./events-service.ts";
 
 /** A calendar token: 32 random bytes, base64url (43 characters). */
 const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,7 +21,7 @@ const FEED_MAX_EVENTS = 500;
 /** Events have a start only; calendar apps get this length. */
 const EVENT_LENGTH = { hours: 1 } as const;
 
-type App = Pick<FastifyInstance, "db" | "config">;
+type App = Pick<FastifyInstance, "db" | "config" | "now">;
 
 /** The OpenAPI answer of a calendar download. */
 export const CALENDAR_FILE = {
@@ -88,7 +87,7 @@ export async function calendarFeed(app: App, file: string): Promise<string> {
     ? await findMemberByCalendarToken(app.db, token)
     : undefined;
   if (!memberId) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.calendarNotFound);
-  const since = new Date(clockOf(app).getTime() - FEED_PAST_MS);
+  const since = new Date(app.now().getTime() - FEED_PAST_MS);
   const events = await listGoingEvents(app.db, memberId, since, FEED_MAX_EVENTS);
   return calendarText(app, events, "Kindred events");
 }

@@ -2,8 +2,8 @@ import type { EventReminderOffset } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { enqueueJob } from "../../db/jobs.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
+import { blockedEitherWay } from "../users/fragments.ts";
 import type { Cursor } from "./cursor.ts";
 
 /** An event as stored, with what its pages show about the host. */

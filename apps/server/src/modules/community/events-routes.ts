@@ -28,7 +28,6 @@ import { listEvents } from "./events-repository.ts";
 import {
   answerEvent,
   cancelEvent,
-  clockOf,
   createEvent,
   deleteEvent,
   eventReminderHandler,
@@ -65,7 +64,7 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const page = await listEvents(app.db, memberOf(request).id, {
         when: request.query.when,
-        now: clockOf(app),
+        now: app.now(),
         cursor: cursorFrom(request.query.cursor),
         limit: request.query.limit,
       });

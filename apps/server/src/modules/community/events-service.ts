@@ -37,12 +37,7 @@ import {
   rsvpState,
 } from "./events-repository.ts";
 
-type App = Pick<FastifyInstance, "db" | "config" | "chatHub" | "log">;
-
-/** The app's clock: the config's in tests, the system's otherwise. */
-export function clockOf(app: Pick<FastifyInstance, "config">): Date {
-  return app.config.now?.() ?? new Date();
-}
+type App = Pick<FastifyInstance, "db" | "config" | "now" | "chatHub" | "log">;
 
 /** "+02:00", "-05:30" or "Z": the offset the date was written with, in one spelling. */
 export function utcOffsetOf(date: string): string {
@@ -135,7 +130,7 @@ export async function createEvent(
     if (!membership.member) throw new HttpError(403, "FORBIDDEN", EVENT_MESSAGES.groupNotMember);
   }
   const startsAt = new Date(body.date);
-  const now = clockOf(app).getTime();
+  const now = app.now().getTime();
   const reminders = (Object.keys(EVENT_REMINDER_OFFSETS) as EventReminderOffset[])
     .map((offset) => ({
       offset,
@@ -210,7 +205,7 @@ export async function answerEvent(
   status: "going" | "not_going",
 ): Promise<EventRsvp> {
   const event = await visibleEvent(app.db, id, member.id);
-  const now = clockOf(app);
+  const now = app.now();
   const { state, told } = await app.db.transaction(async (tx) => {
     const locked = await lockEvent(tx, event.id);
     if (!locked) throw notFound();
@@ -254,7 +249,7 @@ export async function cancelEvent(
 ): Promise<EventDetail> {
   const event = await visibleEvent(app.db, id, member.id);
   if (event.authorId !== member.id) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notYours);
-  const now = clockOf(app);
+  const now = app.now();
   const told = await app.db.transaction(async (tx) => {
     const locked = await lockEvent(tx, event.id);
     if (!locked) throw notFound();
@@ -281,7 +276,7 @@ export async function cancelEvent(
 export async function deleteEvent(app: App, id: string, member: CommunityMember): Promise<boolean> {
   if (!isUuid(id)) return false;
   const eventId = id.toLowerCase();
-  const now = clockOf(app);
+  const now = app.now();
   const result = await app.db.transaction(async (tx) => {
     const locked = await lockEvent(tx, eventId);
     if (!locked) return { deleted: false, told: [] as Told[] };
@@ -326,7 +321,7 @@ export function eventReminderHandler(app: App) {
     const event = await findEventById(app.db, eventId);
     if (!event || event.cancelledAt) return undefined;
     if (event.startsAt.getTime() !== new Date(startsAt).getTime()) return undefined;
-    const now = clockOf(app).getTime();
+    const now = app.now().getTime();
     const dueAt = event.startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset];
     if (now < dueAt) return { runAgainAt: new Date(dueAt) };
     const staleAt =

@@ -1,9 +1,9 @@
 import type { GroupDetail, GroupMember, GroupTag } from "@kindred/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectRows } from "../../db/rows.ts";
 import { communityMembers, studyGroupMembers, studyGroups, users } from "../../db/schema.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { blockedEitherWay } from "../users/fragments.ts";
 import { memberNameSql } from "./members-repository.ts";
 import {
   after,

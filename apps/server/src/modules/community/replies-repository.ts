@@ -1,8 +1,8 @@
 import type { PostReply } from "@kindred/shared";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectRows } from "../../db/rows.ts";
 import { communityMembers, communityPostReplies, users } from "../../db/schema.ts";
-import { selectRows } from "../users/card-repository.ts";
 import { memberNameSql } from "./members-repository.ts";
 import {
   after,

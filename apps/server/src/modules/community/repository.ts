@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
+import { selectRows } from "../../db/rows.ts";
 import {
   communityMembers,
   communityPosts,
@@ -10,8 +11,7 @@ import {
   studyGroups,
   users,
 } from "../../db/schema.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { blockedEitherWay } from "../users/fragments.ts";
 import type { Cursor } from "./cursor.ts";
 import { memberNameSql } from "./members-repository.ts";
 

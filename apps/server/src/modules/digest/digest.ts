@@ -73,7 +73,7 @@ export function digestHandler(app: FastifyInstance) {
         items.map((item) => item.id),
       );
     }
-    if (items.length >= DIGEST_MAX_ITEMS) return { runAgainAt: new Date() };
+    if (items.length >= DIGEST_MAX_ITEMS) return { runAgainAt: app.now() };
     const next = await nextDigestDueAt(app.db, userId, delayMs);
     return next ? { runAgainAt: next } : undefined;
   };

@@ -1,8 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sentenceColumns, stillMeaningful } from "../../db/notification-sql.ts";
+import { selectRows } from "../../db/rows.ts";
 import { notifications } from "../../db/schema.ts";
-import { selectRows } from "../users/card-repository.ts";
 
 export type DigestRecipient = { email: string; firstName: string };
 

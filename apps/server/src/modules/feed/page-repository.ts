@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
-import { type CardRow, cardColumns } from "../users/card-repository.ts";
-import { liveSession } from "../users/session-repository.ts";
+import { liveSession } from "../sessions/fragments.ts";
+import { type CardRow, cardColumns } from "../users/fragments.ts";
 
 // What the feed reads from the database: the page's check (its session and how far the feed's
 // memory must have caught up), everyone's cards and the changes to them, and a viewer's requests

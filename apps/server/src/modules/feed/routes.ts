@@ -52,7 +52,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       serializerCompiler: () => (data) => (typeof data === "string" ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
-      const key = sessionKeyOf(request.cookies[SESSION_COOKIE]);
+      const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       if (!key) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
       const { cursor, page, limit } = request.query;
       let from: FeedCursor | null = null;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
 
 export type ClaimedJob = {
   id: string;

@@ -21,7 +21,7 @@ export const mailPlugin = fp(
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
       outboxDir: app.config.outboxDir,
-      now: app.config.now ?? (() => new Date()),
+      now: app.now,
     });
     app.log.info(
       mailer.kind === "smtp"

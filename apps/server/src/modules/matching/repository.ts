@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { type CardRow, cardColumns, selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
+import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
 
 /**
  * People (not the viewer) with the canonical skill among theirs (whatever spelling they typed: "js"

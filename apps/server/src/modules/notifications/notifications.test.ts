@@ -10,7 +10,7 @@ import {
   sendRequest,
   signUpUser,
 } from "../../../test/helpers.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
 import { notify } from "./service.ts";
 
 const open = appsForFile();

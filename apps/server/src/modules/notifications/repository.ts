@@ -8,9 +8,9 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { stillMeaningful } from "../../db/notification-sql.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { notificationSettings } from "../../db/schema.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
+import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
 
 export type NewNotification = {
   userId: string;

@@ -1,14 +1,10 @@
-import { PHOTO_SIZE_NAMES, type PhotoSet, type PhotoSize } from "@kindred/shared";
+import { PHOTO_SIZE_NAMES, photoFileName } from "@kindred/shared";
 
 /** A photo's key: the SHA-256 of its three processed files, base64url (43 characters). */
 export const PHOTO_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 /** The only file names the photo route serves: `<key>-<size>.webp`. */
 const PHOTO_FILE = /^([A-Za-z0-9_-]{43})-(thumb|card|large)\.webp$/;
-
-export function photoFileName(key: string, size: PhotoSize): string {
-  return `${key}-${size}.webp`;
-}
 
 export function photoFileNames(key: string): string[] {
   return PHOTO_SIZE_NAMES.map((size) => photoFileName(key, size));
@@ -17,10 +13,4 @@ export function photoFileNames(key: string): string[] {
 /** True for a name photoFileName can make, and nothing else (no paths, no other extensions). */
 export function isPhotoFileName(name: string): boolean {
   return PHOTO_FILE.test(name);
-}
-
-/** The addresses of a stored photo's sizes, on this server. */
-export function photoUrls(key: string): PhotoSet {
-  const url = (size: PhotoSize) => `/api/photos/${photoFileName(key, size)}`;
-  return { thumb: url("thumb"), card: url("card"), large: url("large") };
 }

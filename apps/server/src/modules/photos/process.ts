@@ -8,10 +8,10 @@ import {
   PHOTO_SIZES,
   type PhotoCrop,
   type PhotoSize,
+  photoFileName,
 } from "@kindred/shared";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { HttpError } from "../../plugins/errors.ts";
-import { photoFileName } from "./names.ts";
 
 /** The files of one processed photo, named by the hash of their content. */
 export type ProcessedPhoto = {

@@ -1,9 +1,9 @@
 import type { Relationship } from "@kindred/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectRows } from "../../db/rows.ts";
 import { users } from "../../db/schema.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { blockedEitherWay } from "../users/fragments.ts";
 import type { UserRow } from "../users/user-view.ts";
 
 /** The user a shareable public id names. */

@@ -64,7 +64,7 @@ export function notifyHandler(app: FastifyInstance) {
           kind: "digest",
           payload: { userId: notification.userId },
           key: digestJobKey(notification.userId),
-          runAt: new Date(Date.now() + delayMs),
+          runAt: new Date(app.now().getTime() + delayMs),
         });
       }
     });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sentenceColumns, stillMeaningful } from "../../db/notification-sql.ts";
+import { selectRows } from "../../db/rows.ts";
 import { pushSubscriptions, sessions } from "../../db/schema.ts";
-import { selectRows } from "../users/card-repository.ts";
 
 export type StoredSubscription = {
   id: string;

@@ -13,7 +13,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { destroyUserSessions } from "../../plugins/session.ts";
-import { hashPassword } from "../accounts/passwords.ts";
+import { hashPassword } from "../auth/passwords.ts";
 import { findUserByEmail } from "../users/repository.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
 import { hasOpenGrant } from "./repository.ts";
@@ -47,7 +47,7 @@ function clearGrantCookie(reply: FastifyReply, secure: boolean) {
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = app.config.recoveryLimits;
-  const now = app.config.now ?? (() => new Date());
+  const now = app.now;
   const secure = app.config.publicOrigin.startsWith("https:");
 
   r.post(

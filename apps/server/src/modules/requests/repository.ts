@@ -2,8 +2,8 @@ import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
 
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";

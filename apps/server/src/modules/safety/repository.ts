@@ -1,7 +1,8 @@
 import type { ReportReason } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { type CardRow, cardColumns, selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
+import { type CardRow, cardColumns } from "../users/fragments.ts";
 
 export async function userExists(db: Database, userId: string): Promise<boolean> {
   const rows = await selectRows<{ id: string }>(db, sql`select id from users where id = ${userId}`);

@@ -8,8 +8,8 @@ import {
 } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { blockedEitherWay } from "../users/blocks-repository.ts";
-import { type CardRow, cardColumns, isoTimestamp, selectRows } from "../users/card-repository.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
 
 // People are found by pg_trgm's word similarity on their names and skills (`column %> q`: some
 // extent of the column is close to q), which trigram indexes answer, so "Jonh" finds John.

@@ -9,7 +9,7 @@ import {
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AuthHeaders, appForFile, continueAs, signUpUser } from "../../../test/helpers.ts";
-import { selectRows } from "../users/card-repository.ts";
+import { selectRows } from "../../db/rows.ts";
 
 const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 

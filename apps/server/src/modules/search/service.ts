@@ -8,7 +8,6 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../plugins/errors.ts";
-import { clockOf } from "../community/events-service.ts";
 import { rowToCard } from "../users/card.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "./cursor.ts";
 import {
@@ -20,7 +19,7 @@ import {
   textQueryOf,
 } from "./repository.ts";
 
-type App = Pick<FastifyInstance, "db" | "config">;
+type App = Pick<FastifyInstance, "db" | "config" | "now">;
 export type SearchRequest = { q: string; type?: SearchType; cursor?: string; limit: number };
 
 function badCursor(message: string): HttpError {
@@ -58,7 +57,7 @@ async function findKind(
     case "groups":
       return searchGroups(app.db, viewerId, query, page);
     case "events":
-      return searchEvents(app.db, viewerId, query, clockOf(app), page);
+      return searchEvents(app.db, viewerId, query, app.now(), page);
   }
 }
 

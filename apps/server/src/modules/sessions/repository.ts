@@ -1,7 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
-import { liveSession } from "../users/session-repository.ts";
+import { liveSession } from "./fragments.ts";
 
 export async function insertSession(
   db: Database,

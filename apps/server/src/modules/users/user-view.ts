@@ -1,6 +1,5 @@
-import type { Card, Gender, Me, PublicUser } from "@kindred/shared";
+import { type Card, type Gender, type Me, type PublicUser, photoUrls } from "@kindred/shared";
 import type { users } from "../../db/schema.ts";
-import { photoUrls } from "../photos/names.ts";
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,6 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
 import type { users } from "../../db/schema.ts";
+
+// The SQL the users module lends to other modules' repositories, so that a list of people is one
+// statement: the card's columns and the block rule every list applies.
 
 /** The users columns a Card is built from; never the email, password hash or session. */
 export type CardRow = Pick<
@@ -17,15 +19,12 @@ export function cardColumns(alias: string): SQL {
 }
 
 /**
- * An ISO 8601 UTC timestamp: raw queries get timestamps as the driver's text (the ORM turns off
- * their parsing), so they are formatted in SQL, the same on both drivers.
+ * SQL true when either of the two has blocked the other: every list of people and every
+ * request between two people applies it, so it lives with the users, not in one module.
  */
-export function isoTimestamp(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
-
-/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+export function blockedEitherWay(a: unknown, b: unknown) {
+  return sql`exists (
+    select 1 from user_blocks
+    where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
+  )`;
 }

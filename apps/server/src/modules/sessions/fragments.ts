@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
-// Here, beside the user card, and not in the sessions module: any read made for a signed-in
-// viewer (the sessions module's own lookup, the feed's page) joins the session it is made for.
+// Any read made for a signed-in viewer (the session lookup below, the feed's page) joins the
+// session it is made for.
 
 /**
  * The live session of a session id's hash (expiring after `now`) as a one-row subquery: its
