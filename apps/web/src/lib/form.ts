@@ -30,7 +30,8 @@ export const SERVER_ERROR = "root.server" as const;
 
 /**
  * Puts a failed call's messages where they belong, once: field errors under their fields, and
- * only when there are none, the answer's sentence in the form's alert.
+ * only when there are none, the answer's sentence in the form's alert. Shown in both places, the
+ * person reads the same problem twice and looks for a second one.
  */
 export function showServerError<Values extends FieldValues>(
   form: Pick<UseFormReturn<Values, unknown, unknown>, "setError" | "getValues">,

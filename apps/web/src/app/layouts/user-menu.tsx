@@ -84,7 +84,8 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout, openedWith, hadFocus 
     if (hadFocus.current && !defaultOpen) trigger.current?.focus();
   }, [hadFocus, defaultOpen]);
   return (
-    // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP forbids.
+    // Not modal: a modal menu locks scrolling with an injected <style>, which the CSP forbids,
+    // and a menu needs no scroll lock.
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         ref={trigger}

@@ -43,7 +43,9 @@ export type PhotoProps = Omit<
   sizes?: string;
   /**
    * "large" offers the large size, but only to screens at least as wide as a tablet (a
-   * `<source media>`), so a phone never downloads it; elsewhere the card size is the most.
+   * `<source media>`), so a phone never downloads it; elsewhere the card size is the most. In
+   * one `srcset` with honest `sizes`, a 3x phone (about 1,070 px for its card) would pick the
+   * large file; it gets the 480 px card size instead, slightly soft on the sharpest screens.
    */
   limit?: PhotoLimit;
   /** Whose generated avatar replaces a photo that does not load. */

@@ -89,9 +89,11 @@ function isWideScreen(): boolean {
 
 /**
  * Where toasts appear, never over navigation: on wide screens top centre, below the sticky top
- * bar; on phones at the bottom, just above the tab bar, because right under the top bar sits
- * each screen's own header with its Back link (a conversation's). The newest three show one
- * under the other, not stacked behind each other, so each failure's Retry stays in reach.
+ * bar (top right would cover the account menu); on phones at the bottom, just above the tab bar,
+ * because right under the top bar sits each screen's own header with its Back link (a
+ * conversation's), at a height that differs per screen. The price: a phone toast may cover the
+ * bottom of the content (the message box) while it shows. The newest three show one under the
+ * other, not stacked behind each other, so each failure's Retry stays in reach.
  * Draws nothing until its code is asked for (loadToaster, showToast) and has loaded.
  */
 export function AppToaster() {

@@ -95,6 +95,10 @@ export function LandingPage({ accountActions }: LandingPageProps) {
   // No session call here: the landing page stays light and makes no request a visitor sees fail.
   const signedIn = hasSessionHint();
   const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
+  // The newsletter form brings react-hook-form, zod and the field parts (about 51 kB): loaded
+  // right after the first render it competed with a phone's first paint, and loaded on idle it
+  // still counted in Lighthouse's trace. So it mounts only as the reader nears the footer
+  // (docs/benchmarks/2026-11-23-installable-app.md).
   const [newsletterSlot, newsletterNear] = useNearView<HTMLDivElement>();
 
   return (
