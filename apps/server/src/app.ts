@@ -11,33 +11,15 @@ import { giveDemoFaces } from "./db/demo-faces.ts";
 import { demoPasswordFor } from "./db/demo-password.ts";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
-import { ownAccountRoutes } from "./modules/account/routes.ts";
 import { verifyPassword } from "./modules/auth/passwords.ts";
-import { accountRoutes } from "./modules/auth/routes.ts";
 import { findUserByEmail } from "./modules/auth/service.ts";
-import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
-import { chatRoutes } from "./modules/chat/routes.ts";
-import { calendarFeedRoutes } from "./modules/community/events-calendar.ts";
-import { communityRoutes } from "./modules/community/routes.ts";
 import { digestPlugin } from "./modules/digest/digest.ts";
-import { feedRoutes } from "./modules/feed/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { jobsPlugin } from "./modules/jobs/worker.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
-import { matchingRoutes } from "./modules/matching/routes.ts";
-import { notificationRoutes } from "./modules/notifications/routes.ts";
-import { photoRoutes } from "./modules/photos/routes.ts";
 import { photoStoragePlugin } from "./modules/photos/service.ts";
-import { profileRoutes } from "./modules/profile/routes.ts";
-import { publicFormRoutes } from "./modules/public-forms/routes.ts";
-import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
-import { recoveryRoutes } from "./modules/recovery/routes.ts";
-import { requestRoutes } from "./modules/requests/routes.ts";
-import { safetyRoutes } from "./modules/safety/routes.ts";
-import { searchRoutes } from "./modules/search/routes.ts";
-import { skillRoutes } from "./modules/skills/routes.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import {
@@ -52,9 +34,11 @@ import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin } from "./plugins/redis.ts";
 import { requestLogPlugin } from "./plugins/request-log.ts";
+import type { ApiScopes } from "./plugins/scopes.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
+import { registerApiRoutes } from "./routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -84,6 +68,8 @@ export type BuildOptions = {
   waitForDatabase?: boolean;
   /** Where the log lines go instead of stdout (tests read them). */
   logStream?: { write: (line: string) => void };
+  /** The API's routes by scope, when not routes.ts's API_SCOPES (tests add routes of their own). */
+  apiScopes?: ApiScopes;
 };
 
 /**
@@ -235,6 +221,7 @@ export async function buildApp(
   await app.register(jobsPlugin);
   await app.register(digestPlugin);
   await app.register(photoStoragePlugin);
+  await app.register(pushPlugin);
 
   await app.register(
     async (api) => {
@@ -246,25 +233,7 @@ export async function buildApp(
         },
         lifecycle,
       });
-      await api.register(accountRoutes);
-      await api.register(ownAccountRoutes);
-      await api.register(profileRoutes);
-      await api.register(publicProfileRoutes);
-      await api.register(avatarRoutes);
-      await api.register(photoRoutes);
-      await api.register(feedRoutes);
-      await api.register(requestRoutes);
-      await api.register(recoveryRoutes);
-      await api.register(publicFormRoutes);
-      await api.register(matchingRoutes);
-      await api.register(skillRoutes);
-      await api.register(searchRoutes);
-      await api.register(communityRoutes, { prefix: "/community" });
-      await api.register(calendarFeedRoutes);
-      await api.register(safetyRoutes);
-      await api.register(chatRoutes);
-      await api.register(pushPlugin);
-      await api.register(notificationRoutes);
+      await registerApiRoutes(api, options.apiScopes);
     },
     { prefix: "/api" },
   );

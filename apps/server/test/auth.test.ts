@@ -45,6 +45,7 @@ describe("POST /api/signup", () => {
       firstName: "Test",
       lastName: "User",
       emailId: email,
+      role: "member",
       skills: ["Programming", "Chess", "Hiking"],
       instagramLink: "https://instagram.com/x",
       otherLink: null,
@@ -67,6 +68,7 @@ describe("POST /api/signup", () => {
         "otherLink",
         "photo",
         "photoUrl",
+        "role",
         "skills",
       ].sort(),
     );

@@ -3,6 +3,10 @@ export const MIN_SKILLS = 3;
 export const MAX_SKILLS = 20;
 export const SKILL_MAX_LENGTH = 30;
 export const GENDERS = ["male", "female", "other"] as const;
+
+/** What an account may do: every account is a member; moderators act on reports; admins also name roles. */
+export const ROLES = ["member", "moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 export type Gender = (typeof GENDERS)[number];
 
 export const NAME_MAX_LENGTH = 50;

@@ -16,6 +16,7 @@ import {
   PASSWORD_MIN_LENGTH,
   REQUEST_STATUSES,
   REVIEW_STATUSES,
+  ROLES,
   SEND_STATUSES,
   SKILL_MAX_LENGTH,
   URL_MAX_LENGTH,
@@ -256,8 +257,8 @@ export function isUuid(value: string): boolean {
 
 /**
  * An id in a URL path: a UUID in any case. One that is not cannot name anything, so the server's
- * error handler answers it 404 (the route's `notFound`, as for an unknown id), never 400; the
- * router answers 414 before this for one over 100 characters.
+ * error handler answers it as the route answers an unknown id (its `unknownId`, 404 by default),
+ * never 400; the router answers 414 before this for one over 100 characters.
  */
 export const pathIdSchema = z.guid({ error: "No such id." });
 
@@ -324,6 +325,7 @@ export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
 
 export const meSchema = cardSchema.extend({
   emailId: z.string(),
+  role: z.enum(ROLES),
   instagramLink: z.string().nullable(),
   otherLink: z.string().nullable(),
   createdAt: z.string(),
@@ -384,6 +386,18 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** The success envelope `{ status: 1, message, data }`. */
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ status: z.literal(1), message: z.string(), data });
+}
+/**
+ * A paged list: the items as `data`, and `nextCursor` beside them (also sent in X-Next-Cursor),
+ * null on the last page; the next page is asked for with `?cursor=<nextCursor>`.
+ */
+export function pageAnswerSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    status: z.literal(1),
+    message: z.string(),
+    data: z.array(item),
+    nextCursor: z.string().nullable(),
+  });
 }
 export const okSchema = z.object({ status: z.literal(1), message: z.string() });
 /** A success answer with no data, e.g. the public forms'. */

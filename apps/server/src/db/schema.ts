@@ -26,6 +26,7 @@ import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
   REQUEST_STATUSES,
+  ROLES,
   SKILL_MAX_LENGTH,
 } from "@kindred/shared";
 import { sql } from "drizzle-orm";
@@ -102,6 +103,8 @@ export const users = pgTable(
     /** Stable, random, unguessable id used in the shareable profile URL. */
     publicId: varchar("public_id", { length: 32 }).notNull(),
     playerId: text("player_id"),
+    /** member, moderator or admin (ROLES); see requireRole in plugins/authorization.ts. */
+    role: text("role").notNull().default("member"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -117,6 +120,9 @@ export const users = pgTable(
     ),
     check("users_gender_check", sql`${t.gender} in (${oneOf(GENDERS)})`),
     check("users_age_check", sql`${t.age} between ${literal(AGE_MIN)} and ${literal(AGE_MAX)}`),
+    check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
+    // Few accounts have a role: finding the moderators reads only them.
+    index("users_role_idx").on(t.role).where(sql`${t.role} <> 'member'`),
   ],
 );
 

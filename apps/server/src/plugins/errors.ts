@@ -7,16 +7,20 @@ import { isDatabaseUnreachable } from "../db/errors.ts";
 
 type FieldError = { path: string; message: string };
 
-/** What a route answers for an id that names nothing: its code and sentence. */
-export type NotFound = { code: string; message: string };
+/**
+ * What a route answers for a path id that names nothing: 404 (or 403 where the contract says
+ * "not yours", as chat does), its code and its sentence.
+ */
+export type UnknownId = { status?: 403 | 404; code: string; message: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * The 404 of a route whose path names something by id (`pathIdSchema`): answered for an id that
-     * is not a UUID, and by the route itself for one that names nothing. Default: NOT_FOUND.
+     * The answer of a route whose path names something by id (`pathIdSchema`) for an id that is
+     * not a UUID; the route gives the same one for an id that names nothing. Default: 404
+     * NOT_FOUND.
      */
-    notFound?: NotFound;
+    unknownId?: UnknownId;
   }
 }
 
@@ -61,11 +65,27 @@ function toPath(instancePath: string): string {
   return instancePath.replace(/^\//, "").replaceAll("/", ".");
 }
 
-const DEFAULT_NOT_FOUND: NotFound = { code: "NOT_FOUND", message: "Not found." };
+const DEFAULT_UNKNOWN_ID: UnknownId = { code: "NOT_FOUND", message: "Not found." };
 
-/** The route's 404 body (see `notFound` in its config). */
-export function notFoundOf(request: FastifyRequest): NotFound {
-  return request.routeOptions.config.notFound ?? DEFAULT_NOT_FOUND;
+/** The route's answer to an id that names nothing (see `unknownId` in its config). */
+export function unknownIdOf(request: FastifyRequest): UnknownId {
+  return request.routeOptions.config.unknownId ?? DEFAULT_UNKNOWN_ID;
+}
+
+/** The HttpError a route throws for an id that names nothing, as its `unknownId` says. */
+export function unknownIdError(unknown: UnknownId): HttpError {
+  return new HttpError(unknown.status ?? 404, unknown.code, unknown.message);
+}
+
+export const NUL_MESSAGE = "Text cannot contain a NUL character (\\0).";
+
+/** The name of the first path parameter holding a NUL character, or null. */
+export function paramWithNul(request: FastifyRequest): string | null {
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  const found = Object.entries(params).find(
+    ([, value]) => typeof value === "string" && value.includes("\u0000"),
+  );
+  return found ? found[0] : null;
 }
 
 /** A path id that is not a UUID (pathIdSchema), and nothing else wrong with the path. */
@@ -131,9 +151,18 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
         ),
       );
   }
+  const nulParam = error.validation ? paramWithNul(request) : null;
+  if (nulParam !== null) {
+    // As the input guard answers it (a NUL is refused wherever it is, before what it names).
+    return reply.code(400).send(
+      errorBody("VALIDATION_ERROR", NUL_MESSAGE, {
+        errors: [{ path: nulParam, message: NUL_MESSAGE }],
+      }),
+    );
+  }
   if (error.validation && onlyMalformedPathIds(error)) {
-    const notFound = notFoundOf(request);
-    return reply.code(404).send(errorBody(notFound.code, notFound.message));
+    const unknown = unknownIdOf(request);
+    return reply.code(unknown.status ?? 404).send(errorBody(unknown.code, unknown.message));
   }
   if (error.validation) {
     const errors = validationErrors(error);

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { HttpError } from "./errors.ts";
-
-export const NUL_MESSAGE = "Text cannot contain a NUL character (\\0).";
+import { HttpError, NUL_MESSAGE } from "./errors.ts";
 
 /** The path of the first string holding a NUL character, or null. */
 function findNul(value: unknown, path: string, depth = 0): string | null {

@@ -66,6 +66,7 @@ function routeAuth(
   declared: SecurityRequirement[] | undefined,
 ): RouteAuth | undefined {
   if (route.config?.auth) return route.config.auth;
+  if (app.scopeAuth) return app.scopeAuth;
   const hooks = [...hookList(route.onRequest), ...hookList(route.preHandler)];
   if (hooks.includes(app.authenticate)) return "session";
   // A route that states its own security: a requirement it cannot do without means a 401.
@@ -94,13 +95,18 @@ function routeSecurity(auth: RouteAuth | undefined, unsafe: boolean): SecurityRe
 }
 
 /** Which error answers a route can give, from what applies to it. */
-function routeErrorStatuses(route: RouteOptions, auth: RouteAuth | undefined): ErrorStatus[] {
+function routeErrorStatuses(
+  app: FastifyInstance,
+  route: RouteOptions,
+  auth: RouteAuth | undefined,
+): ErrorStatus[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const unsafe = methods.some((method) => UNSAFE_METHODS.has(method));
   // Any request can be malformed (bad URL encoding, a parameter too long), so 400 always applies.
   const statuses: ErrorStatus[] = [400];
   if (auth === "session" || auth === "bearer") statuses.push(401);
-  if (unsafe) statuses.push(403, 413, 415);
+  if (unsafe || app.scopeRole) statuses.push(403);
+  if (unsafe) statuses.push(413, 415);
   if (route.url.includes(":")) statuses.push(404, 414);
   if (isRateLimited(route)) statuses.push(429);
   // Every API call answers 503 while the database is being prepared and during shutdown.
@@ -123,7 +129,7 @@ function declareContract(app: FastifyInstance, route: RouteOptions) {
   const unsafe = methods.some((method) => UNSAFE_METHODS.has(method));
   const auth = routeAuth(app, route, schema.security);
   const errors = Object.fromEntries(
-    routeErrorStatuses(route, auth).map((status) => [status, ERROR_RESPONSES[status]]),
+    routeErrorStatuses(app, route, auth).map((status) => [status, ERROR_RESPONSES[status]]),
   );
   route.schema = {
     ...schema,
@@ -214,7 +220,10 @@ const transform: typeof jsonSchemaTransform = (document) => {
 /** The OpenAPI document, generated from the same zod schemas the routes validate with. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook("onRoute", (route) => declareContract(app, route));
+    // `this` is the instance the route is added to, so a scope's decorations (scopes.ts) count.
+    app.addHook("onRoute", function (route) {
+      declareContract(this, route);
+    });
     await app.register(swagger, {
       openapi: {
         openapi: "3.1.0",

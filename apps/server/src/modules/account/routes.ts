@@ -26,7 +26,7 @@ function sessionHashOf(request: FastifyRequest): string {
 }
 
 /** The signed-in person's own account: change the password, download the data, delete it. */
-export async function ownAccountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Each call checks a password: guessing one costs attempts, per account.
   const passwordAttempts = limitRequests(app, [
@@ -52,7 +52,7 @@ export async function ownAccountRoutes(app: FastifyInstance): Promise<void> {
           429: ERROR_RESPONSES[429],
         },
       },
-      preHandler: [app.authenticate, passwordAttempts],
+      preHandler: [passwordAttempts],
     },
     async (request) => {
       const { currentPassword, password } = request.body;
@@ -91,7 +91,6 @@ export async function ownAccountRoutes(app: FastifyInstance): Promise<void> {
           401: ERROR_RESPONSES[401],
         },
       },
-      preHandler: app.authenticate,
     },
     async (request, reply) => {
       const now = app.now();
@@ -119,7 +118,7 @@ export async function ownAccountRoutes(app: FastifyInstance): Promise<void> {
           429: ERROR_RESPONSES[429],
         },
       },
-      preHandler: [app.authenticate, passwordAttempts],
+      preHandler: [passwordAttempts],
     },
     async (request, reply) => {
       const user = await checkOwnPassword(app, request.userId, request.body.password);

@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../community/members.ts";
 import { announceUnread, getSettings } from "../notifications/service.ts";
 import { releasePhotoIfUnused } from "../photos/service.ts";
-import { findUserById } from "../users/repository.ts";
+import { findUserById } from "../users/service.ts";
 import { toMe, type UserRow } from "../users/user-view.ts";
 import {
   deleteUser,

@@ -10,7 +10,7 @@ import {
   hashSessionId,
   SESSION_COOKIE,
 } from "../../plugins/session.ts";
-import { findUserByEmail } from "../users/repository.ts";
+import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { beginLoginAttempt } from "./login-throttle.ts";
 import { getDummyHash, verifyPassword } from "./passwords.ts";
@@ -20,7 +20,7 @@ import { createAccount } from "./service.ts";
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
 export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
 
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = app.config.rateLimits;
   // Warm the dummy hash so the first unknown-email login is not measurably slower.

@@ -3,12 +3,12 @@ import type { signupBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { findUserByEmail } from "../users/repository.ts";
+import { findUserByEmail } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { hashPassword } from "./passwords.ts";
 import { insertUserWithSkills } from "./repository.ts";
 
-export { findUserByEmail } from "../users/repository.ts";
+export { findUserByEmail } from "../users/service.ts";
 
 export type SignupInput = z.output<typeof signupBodySchema>;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
-import { findUserById } from "../users/repository.ts";
+import { findUserById } from "../users/service.ts";
 import { renderAvatarSvg } from "./avatar-svg.ts";
 
 export async function avatarRoutes(app: FastifyInstance): Promise<void> {

@@ -20,7 +20,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import {
@@ -47,26 +47,37 @@ import {
 import { registerChatSocket } from "./socket.ts";
 
 const notConnected = errorResponse("The two are not connected (`code` NOT_CONNECTED)");
+/** A path's user id that is not a UUID names no connection. */
+const NOT_CONNECTED = {
+  status: 403,
+  code: "NOT_CONNECTED",
+  message: CHAT_MESSAGES.notConnected,
+} as const;
 
-/** Chat between connections: conversations, history, sending, read markers and the socket. */
+/**
+ * The chat socket. Outside the signed-in scope: it checks the session itself and says why it
+ * refuses with a close code (4401), which a browser's WebSocket can read and a 401 it cannot.
+ */
+export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  registerChatSocket(app);
+}
+
+/** Chat between connections: conversations, history, sending and read markers. */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  await app.register(websocket, { options: { maxPayload: 4096 } });
 
   /** The conversation with the path's user; 403 for anyone who is not a connection. */
   async function conversationWith(userId: string, param: string) {
     const otherId = param.toLowerCase();
-    const conversationId = isUuid(otherId)
-      ? await findConversationId(app.db, userId, otherId)
-      : undefined;
-    if (!conversationId) throw new HttpError(403, "NOT_CONNECTED", CHAT_MESSAGES.notConnected);
+    const conversationId = await findConversationId(app.db, userId, otherId);
+    if (!conversationId) throw unknownIdError(NOT_CONNECTED);
     return { otherId, conversationId };
   }
 
   /** Whether the path names one of the user's conversations with a deleted account. */
   async function isArchive(userId: string, param: string): Promise<boolean> {
-    const id = param.toLowerCase();
-    return isUuid(id) && (await isArchiveOf(app.db, userId, id));
+    return isArchiveOf(app.db, userId, param.toLowerCase());
   }
 
   r.get(
@@ -77,7 +88,6 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         summary: "My conversations: each connection with the last message and unread count",
         response: { 200: envelope(z.array(conversationSchema)) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const [rows, archives] = await Promise.all([
@@ -115,7 +125,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         querystring: chatHistoryQuerySchema,
         response: { 200: envelope(chatPageSchema), 403: notConnected },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: NOT_CONNECTED },
     },
     async (request) => {
       const { before, limit } = request.query;
@@ -149,8 +159,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         body: sendMessageBodySchema,
         response: { 201: envelope(chatMessageSchema), 403: notConnected },
       },
+      config: { unknownId: NOT_CONNECTED },
       preHandler: [
-        app.authenticate,
         limitRequests(app, [
           {
             name: "chat-send",
@@ -218,7 +228,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
           404: errorResponse("The message is not in this conversation"),
         },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: NOT_CONNECTED },
     },
     async (request) => {
       // A kept conversation with a deleted account has nothing unread.
@@ -249,8 +259,6 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       return { status: 1 as const, message: "Marked as read", data: { unread } };
     },
   );
-
-  registerChatSocket(app);
 }
 
 /** A conversation kept after the other person deleted their account, as the list shows it. */

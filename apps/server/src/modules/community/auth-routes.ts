@@ -14,7 +14,7 @@ import { tooManyAttemptsMessage } from "../../plugins/rate-limit.ts";
 import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
 import { beginLoginAttempt } from "../auth/login-throttle.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { findUserByEmail, findUserById } from "../users/repository.ts";
+import { findUserByEmail, findUserById } from "../users/service.ts";
 import { accountMemberName } from "./members.ts";
 import {
   createUsernameMember,

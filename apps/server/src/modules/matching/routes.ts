@@ -25,7 +25,6 @@ export async function matchingRoutes(app: FastifyInstance): Promise<void> {
         querystring: matchingQuerySchema,
         response: { 200: envelope(z.array(connectionCardSchema)) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const rows = await findPeopleWithSkill(

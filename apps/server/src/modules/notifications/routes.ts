@@ -36,7 +36,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         querystring: notificationsQuerySchema,
         response: { 200: envelope(notificationPageSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const { cursor, limit } = request.query;
@@ -58,7 +57,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         summary: "The three badges: unread notifications, pending requests, unread messages",
         response: { 200: envelope(unreadCountsSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       status: 1 as const,
@@ -76,7 +74,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         body: markReadBodySchema,
         response: { 200: envelope(z.object({ notifications: z.number().int().min(0) })) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const { changed, counts } = await markRead(app.db, request.userId, request.body);
@@ -98,7 +95,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         summary: "Push and email per kind (a kind never set has both on)",
         response: { 200: envelope(notificationSettingsSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       status: 1 as const,
@@ -116,7 +112,6 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         body: notificationSettingsPatchSchema,
         response: { 200: envelope(notificationSettingsSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => ({
       status: 1 as const,

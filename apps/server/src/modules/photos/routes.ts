@@ -182,7 +182,6 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
           response: { 201: envelope(meSchema), ...photoErrors },
         },
         preHandler: [
-          app.authenticate,
           limitRequests(app, [
             {
               name: "photo-upload",
@@ -214,13 +213,17 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
         summary: "Remove the signed-in user's photo: the generated avatar shows again",
         response: { 200: envelope(meSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const row = await removePhoto(app, request.userId);
       return { status: 1 as const, message: PHOTO_MESSAGES.removed, data: toMe(row) };
     },
   );
+}
+
+/** The stored photo files: anyone may load them (their names are unguessable hashes). */
+export async function photoFileRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     "/photos/:file",

@@ -12,7 +12,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
-import { findUserById } from "../users/repository.ts";
+import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { updateProfile } from "./service.ts";
 
@@ -32,7 +32,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: "The signed-in user (the Me object itself, not wrapped)",
         response: { 200: meSchema },
       },
-      preHandler: app.authenticate,
     },
     async (request) => toMe((await findUserById(app.db, request.userId)) ?? noUser()),
   );
@@ -46,7 +45,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         body: profileEditBodySchema,
         response: { 200: envelope(meSchema) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const { photoUrl, ...fields } = request.body;
@@ -72,7 +70,6 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         summary: "The shareable address of the signed-in user's public profile",
         response: { 200: envelope(z.object({ url: z.string() })) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const row = (await findUserById(app.db, request.userId)) ?? noUser();

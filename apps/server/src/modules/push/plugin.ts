@@ -1,17 +1,27 @@
 import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { notifyHandler, pushHandler } from "./deliver.ts";
-import { pushRoutes } from "./routes.ts";
 import { loadVapidKeys } from "./vapid-keys.ts";
 
-/** Web Push: the routes under /api, and the `notify` and `push` jobs' handlers. */
-export async function pushPlugin(app: FastifyInstance): Promise<void> {
-  const vapid = loadVapidKeys(app.config);
-  if (vapid.source !== "env" && app.config.databaseUrl && app.config.nodeEnv === "production") {
-    app.log.warn(
-      `VAPID keys come from ${vapid.source === "file" ? "DATA_DIR/vapid-keys.json" : "memory"}: every process that shares DATABASE_URL must use the same pair, so set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys)`,
-    );
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The VAPID public key browsers subscribe with (base64url). */
+    pushPublicKey: string;
   }
-  app.jobs.handle("notify", notifyHandler(app));
-  app.jobs.handle("push", pushHandler(app, vapid));
-  await app.register(pushRoutes, { publicKey: vapid.publicKey });
 }
+
+/** Web Push: the VAPID keys and the `notify` and `push` jobs' handlers (routes.ts: the calls). */
+export const pushPlugin = fp(
+  async function pushPlugin(app: FastifyInstance): Promise<void> {
+    const vapid = loadVapidKeys(app.config);
+    if (vapid.source !== "env" && app.config.databaseUrl && app.config.nodeEnv === "production") {
+      app.log.warn(
+        `VAPID keys come from ${vapid.source === "file" ? "DATA_DIR/vapid-keys.json" : "memory"}: every process that shares DATABASE_URL must use the same pair, so set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys)`,
+      );
+    }
+    app.jobs.handle("notify", notifyHandler(app));
+    app.jobs.handle("push", pushHandler(app, vapid));
+    app.decorate("pushPublicKey", vapid.publicKey);
+  },
+  { name: "push", dependencies: ["jobs"] },
+);

@@ -1,26 +1,23 @@
 import {
   envelope,
-  isUuid,
   NOTIFICATION_MESSAGES,
   okSchema,
+  pathIdSchema,
   pushKeySchema,
   pushSubscriptionBodySchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
 import { checkEndpoint } from "./endpoint-guard.ts";
 import { deleteOwnSubscription, saveSubscription } from "./repository.ts";
 
-export type PushRoutesOptions = { publicKey: string };
-
-/** The VAPID key browsers subscribe with, and the subscriptions of the caller's devices. */
-export async function pushRoutes(app: FastifyInstance, options: PushRoutesOptions): Promise<void> {
+/** The VAPID key browsers subscribe with: anyone may read it. */
+export async function pushKeyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const allowPrivate = app.config.push?.allowPrivateEndpoints ?? false;
 
   r.get(
     "/push/key",
@@ -31,8 +28,19 @@ export async function pushRoutes(app: FastifyInstance, options: PushRoutesOption
         response: { 200: envelope(pushKeySchema) },
       },
     },
-    async () => ({ status: 1 as const, message: "OK", data: { publicKey: options.publicKey } }),
+    async () => ({ status: 1 as const, message: "OK", data: { publicKey: app.pushPublicKey } }),
   );
+}
+
+const SUBSCRIPTION_NOT_FOUND = {
+  code: "NOT_FOUND",
+  message: NOTIFICATION_MESSAGES.subscriptionNotFound,
+};
+
+/** The subscriptions of the caller's devices. */
+export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const allowPrivate = app.config.push?.allowPrivateEndpoints ?? false;
 
   r.post(
     "/push/subscriptions",
@@ -48,7 +56,6 @@ export async function pushRoutes(app: FastifyInstance, options: PushRoutesOption
           ),
         },
       },
-      preHandler: app.authenticate,
     },
     async (request, reply) => {
       const { endpoint, keys } = request.body;
@@ -71,19 +78,18 @@ export async function pushRoutes(app: FastifyInstance, options: PushRoutesOption
       schema: {
         tags: ["notifications"],
         summary: "Unsubscribe one of the caller's devices",
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: pathIdSchema }),
         response: {
           200: okSchema,
           404: errorResponse("No subscription of the caller's has this id (`code` NOT_FOUND)"),
         },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: SUBSCRIPTION_NOT_FOUND },
     },
     async (request) => {
-      const { id } = request.params;
-      const deleted = isUuid(id) && (await deleteOwnSubscription(app.db, request.userId, id));
+      const deleted = await deleteOwnSubscription(app.db, request.userId, request.params.id);
       if (!deleted) {
-        throw new HttpError(404, "NOT_FOUND", NOTIFICATION_MESSAGES.subscriptionNotFound);
+        throw unknownIdError(SUBSCRIPTION_NOT_FOUND);
       }
       return { status: 1 as const, message: "Unsubscribed" };
     },

@@ -14,7 +14,7 @@ import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { destroyUserSessions } from "../../plugins/session.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { findUserByEmail } from "../users/repository.ts";
+import { findUserByEmail } from "../users/service.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
 import { hasOpenGrant } from "./repository.ts";
 import { hashGrantToken, issueCode, issueNoCode, resetPassword, verifyCode } from "./service.ts";

@@ -4,7 +4,6 @@ import {
   deletedRequestSchema,
   deleteRequestParamsSchema,
   envelope,
-  isUuid,
   receivedRequestSchema,
   reviewedRequestSchema,
   reviewRequestParamsSchema,
@@ -14,7 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../plugins/errors.ts";
+import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import {
   announceNotification,
@@ -41,6 +40,10 @@ export const REQUEST_MESSAGES = {
   undoNotFound: "There is no unanswered request of yours to undo.",
 } as const;
 
+const USER_NOT_FOUND = { code: "USER_NOT_FOUND", message: REQUEST_MESSAGES.userNotFound };
+const REQUEST_NOT_FOUND = { code: "REQUEST_NOT_FOUND", message: REQUEST_MESSAGES.requestNotFound };
+const UNDO_NOT_FOUND = { code: "REQUEST_NOT_FOUND", message: REQUEST_MESSAGES.undoNotFound };
+
 /** Connection requests: send, list the received ones, review, and the resulting connections. */
 export async function requestRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -59,14 +62,10 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           ),
         },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: USER_NOT_FOUND },
     },
     async (request, reply) => {
       const { status } = request.params;
-      // Not a uuid: it cannot name anyone.
-      if (!isUuid(request.params.userId)) {
-        throw new HttpError(404, "USER_NOT_FOUND", REQUEST_MESSAGES.userNotFound);
-      }
       const toUserId = request.params.userId.toLowerCase();
       if (toUserId === request.userId) {
         throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
@@ -88,7 +87,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       if (outcome.kind === "exists")
         throw new HttpError(409, "REQUEST_EXISTS", REQUEST_MESSAGES.requestExists);
       if (outcome.kind === "unknown-user") {
-        throw new HttpError(404, "USER_NOT_FOUND", REQUEST_MESSAGES.userNotFound);
+        throw unknownIdError(USER_NOT_FOUND);
       }
       if (status === "interested") await announceNotification(app, toUserId, notificationId);
       const { id, fromUserId, toUserId: to, status: sent } = outcome.request;
@@ -108,7 +107,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         summary: "Pending (interested) requests sent to me, newest first",
         response: { 200: envelope(z.array(receivedRequestSchema)) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const rows = await findReceivedRequests(app.db, request.userId);
@@ -133,28 +131,25 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         params: reviewRequestParamsSchema,
         response: { 200: envelope(reviewedRequestSchema) },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: REQUEST_NOT_FOUND },
     },
     async (request) => {
       const { status, requestId } = request.params;
       let notificationId: string | undefined;
-      const reviewed = isUuid(requestId)
-        ? await app.db.transaction(async (tx) => {
-            const row = await reviewRequest(tx, request.userId, requestId, status);
-            if (row && status === "accepted") {
-              notificationId = await notify(tx, {
-                userId: row.fromUserId,
-                kind: "request_accepted",
-                actorId: request.userId,
-                subject: { type: "connection", id: row.id },
-                url: chatUrl(request.userId),
-              });
-            }
-            return row;
-          })
-        : undefined;
-      if (!reviewed)
-        throw new HttpError(404, "REQUEST_NOT_FOUND", REQUEST_MESSAGES.requestNotFound);
+      const reviewed = await app.db.transaction(async (tx) => {
+        const row = await reviewRequest(tx, request.userId, requestId, status);
+        if (row && status === "accepted") {
+          notificationId = await notify(tx, {
+            userId: row.fromUserId,
+            kind: "request_accepted",
+            actorId: request.userId,
+            subject: { type: "connection", id: row.id },
+            url: chatUrl(request.userId),
+          });
+        }
+        return row;
+      });
+      if (!reviewed) throw unknownIdError(REQUEST_NOT_FOUND);
       await announceUnread(app, [request.userId]);
       if (status === "accepted") {
         await announceNotification(app, reviewed.fromUserId, notificationId);
@@ -176,20 +171,18 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         params: deleteRequestParamsSchema,
         response: { 200: envelope(deletedRequestSchema) },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: UNDO_NOT_FOUND },
     },
     async (request) => {
       const { requestId } = request.params;
-      const deleted = isUuid(requestId)
-        ? await app.db.transaction(async (tx) => {
-            const row = await deleteUnansweredRequest(tx, request.userId, requestId.toLowerCase());
-            if (row?.status === "interested") {
-              await withdrawRequest(tx, row.toUserId, request.userId);
-            }
-            return row;
-          })
-        : undefined;
-      if (!deleted) throw new HttpError(404, "REQUEST_NOT_FOUND", REQUEST_MESSAGES.undoNotFound);
+      const deleted = await app.db.transaction(async (tx) => {
+        const row = await deleteUnansweredRequest(tx, request.userId, requestId.toLowerCase());
+        if (row?.status === "interested") {
+          await withdrawRequest(tx, row.toUserId, request.userId);
+        }
+        return row;
+      });
+      if (!deleted) throw unknownIdError(UNDO_NOT_FOUND);
       if (deleted.status === "interested") await announceUnread(app, [deleted.toUserId]);
       return { status: 1 as const, message: "Request undone", data: { _id: deleted.id } };
     },
@@ -203,7 +196,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         summary: "People with an accepted request either way, most recent first",
         response: { 200: envelope(z.array(connectionCardSchema)) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const rows = await findConnections(app.db, request.userId);

@@ -2,7 +2,6 @@ import {
   CHAT_MESSAGES,
   cardSchema,
   envelope,
-  isUuid,
   okSchema,
   publicProfilePath,
   REPORT_REASONS,
@@ -29,9 +28,11 @@ import {
 /** Reports one person may file per hour. */
 const REPORTS_PER_HOUR = 10;
 
-/** The path's user id in lower case; a 404 when it cannot name anyone. */
+/** A path's user id that is not a UUID cannot name anyone. */
+const USER_NOT_FOUND = { code: "USER_NOT_FOUND", message: CHAT_MESSAGES.userNotFound };
+
+/** The path's user id in lower case (pathIdSchema has checked that it is a UUID). */
 function otherUserId(param: string): string {
-  if (!isUuid(param)) throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
   return param.toLowerCase();
 }
 
@@ -55,7 +56,7 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         params: userParamsSchema,
         response: { 200: envelope(z.object({ _id: z.string() })) },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: USER_NOT_FOUND },
     },
     async (request) => {
       const otherId = otherUserId(request.params.userId);
@@ -89,7 +90,7 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         body: z.object({}).optional(),
         response: { 201: okSchema },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: USER_NOT_FOUND },
     },
     async (request, reply) => {
       const otherId = otherUserId(request.params.userId);
@@ -118,7 +119,7 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         params: userParamsSchema,
         response: { 200: okSchema },
       },
-      preHandler: app.authenticate,
+      config: { unknownId: USER_NOT_FOUND },
     },
     async (request) => {
       const otherId = otherUserId(request.params.userId);
@@ -137,7 +138,6 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         summary: "The people I blocked, most recent first",
         response: { 200: envelope(z.array(cardSchema)) },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const rows = await findBlocked(app.db, request.userId);
@@ -155,8 +155,8 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         body: reportBodySchema,
         response: { 201: okSchema },
       },
+      config: { unknownId: USER_NOT_FOUND },
       preHandler: [
-        app.authenticate,
         limitRequests(app, [
           {
             name: "report-user",

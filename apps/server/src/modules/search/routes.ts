@@ -16,7 +16,6 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
         querystring: searchQuerySchema,
         response: { 200: searchAnswerSchema },
       },
-      preHandler: app.authenticate,
     },
     async (request) => {
       const { data, nextCursor } = await search(app, request.userId, request.query);

@@ -1,12 +1,11 @@
-import { isUuid } from "@kindred/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { selectRows } from "../../db/rows.ts";
 import { users } from "../../db/schema.ts";
 import type { UserRow } from "./user-view.ts";
 
-/** Ids come from URLs: anything that is not a UUID cannot name a user (and would upset SQL). */
+/** The account with this id (a UUID: see findUserById in service.ts). */
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
-  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
@@ -18,4 +17,41 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+/** The account's role; undefined when there is no such account. */
+export async function findRole(db: Database, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role;
+}
+
+/** Sets the role of the account with this email; its id, or undefined when there is none. */
+export async function setRoleByEmail(
+  db: Database,
+  email: string,
+  role: string,
+  now: Date,
+): Promise<{ id: string; previous: string } | undefined> {
+  const [row] = await selectRows<{ id: string; previous: string }>(
+    db,
+    sql`
+      update users u set role = ${role}, updated_at = ${now.toISOString()}::timestamptz
+      from (select id, role from users where lower(email) = ${email.toLowerCase()} for update) old
+      where u.id = old.id
+      returning u.id, old.role as previous
+    `,
+  );
+  return row;
+}
+
+/** Makes these accounts admins (those that exist); the emails are compared lower-cased. */
+export async function grantAdminByEmails(db: Database, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const lowered = emails.map((email) => email.toLowerCase());
+  const rows = await db
+    .update(users)
+    .set({ role: "admin" })
+    .where(sql`lower(${users.email}) in ${lowered} and ${users.role} <> 'admin'`)
+    .returning({ id: users.id });
+  return rows.length;
 }

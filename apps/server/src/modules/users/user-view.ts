@@ -1,4 +1,11 @@
-import { type Card, type Gender, type Me, type PublicUser, photoUrls } from "@kindred/shared";
+import {
+  type Card,
+  type Gender,
+  type Me,
+  type PublicUser,
+  photoUrls,
+  type Role,
+} from "@kindred/shared";
 import type { users } from "../../db/schema.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,6 +37,7 @@ export function toMe(row: UserRow): Me {
   return {
     ...toCard(row),
     emailId: row.email,
+    role: row.role as Role,
     instagramLink: row.instagramLink,
     otherLink: row.otherLink,
     createdAt: row.createdAt.toISOString(),

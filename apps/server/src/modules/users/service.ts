@@ -1,0 +1,50 @@
+import { isUuid, ROLES, type Role } from "@kindred/shared";
+import type { Database } from "../../db/client.ts";
+import * as repository from "./repository.ts";
+import type { UserRow } from "./user-view.ts";
+
+// What other modules ask of the users table (owned here): lookups and roles.
+
+/** Ids come from URLs: anything that is not a UUID cannot name a user (and would upset SQL). */
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  return isUuid(id) ? repository.findUserById(db, id) : undefined;
+}
+
+export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return repository.findUserByEmail(db, email);
+}
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** The account's role, read now (a revoked role stops working at once); null: no account. */
+export async function roleOf(db: Database, userId: string): Promise<Role | null> {
+  const role = await repository.findRole(db, userId);
+  return role !== undefined && isRole(role) ? role : null;
+}
+
+/** True when `role` is `needed` or above it (an admin may do what a moderator may). */
+export function roleAtLeast(role: Role, needed: Role): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(needed);
+}
+
+export type RoleChange = { userId: string; email: string; role: Role; previous: Role };
+
+/** Gives the account with this email the role; null when there is no such account. */
+export async function setRole(
+  db: Database,
+  email: string,
+  role: Role,
+  now: Date,
+): Promise<RoleChange | null> {
+  const changed = await repository.setRoleByEmail(db, email, role, now);
+  if (!changed) return null;
+  const previous = isRole(changed.previous) ? changed.previous : "member";
+  return { userId: changed.id, email: email.toLowerCase(), role, previous };
+}
+
+/** ADMIN_EMAILS: those accounts are admins from sign-up or the next start. */
+export function grantConfiguredAdmins(db: Database, emails: readonly string[]): Promise<number> {
+  return repository.grantAdminByEmails(db, emails);
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from "fastify";
+import { accountRoutes } from "./modules/account/routes.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { avatarRoutes } from "./modules/avatars/routes.ts";
+import { chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
+import { calendarFeedRoutes } from "./modules/community/events-calendar.ts";
+import { communityRoutes } from "./modules/community/routes.ts";
+import { feedRoutes } from "./modules/feed/routes.ts";
+import { matchingRoutes } from "./modules/matching/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { photoFileRoutes, photoRoutes } from "./modules/photos/routes.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
+import { publicFormRoutes } from "./modules/public-forms/routes.ts";
+import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
+import { pushKeyRoutes, pushSubscriptionRoutes } from "./modules/push/routes.ts";
+import { recoveryRoutes } from "./modules/recovery/routes.ts";
+import { requestRoutes } from "./modules/requests/routes.ts";
+import { safetyRoutes } from "./modules/safety/routes.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { skillRoutes } from "./modules/skills/routes.ts";
+import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
+
+async function communityScope(app: FastifyInstance): Promise<void> {
+  await app.register(communityRoutes, { prefix: "/community" });
+}
+
+/**
+ * Every route under /api, by the scope that guards it (plugins/scopes.ts). A route goes where
+ * its callers are: adding it to `signedIn` is what makes it need a session.
+ */
+export const API_SCOPES: ApiScopes = {
+  public: [
+    authRoutes,
+    recoveryRoutes,
+    publicFormRoutes,
+    publicProfileRoutes,
+    avatarRoutes,
+    photoFileRoutes,
+    skillRoutes,
+    pushKeyRoutes,
+    chatSocketRoutes,
+    communityScope,
+    calendarFeedRoutes,
+  ],
+  signedIn: [
+    accountRoutes,
+    profileRoutes,
+    photoRoutes,
+    feedRoutes,
+    requestRoutes,
+    matchingRoutes,
+    searchRoutes,
+    safetyRoutes,
+    chatRoutes,
+    pushSubscriptionRoutes,
+    notificationRoutes,
+  ],
+  moderator: [],
+  admin: [],
+};
+
+/** Registers the API's routes (tests may pass scopes with routes of their own added). */
+export function registerApiRoutes(api: FastifyInstance, scopes: ApiScopes = API_SCOPES) {
+  return registerScopes(api, scopes);
+}
