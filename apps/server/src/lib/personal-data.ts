@@ -1,0 +1,28 @@
+import type { Database } from "../db/client.ts";
+
+/** What the export knows of the call: the session it is made with (marked `current`). */
+export type ExportContext = { userId: string; currentSessionHash: string };
+
+/**
+ * One module's part of a person's data: the tables it owns that can name a person, what of them
+ * goes into the export, and how they let go of the person when the account is deleted. Each
+ * owning module declares its part (in its service.ts); personal-data.ts lists them all, so a new
+ * table cannot be forgotten: the table-coverage test fails on a table in no part and not declared
+ * a system table.
+ */
+export type PersonalDataPart = {
+  /** The owning module (docs/architecture.md, "Who owns which table"). */
+  module: string;
+  /** The tables this part covers, all owned by `module`. */
+  tables: readonly string[];
+  /**
+   * The person's rows as sections of the export, in the export's own names. Other people appear
+   * as id and name only, never an email.
+   */
+  exportFor: (db: Database, context: ExportContext) => Promise<Record<string, unknown>>;
+  /**
+   * Inside the deletion's transaction, before the account's row goes: removes every row that
+   * names the person, or keeps it for the other person without the person's id (chat archives).
+   */
+  deleteFor: (tx: Database, userId: string) => Promise<void>;
+};
