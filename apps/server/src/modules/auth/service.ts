@@ -3,10 +3,10 @@ import type { signupBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { findUserByEmail } from "../users/service.ts";
+import { indexSkills } from "../skills/service.ts";
+import { findUserByEmail, insertUser, type NewUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { hashPassword } from "./passwords.ts";
-import { insertUserWithSkills } from "./repository.ts";
 
 export { findUserByEmail } from "../users/service.ts";
 
@@ -15,6 +15,19 @@ export type SignupInput = z.output<typeof signupBodySchema>;
 /** Random, stable and unrelated to the id: safe to hand out in a shareable URL. */
 export function newPublicId(): string {
   return randomBytes(16).toString("base64url");
+}
+
+/** Inserts the user and its skill index rows in one transaction. */
+function insertUserWithSkills(
+  db: Database,
+  values: NewUser,
+  skills: readonly string[],
+): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const row = await insertUser(tx, values);
+    await indexSkills(tx, row.id, skills);
+    return row;
+  });
 }
 
 /** Creates the user and its skill rows together; null when the email is already taken. */

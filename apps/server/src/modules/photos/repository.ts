@@ -1,20 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { photos, users } from "../../db/schema.ts";
-import type { UserRow } from "../users/user-view.ts";
-
-/** Locks the user's row for the transaction; its current photo key, or undefined for no such user. */
-export async function lockUserPhoto(
-  tx: Database,
-  userId: string,
-): Promise<{ photoKey: string | null } | undefined> {
-  const [row] = await tx
-    .select({ photoKey: users.photoKey })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for("update");
-  return row;
-}
+import { photos } from "../../db/schema.ts";
+import { photoInUse } from "../users/fragments.ts";
 
 /**
  * Makes sure the photo row exists and locks it: one that is being deleted is waited for, then
@@ -42,22 +29,8 @@ export async function deletePhotoIfUnused(tx: Database, key: string): Promise<bo
   const rows = await tx
     .delete(photos)
     .where(
-      sql`${photos.key} = ${key} and not exists (select 1 from ${users} where ${users.photoKey} = ${key})`,
+      sql`${photos.key} = ${key} and not ${photoInUse(key)}`,
     )
     .returning({ key: photos.key });
   return rows.length > 0;
-}
-
-/** Sets the user's photo (an upload replaces a pasted address, so photoUrl is cleared too). */
-export async function setUserPhoto(
-  tx: Database,
-  userId: string,
-  photoKey: string | null,
-): Promise<UserRow | undefined> {
-  const [row] = await tx
-    .update(users)
-    .set({ photoKey, photoUrl: null, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
 }

@@ -3,16 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
+import { lockUserPhoto, setUserPhoto } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { photoFileNames } from "./names.ts";
 import { type ProcessedPhoto, processPhoto } from "./process.ts";
-import {
-  claimPhoto,
-  deletePhotoIfUnused,
-  lockPhoto,
-  lockUserPhoto,
-  setUserPhoto,
-} from "./repository.ts";
+import { claimPhoto, deletePhotoIfUnused, lockPhoto } from "./repository.ts";
 import { openPhotoStorage, type PhotoStorage } from "./storage.ts";
 
 export { type ProcessedPhoto, processPhoto } from "./process.ts";
@@ -80,7 +75,7 @@ async function changeUserPhoto(
         processed.files.map((file) => store.storage.put(file.name, file.bytes, PHOTO_CONTENT_TYPE)),
       );
     }
-    const updated = await setUserPhoto(tx, userId, newKey);
+    const updated = await setUserPhoto(tx, userId, newKey, app.now());
     if (oldKey && oldKey !== newKey && (await deletePhotoIfUnused(tx, oldKey))) {
       // Still under the row's lock: anyone putting these files back waits for this commit.
       await deleteFiles(store, oldKey);

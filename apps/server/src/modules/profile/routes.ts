@@ -10,11 +10,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
-import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
-import { removePhoto } from "../photos/service.ts";
 import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
-import { updateProfile } from "./service.ts";
+import { editProfile } from "./service.ts";
 
 /** The session's user vanished (deleted account): treat it as signed out. */
 function noUser(): never {
@@ -47,17 +45,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { photoUrl, ...fields } = request.body;
-      if (photoUrl !== undefined) {
-        const current = (await findUserById(app.db, request.userId)) ?? noUser();
-        // A pasted address is copied before anything else is saved: if it fails, nothing changes.
-        if (photoUrl === null) {
-          await removePhoto(app, request.userId);
-        } else if (!isCurrentPhoto(current, photoUrl, app.config.publicOrigin)) {
-          await importPastedPhoto(app, request.userId, photoUrl);
-        }
-      }
-      const row = (await updateProfile(app.db, request.userId, fields)) ?? noUser();
+      const row = (await editProfile(app, request.userId, request.body)) ?? noUser();
       return { status: 1 as const, message: MESSAGES.profileSaved, data: toMe(row) };
     },
   );

@@ -1,24 +1,51 @@
 import type { profileEditBodySchema } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
+import { removePhoto } from "../photos/service.ts";
+import { reindexSkills } from "../skills/service.ts";
+import { findUserById, type UserChanges, updateUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
-import { replaceSkills, type UserChanges, updateUser } from "./repository.ts";
 
 export type ProfileEdit = z.output<typeof profileEditBodySchema>;
 
+/**
+ * A profile edit: a pasted photo address is copied first (if it fails, nothing changes; null
+ * removes the photo), then the other fields are saved. Undefined when the account is gone.
+ */
+export async function editProfile(
+  app: FastifyInstance,
+  userId: string,
+  edit: ProfileEdit,
+): Promise<UserRow | undefined> {
+  const { photoUrl, ...fields } = edit;
+  if (photoUrl !== undefined) {
+    const current = await findUserById(app.db, userId);
+    if (!current) return undefined;
+    if (photoUrl === null) {
+      await removePhoto(app, userId);
+    } else if (!isCurrentPhoto(current, photoUrl, app.config.publicOrigin)) {
+      await importPastedPhoto(app, userId, photoUrl);
+    }
+  }
+  return updateProfile(app.db, userId, fields, app.now());
+}
+
 /** Applies the given fields; the skill index rows change in the same transaction as the user. */
-export async function updateProfile(
+async function updateProfile(
   db: Database,
   userId: string,
   edit: ProfileEdit,
+  now: Date,
 ): Promise<UserRow | undefined> {
   const changes = Object.fromEntries(
     Object.entries(edit).filter(([, value]) => value !== undefined),
   ) as UserChanges;
   return db.transaction(async (tx) => {
-    const row = await updateUser(tx, userId, changes);
+    const row = await updateUser(tx, userId, changes, now);
     if (row && edit.skills) {
-      await replaceSkills(tx, userId, edit.skills);
+      await reindexSkills(tx, userId, edit.skills);
     }
     return row;
   });

@@ -1,7 +1,28 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
-import type { Vocabulary } from "./vocabulary.ts";
+import { userSkills } from "../../db/schema.ts";
+import { skillRows, type Vocabulary } from "./vocabulary.ts";
+
+/** Adds the person's skill index rows (normalised, each with its canonical skill). */
+export async function insertSkillIndex(
+  tx: Database,
+  userId: string,
+  skills: readonly string[],
+): Promise<void> {
+  const rows = skillRows(skills).map((skill) => ({ userId, ...skill }));
+  if (rows.length > 0) await tx.insert(userSkills).values(rows);
+}
+
+/** Replaces the person's skill index rows. */
+export async function replaceSkillIndex(
+  tx: Database,
+  userId: string,
+  skills: readonly string[],
+): Promise<void> {
+  await tx.delete(userSkills).where(eq(userSkills.userId, userId));
+  await insertSkillIndex(tx, userId, skills);
+}
 
 /** Serialises vocabulary loads of processes starting together on one PostgreSQL. */
 const VOCABULARY_LOCK = 727002;

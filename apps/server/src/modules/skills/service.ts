@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { syncVocabulary } from "./repository.ts";
+import { insertSkillIndex, replaceSkillIndex, syncVocabulary } from "./repository.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /**
@@ -8,4 +8,17 @@ import { vocabulary } from "./vocabulary.ts";
  */
 export async function loadSkillVocabulary(db: Database): Promise<void> {
   await syncVocabulary(db, vocabulary());
+}
+
+/**
+ * Indexes a new person's skills (user_skills: each skill lower-cased with its canonical skill),
+ * in the caller's transaction with the person's row.
+ */
+export function indexSkills(tx: Database, userId: string, skills: readonly string[]) {
+  return insertSkillIndex(tx, userId, skills);
+}
+
+/** Indexes an edited person's skills again, in the caller's transaction with the edit. */
+export function reindexSkills(tx: Database, userId: string, skills: readonly string[]) {
+  return replaceSkillIndex(tx, userId, skills);
 }

@@ -28,3 +28,20 @@ export function blockedEitherWay(a: unknown, b: unknown) {
     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
   )`;
 }
+
+/** SQL true when some user's photo is the one with this key. */
+export function photoInUse(key: string): SQL {
+  return sql`exists (select 1 from users where photo_key = ${key})`;
+}
+
+/** `join users <alias> on <alias>.id = <userId>`: a statement's person, for their card or name. */
+export function joinUser(alias: string, userId: SQL): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`join users ${u} on ${u}.id = ${userId}`;
+}
+
+/** Another person as the export shows them: id and name, never an email. */
+export function personRef(alias: string): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`json_build_object('_id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;
+}

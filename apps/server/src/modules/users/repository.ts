@@ -55,3 +55,52 @@ export async function grantAdminByEmails(db: Database, emails: readonly string[]
     .returning({ id: users.id });
   return rows.length;
 }
+
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<NewUser>;
+
+export async function insertUser(tx: Database, values: NewUser): Promise<UserRow> {
+  const [row] = await tx.insert(users).values(values).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** Sets the given columns (and updated_at); undefined when there is no such user. */
+export async function updateUser(
+  db: Database,
+  userId: string,
+  changes: UserChanges,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Locks the user's row for the transaction; its current photo key, or undefined for no such user. */
+export async function lockUserPhoto(
+  tx: Database,
+  userId: string,
+): Promise<{ photoKey: string | null } | undefined> {
+  const [row] = await tx
+    .select({ photoKey: users.photoKey })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
+/** Deletes the user's row; the photo it held, or undefined when there was no such user. */
+export async function deleteUserRow(
+  tx: Database,
+  userId: string,
+): Promise<{ photoKey: string | null } | undefined> {
+  const [row] = await tx
+    .delete(users)
+    .where(eq(users.id, userId))
+    .returning({ photoKey: users.photoKey });
+  return row;
+}

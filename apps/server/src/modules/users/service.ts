@@ -3,7 +3,10 @@ import type { Database } from "../../db/client.ts";
 import * as repository from "./repository.ts";
 import type { UserRow } from "./user-view.ts";
 
-// What other modules ask of the users table (owned here): lookups and roles.
+export type { NewUser, UserChanges } from "./repository.ts";
+
+// What other modules ask of the users table (owned here): lookups, writes and roles. Writes take
+// the caller's transaction, so a sign-up or an edit commits with what goes with it.
 
 /** Ids come from URLs: anything that is not a UUID cannot name a user (and would upset SQL). */
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
@@ -12,6 +15,58 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return repository.findUserByEmail(db, email);
+}
+
+export function insertUser(tx: Database, values: repository.NewUser): Promise<UserRow> {
+  return repository.insertUser(tx, values);
+}
+
+/** Sets the given columns (and updated_at); undefined when there is no such user. */
+export function updateUser(
+  db: Database,
+  userId: string,
+  changes: repository.UserChanges,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateUser(db, userId, changes, now);
+}
+
+/** Sets the user's photo (an upload replaces a pasted address, so photoUrl is cleared too). */
+export function setUserPhoto(
+  tx: Database,
+  userId: string,
+  photoKey: string | null,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateUser(tx, userId, { photoKey, photoUrl: null }, now);
+}
+
+export function setPasswordHash(
+  tx: Database,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateUser(tx, userId, { passwordHash }, now);
+}
+
+/** Locks the user's row for the transaction; its current photo key, or undefined for no such user. */
+export function lockUserPhoto(
+  tx: Database,
+  userId: string,
+): Promise<{ photoKey: string | null } | undefined> {
+  return repository.lockUserPhoto(tx, userId);
+}
+
+/**
+ * Deletes the account's row (last, once every module has let go of the person); the photo it
+ * held, or undefined when there was no such account.
+ */
+export function deleteUserRow(
+  tx: Database,
+  userId: string,
+): Promise<{ photoKey: string | null } | undefined> {
+  return repository.deleteUserRow(tx, userId);
 }
 
 export function isRole(value: string): value is Role {
