@@ -1,10 +1,11 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers.tsx";
 import { routes } from "@/app/router.tsx";
 import { rememberSession } from "@/lib/session-hint.ts";
 import type { Reply } from "./mock-fetch.ts";
+import { createTestQueryClient } from "./query-client.tsx";
 
 export {
   deferred,
@@ -18,9 +19,7 @@ export {
 
 /** Renders the real route table at `path` with fresh providers and an empty query cache. */
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
-  const queryClient =
-    options.queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = options.queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
