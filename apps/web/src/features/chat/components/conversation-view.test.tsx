@@ -1,11 +1,12 @@
 import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import type { QueryClient } from "@tanstack/react-query";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { deferred, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { createTestQueryClient, renderWithQueryClient } from "@/test/query-client.tsx";
 import { applyChatEvent } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { claimOutbox, saveDraft } from "../lib/outbox.ts";
@@ -24,17 +25,16 @@ const conversation: Conversation = {
 let queryClient: QueryClient;
 beforeEach(() => {
   sessionStorage.clear();
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = createTestQueryClient();
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [conversation]);
 });
 
 function renderConversation() {
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter>
+      <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
+    </MemoryRouter>,
+    { queryClient },
   );
   return screen.getByRole("region", { name: "Conversation with Ben" });
 }

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
@@ -11,6 +11,7 @@ import { createQueryClient } from "@/lib/query-client.ts";
 import { preloadFetches } from "@/test/early-reads.ts";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import {
   deferred,
   type FetchCall,
@@ -27,15 +28,12 @@ let calls: FetchCall[];
 const sent: Reply = { status: 201, body: { status: 1, message: "sent", data: {} } };
 const boom = failure(500, "INTERNAL", "Boom");
 
-function renderFeed(
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <FeedPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderFeed(queryClient?: QueryClient) {
+  return renderWithQueryClient(
+    <MemoryRouter>
+      <FeedPage />
+    </MemoryRouter>,
+    { queryClient },
   );
 }
 
