@@ -14,6 +14,7 @@ import {
   renderApp,
   sampleMe,
   setXsrfCookie,
+  signedInReads,
 } from "@/test/render.tsx";
 
 // jsdom has no modal dialogs (this file's own window: vitest isolates test files).
@@ -34,10 +35,8 @@ function serve(routes: Routes = {}) {
   calls = mockFetch((call) => {
     const own = routes[`${call.method} ${call.path}`];
     if (own) return own(call);
-    if (call.path === "/profile/view") return { body: sampleMe };
-    if (call.path === "/notifications/unread") {
-      return ok({ notifications: 0, requests: 0, messages: 0 });
-    }
+    const signedIn = signedInReads(call);
+    if (signedIn) return signedIn;
     if (call.path === "/notifications/settings") return ok(allOn());
     if (call.path === "/user/blocked") return ok([]);
     return undefined;
