@@ -169,15 +169,23 @@ describe("FeedPage", () => {
     expect(screen.getByText("Go").closest("li")).not.toHaveAttribute("data-shared");
   });
 
-  it("sends interested from the button and removes the card at once", async () => {
+  /**
+   * Alice and Bob in the feed, Alice on top. The decision's request waits for `send.answer`: the
+   * card must leave before the server answers.
+   */
+  async function feedHoldingTheDecision() {
     const send = deferred();
     calls = mockFetch((call) => {
-      // The card must leave before the server answers.
       if (call.url.includes("/request/send/")) return send.reply;
       return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
     });
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
+    return send;
+  }
+
+  it("sends interested from the button and removes the card at once", async () => {
+    const send = await feedHoldingTheDecision();
     expect(topName()).toBe("Alice Tester");
 
     await userEvent.click(screen.getByRole("button", { name: "Interested" }));
@@ -195,13 +203,7 @@ describe("FeedPage", () => {
   });
 
   it("removes the card at once and puts it back on top when the button's request fails", async () => {
-    const send = deferred();
-    calls = mockFetch((call) => {
-      if (call.url.includes("/request/send/")) return send.reply;
-      return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
-    });
-    renderFeed();
-    await screen.findByRole("heading", { name: "Alice Tester" });
+    const send = await feedHoldingTheDecision();
     await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
     await waitFor(() =>
