@@ -1,11 +1,6 @@
 import type { Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, test, uniqueId } from "../fixtures.ts";
-
-async function inApp(page: Page) {
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
-}
+import { expect, inApp, test, uniqueId } from "../fixtures.ts";
 
 const readToken = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);

@@ -1,7 +1,7 @@
 import { request as apiRequest, type Page } from "@playwright/test";
 import { COMMUNITY_MESSAGES } from "../../apps/web/src/config/copy.ts";
 import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, test, uniqueId } from "../fixtures.ts";
+import { expect, fullName, inApp, test, uniqueId } from "../fixtures.ts";
 
 const PASSWORD = "community-password";
 
@@ -131,12 +131,9 @@ test("a signed-in person enters the community with no second login, on every com
   const user = await createUser();
   const page = await signedInPage(user);
   // Arriving from the signed-in part of the site, as people do.
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/community");
-  await expect(
-    page.getByRole("banner").getByText(`${user.me.firstName} ${user.me.lastName}`),
-  ).toBeVisible();
+  await expect(page.getByRole("banner").getByText(fullName(user))).toBeVisible();
   await expect(
     page.getByRole("heading", { name: "Welcome to the Kindred Community" }),
   ).toBeVisible();
@@ -147,8 +144,7 @@ test("a signed-in person enters the community with no second login, on every com
 
   // Without a community token, the groups page gets one by itself too.
   const other = await signedInPage(user);
-  await other.goto("/home");
-  await expect(other.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(other);
   await other.goto("/services/groups");
   await expect(other.getByRole("heading", { name: "Study Groups" })).toBeVisible();
   await expect(other).toHaveURL(/\/services\/groups$/);
@@ -276,8 +272,7 @@ test("a signed-in person finds the way back to the app in the community header",
   signedInPage,
 }) => {
   const page = await signedInPage(await createUser());
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/services/events");
   await page.getByRole("banner").getByRole("link", { name: "Back to Discover" }).click();
   await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();

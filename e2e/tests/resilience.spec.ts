@@ -1,6 +1,16 @@
 import { request as apiRequest, type Locator, type Page } from "@playwright/test";
 import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import {
+  connectByApi,
+  dragCard,
+  expect,
+  fullName,
+  inApp,
+  type TestUser,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 /**
  * Nothing is lost silently: with the API out of reach every optimistic action is undone on
@@ -9,7 +19,6 @@ import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures
  */
 
 const API = "**/api/**";
-const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
 
 /** Every API call fails as if the server were stopped; the page stays as it was. */
 async function cutApi(page: Page) {
@@ -48,19 +57,6 @@ async function failureToast(page: Page, text: string): Promise<Locator> {
 
 function topCard(page: Page) {
   return page.getByTestId("top-card").getByRole("article");
-}
-
-/** Drags a card sideways with the mouse, in small steps as a hand would, past half its width. */
-async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the card is not on screen");
-  const startX = box.x + box.width / 2;
-  const startY = box.y + box.height / 2;
-  const distance = box.width * 0.75 * (direction === "right" ? 1 : -1);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX + distance, startY + 20, { steps: 20 });
-  await page.mouse.up();
 }
 
 function answered(page: Page, method: string, path: string, status: number) {
@@ -214,8 +210,7 @@ test("a failed block or removal brings the conversation back with Retry; Retry e
   const cy = await createUser({ firstName: `Cy${id}` });
   const anaApi = await apiAs(ana);
   for (const other of [ben, cy]) {
-    const sent = await anaApi.sendRequest("interested", other.me);
-    await (await apiAs(other)).post(`/api/request/review/accepted/${sent._id}`);
+    await connectByApi(anaApi, await apiAs(other), other);
   }
 
   const page = await signedInPage(ana);
@@ -353,8 +348,7 @@ test.describe("loading a screen", () => {
     signedInPage,
   }) => {
     const page = await signedInPage(await createUser());
-    await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+    await inApp(page);
     const banner = page.getByRole("status").filter({ hasText: "You are offline" });
 
     await page.context().setOffline(true);
@@ -390,8 +384,7 @@ test.describe("loading a screen", () => {
     page.on("response", (response) => {
       if (response.request().method() === "HEAD" && documents === 2) probesAfterReload += 1;
     });
-    await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+    await inApp(page);
     // The service worker takes control of the page shortly after load (clients.claim). Once in a
     // CI run, a screen's file asked for around then never reached the test's route and loaded;
     // with the worker in control first, every request goes through the route.
