@@ -10,6 +10,7 @@ import {
   type Page,
   request,
 } from "@playwright/test";
+import { STORAGE_KEYS } from "../apps/web/src/config/ui.ts";
 
 export { expect };
 
@@ -156,6 +157,8 @@ export type Fixtures = {
   apiAs: (user: TestUser) => Promise<ApiSession>;
   /** A page in a browser context of its own, signed in as that person by its session cookie. */
   signedInPage: (user: TestUser) => Promise<Page>;
+  /** Joins the community through the API as a member of it only; every call is a new member. */
+  joinCommunity: (uname?: string) => Promise<CommunityMember>;
 };
 
 const allowedByTest = new WeakMap<string[], RegExp[]>();
@@ -221,6 +224,42 @@ export const test = base.extend<Fixtures>({
       return context.newPage();
     });
     await Promise.all(contexts.map((context) => context.close()));
+  },
+
+  joinCommunity: async ({ baseURL }, use) => {
+    const contexts: APIRequestContext[] = [];
+    await use(async (uname = `e2e.${uniqueId()}`) => {
+      const context = await request.newContext({ baseURL });
+      contexts.push(context);
+      await context.get("/api/health");
+      const xsrf = xsrfToken(await context.storageState());
+      const response = await context.post("/api/community/fusionauth", {
+        data: { uname, password: COMMUNITY_PASSWORD },
+        headers: { "X-XSRF-TOKEN": xsrf },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      const body = await response.json();
+      const token = body.token as string;
+      return {
+        token,
+        id: body.data.id as string,
+        uname,
+        async send<T = Record<string, unknown>>(
+          method: "POST" | "PUT" | "DELETE",
+          path: string,
+          data: unknown = {},
+        ): Promise<T> {
+          const answer = await context.fetch(`/api/community${path}`, {
+            method,
+            data: data as object,
+            headers: { "X-XSRF-TOKEN": xsrf, Authorization: `Bearer ${token}` },
+          });
+          expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+          return (await answer.json()).data as T;
+        },
+      };
+    });
+    await Promise.all(contexts.map((context) => context.dispose()));
   },
 });
 
@@ -323,4 +362,48 @@ export async function codeFromOutbox(email: string, nth = 1): Promise<string> {
     })
     .toMatch(/^\d{6}$/);
   return code;
+}
+
+/** The password every community member the tests make joins with. */
+export const COMMUNITY_PASSWORD = "community-password";
+
+/** A member of the community only (no app account), made through the API. */
+export type CommunityMember = {
+  token: string;
+  id: string;
+  uname: string;
+  /** Calls `/api/community${path}` as this member; the call must succeed. Answers its data. */
+  send: <T = Record<string, unknown>>(
+    method: "POST" | "PUT" | "DELETE",
+    path: string,
+    data?: unknown,
+  ) => Promise<T>;
+};
+
+/** Creates something in the community as the member with `token`: the server must answer 201. */
+export async function createAs(baseURL: string, token: string, path: string, data: object) {
+  const context = await request.newContext({ baseURL });
+  try {
+    const response = await context.post(path, {
+      data,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Opens the site with the community token stored, as a member who joined earlier. */
+export async function storeCommunityToken(page: Page, token: string) {
+  await page.goto("/");
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [STORAGE_KEYS.communityToken, token],
+  );
+}
+
+/** The community token the page keeps, or null. */
+export function storedCommunityToken(page: Page) {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }

@@ -1,11 +1,12 @@
-import { request as apiRequest, type Locator, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
+import type { Locator, Page } from "@playwright/test";
 import {
   connectByApi,
+  createAs,
   dragCard,
   expect,
   fullName,
   inApp,
+  storeCommunityToken,
   type TestUser,
   test,
   uniqueId,
@@ -247,42 +248,12 @@ test("a failed block or removal brings the conversation back with Retry; Retry e
     .toBe(0);
 });
 
-/** A community-only member made through the API. */
-async function joinCommunity(baseURL: string) {
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    await context.get("/api/health");
-    const xsrf = (await context.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
-    const response = await context.post("/api/community/fusionauth", {
-      data: { uname: `e2e.${uniqueId()}`, password: "community-password" },
-      headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf?.value ?? "") },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    const body = await response.json();
-    return { token: body.token as string, id: body.data.id as string };
-  } finally {
-    await context.dispose();
-  }
-}
-
-async function createAs(baseURL: string, token: string, path: string, data: object) {
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    const response = await context.post(path, {
-      data,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  } finally {
-    await context.dispose();
-  }
-}
-
 test("a failed delete of a post, a group or an event puts it back with Retry; Retry deletes it", async ({
   page,
   baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinCommunity(baseURL as string);
+  const member = await joinCommunity();
   const id = uniqueId();
   const post = `Resilient thought ${id}`;
   const group = `Resilient group ${id}`;
@@ -298,11 +269,7 @@ test("a failed delete of a post, a group or an event puts it back with Retry; Re
     description: "We meet when the network does.",
     tag: "Math",
   });
-  await page.goto("/");
-  await page.evaluate(
-    ([key, token]) => window.localStorage.setItem(key as string, token as string),
-    [STORAGE_KEYS.communityToken, member.token],
-  );
+  await storeCommunityToken(page, member.token);
 
   for (const { path, kind, name } of [
     { path: "/community", kind: "post", name: post },
