@@ -1,12 +1,16 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
 import type { Card, Me, ProfileEditBody, SignupBody } from "@kindred/shared";
 import {
   type APIRequestContext,
   type BrowserContext,
   test as base,
   expect,
+  type Locator,
   type Page,
   request,
 } from "@playwright/test";
+import { STORAGE_KEYS } from "../apps/web/src/config/ui.ts";
 
 export { expect };
 
@@ -153,6 +157,8 @@ export type Fixtures = {
   apiAs: (user: TestUser) => Promise<ApiSession>;
   /** A page in a browser context of its own, signed in as that person by its session cookie. */
   signedInPage: (user: TestUser) => Promise<Page>;
+  /** Joins the community through the API as a member of it only; every call is a new member. */
+  joinCommunity: (uname?: string) => Promise<CommunityMember>;
 };
 
 const allowedByTest = new WeakMap<string[], RegExp[]>();
@@ -219,9 +225,185 @@ export const test = base.extend<Fixtures>({
     });
     await Promise.all(contexts.map((context) => context.close()));
   },
+
+  joinCommunity: async ({ baseURL }, use) => {
+    const contexts: APIRequestContext[] = [];
+    await use(async (uname = `e2e.${uniqueId()}`) => {
+      const context = await request.newContext({ baseURL });
+      contexts.push(context);
+      await context.get("/api/health");
+      const xsrf = xsrfToken(await context.storageState());
+      const response = await context.post("/api/community/fusionauth", {
+        data: { uname, password: COMMUNITY_PASSWORD },
+        headers: { "X-XSRF-TOKEN": xsrf },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+      const body = await response.json();
+      const token = body.token as string;
+      return {
+        token,
+        id: body.data.id as string,
+        uname,
+        async send<T = Record<string, unknown>>(
+          method: "POST" | "PUT" | "DELETE",
+          path: string,
+          data: unknown = {},
+        ): Promise<T> {
+          const answer = await context.fetch(`/api/community${path}`, {
+            method,
+            data: data as object,
+            headers: { "X-XSRF-TOKEN": xsrf, Authorization: `Bearer ${token}` },
+          });
+          expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+          return (await answer.json()).data as T;
+        },
+      };
+    });
+    await Promise.all(contexts.map((context) => context.dispose()));
+  },
 });
 
 /** Skills no other test uses, so a test controls who shares skills with whom. */
 export function uniqueSkills(id: string, ...names: string[]): string[] {
   return names.map((name) => `${name}-${id}`);
+}
+
+/** A person's name as the screens show it. */
+export const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
+
+/** Connects two people through the API: `asker` sends interest, `to` accepts as `accepter`. */
+export async function connectByApi(asker: ApiSession, accepter: ApiSession, to: TestUser) {
+  const sent = await asker.sendRequest("interested", to.me);
+  await accepter.post(`/api/request/review/accepted/${sent._id}`);
+}
+
+/** Two new people connected through the API: Ana asked, Ben accepted. */
+export async function connectedPair({ createUser, apiAs }: Pick<Fixtures, "createUser" | "apiAs">) {
+  const id = uniqueId();
+  const ana = await createUser({ firstName: `Ana${id}` });
+  const ben = await createUser({ firstName: `Ben${id}` });
+  await connectByApi(await apiAs(ana), await apiAs(ben), ben);
+  return { ana, ben };
+}
+
+/** Opens the app on Discover, where a person who just signed in lands, and waits for it. */
+export async function inApp(page: Page) {
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+}
+
+/** Drags a card sideways with the mouse, in small steps as a hand would, past half its width. */
+export async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("the card is not on screen");
+  const startX = box.x + box.width / 2;
+  const startY = box.y + box.height / 2;
+  const distance = box.width * 0.75 * (direction === "right" ? 1 : -1);
+  await page.mouse.move(startX, startY);
+  await page.mouse.down();
+  await page.mouse.move(startX + distance, startY + 20, { steps: 20 });
+  await page.mouse.up();
+}
+
+/** Fills in the login form on screen and sends it. */
+export async function logIn(page: Page, emailId: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(emailId);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+}
+
+/** Opens the sign-up form and fills it in as a person would (Enter after each tag); sends nothing. */
+export async function fillSignup(
+  page: Page,
+  firstName: string,
+  tags: string[],
+  emailId = `${firstName.toLowerCase()}@example.com`,
+) {
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Email").fill(emailId);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  const input = page.getByPlaceholder("Add a tag");
+  for (const tag of tags) {
+    await input.fill(tag);
+    await input.press("Enter");
+  }
+}
+
+export type OutboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+};
+
+/** The mails the server wrote for `email`, oldest first (names sort in sending order). */
+export async function mailsTo(email: string): Promise<OutboxMail[]> {
+  const dir = join(process.env.E2E_DATA_DIR as string, "outbox");
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json"));
+  const mails = await Promise.all(
+    names.sort().map(async (name) => JSON.parse(await readFile(join(dir, name), "utf8"))),
+  );
+  return (mails as OutboxMail[]).filter((mail) => mail.to === email);
+}
+
+/** Waits for the n-th mail carrying a code to `email` and returns its code. */
+export async function codeFromOutbox(email: string, nth = 1): Promise<string> {
+  let code = "";
+  await expect
+    .poll(async () => {
+      const codes = (await mailsTo(email))
+        .map((mail) => mail.text.match(/^\s+(\d{6})$/m)?.[1])
+        .filter((found): found is string => Boolean(found));
+      code = codes[nth - 1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The password every community member the tests make joins with. */
+export const COMMUNITY_PASSWORD = "community-password";
+
+/** A member of the community only (no app account), made through the API. */
+export type CommunityMember = {
+  token: string;
+  id: string;
+  uname: string;
+  /** Calls `/api/community${path}` as this member; the call must succeed. Answers its data. */
+  send: <T = Record<string, unknown>>(
+    method: "POST" | "PUT" | "DELETE",
+    path: string,
+    data?: unknown,
+  ) => Promise<T>;
+};
+
+/** Creates something in the community as the member with `token`: the server must answer 201. */
+export async function createAs(baseURL: string, token: string, path: string, data: object) {
+  const context = await request.newContext({ baseURL });
+  try {
+    const response = await context.post(path, {
+      data,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Opens the site with the community token stored, as a member who joined earlier. */
+export async function storeCommunityToken(page: Page, token: string) {
+  await page.goto("/");
+  await page.evaluate(
+    ([key, value]) => window.localStorage.setItem(key as string, value as string),
+    [STORAGE_KEYS.communityToken, token],
+  );
+}
+
+/** The community token the page keeps, or null. */
+export function storedCommunityToken(page: Page) {
+  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }

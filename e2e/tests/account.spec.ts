@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { ApiSession, expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import { ApiSession, connectByApi, expect, test, uniqueId, uniqueSkills } from "../fixtures.ts";
 
 function settingsSection(page: Page, name: string) {
   return page.getByRole("region", { name });
@@ -21,12 +21,6 @@ async function loginStatus(baseURL: string, emailId: string, password: string): 
   } finally {
     await session.dispose();
   }
-}
-
-/** Connects two people through the API: `from` asks, `to` accepts. */
-async function connect(from: ApiSession, to: ApiSession, toUser: TestUser) {
-  const request = await from.sendRequest("interested", toUser.me);
-  await to.post(`/api/request/review/accepted/${request._id}`);
 }
 
 test("blocked people are listed in Settings and Unblock takes them off the list", async ({
@@ -123,7 +117,7 @@ test("deleting the account: a wrong password is refused, the right one deletes i
   const friend = await createUser({ firstName: `Fay${id}` });
   const friendApi = await apiAs(friend);
   const meApi = await apiAs(me);
-  await connect(meApi, friendApi, friend);
+  await connectByApi(meApi, friendApi, friend);
   await meApi.post(`/api/chat/${friend.me._id}/messages`, { text: `Bye from Del${id}` });
   await friendApi.post(`/api/chat/${me.me._id}/messages`, { text: "Take care!" });
   expect(

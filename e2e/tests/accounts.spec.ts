@@ -1,22 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, test, uniqueId } from "../fixtures.ts";
-
-async function addTags(page: Page, tags: string[]) {
-  const input = page.getByPlaceholder("Add a tag");
-  for (const tag of tags) {
-    await input.fill(tag);
-    await input.press("Enter");
-  }
-}
-
-async function fillSignup(page: Page, firstName: string, tags: string[]) {
-  await page.goto("/signup");
-  await page.getByLabel("First name").fill(firstName);
-  await page.getByLabel("Last name").fill("Lovelace");
-  await page.getByLabel("Email").fill(`${firstName.toLowerCase()}@example.com`);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await addTags(page, tags);
-}
+import { expect, fillSignup, logIn, test, uniqueId } from "../fixtures.ts";
 
 async function chooseFromAccountMenu(page: Page, item: string) {
   await page.getByRole("button", { name: "Open account menu" }).click();
@@ -187,9 +170,7 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByText("Please enter all details")).toBeVisible();
 
-    await page.getByLabel("Email").fill(user.emailId);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await logIn(page, user.emailId);
     await expect(page).toHaveURL(/\/home$/);
 
     await page.goto("/profile");

@@ -1,21 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, type TestUser, test, uniqueId } from "../fixtures.ts";
-
-/** Two people connected through the API: Ana asked, Ben accepted. */
-async function connectedPair(
-  createUser: (overrides?: object) => Promise<TestUser>,
-  apiAs: (user: TestUser) => Promise<{
-    sendRequest: (s: "interested", to: { _id: string }) => Promise<{ _id: string }>;
-    post: <T>(url: string, data?: unknown) => Promise<T>;
-  }>,
-) {
-  const id = uniqueId();
-  const ana = await createUser({ firstName: `Ana${id}` });
-  const ben = await createUser({ firstName: `Ben${id}` });
-  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
-  await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
-  return { ana, ben };
-}
+import { connectedPair, expect, test } from "../fixtures.ts";
 
 function chatBadge(page: Page) {
   return page.getByRole("navigation").getByRole("link", { name: /^Chat/ }).first();
@@ -41,7 +25,7 @@ test("two connections chat in real time; the unread badge counts and clears", as
   apiAs,
   signedInPage,
 }) => {
-  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const { ana, ben } = await connectedPair({ createUser, apiAs });
   const anaPage = await signedInPage(ana);
   const benPage = await signedInPage(ben);
 
@@ -92,7 +76,7 @@ test("a message that fails to send stays with Retry, also after leaving, and is 
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(/Failed to load resource|net::ERR_FAILED/);
-  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const { ana, ben } = await connectedPair({ createUser, apiAs });
   const anaPage = await signedInPage(ana);
   await anaPage.goto(`/chat/${ben.me._id}`);
   const conversation = anaPage.getByRole("region", { name: /^Conversation with / });
@@ -120,7 +104,7 @@ test("blocking from the contact panel removes the person from connections and ch
   apiAs,
   signedInPage,
 }) => {
-  const { ana, ben } = await connectedPair(createUser, apiAs);
+  const { ana, ben } = await connectedPair({ createUser, apiAs });
   const anaPage = await signedInPage(ana);
   const benPage = await signedInPage(ben);
   await benPage.goto("/chat");
@@ -152,7 +136,7 @@ test.describe("on a phone", () => {
     apiAs,
     signedInPage,
   }) => {
-    const { ana, ben } = await connectedPair(createUser, apiAs);
+    const { ana, ben } = await connectedPair({ createUser, apiAs });
     const anaPage = await signedInPage(ana);
     await anaPage.goto("/chat");
     await anaPage.getByRole("link", { name: new RegExp(ben.me.firstName) }).click();

@@ -1,42 +1,15 @@
-import { request as apiRequest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { COMMUNITY_MESSAGES, EVENT_COPY } from "../../apps/web/src/config/copy.ts";
 import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
 import { EVENT_MESSAGES } from "../../packages/shared/src/community-events.ts";
-import { expect, type TestUser, test, uniqueId } from "../fixtures.ts";
-
-const PASSWORD = "community-password";
-
-/** A community member made through the API, with a way to call the community API as them. */
-async function joinByApi(baseURL: string, uname = `ev.${uniqueId()}`) {
-  const context = await apiRequest.newContext({ baseURL });
-  await context.get("/api/health");
-  const xsrf = decodeURIComponent(
-    (await context.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN")?.value ?? "",
-  );
-  const response = await context.post("/api/community/fusionauth", {
-    data: { uname, password: PASSWORD },
-    headers: { "X-XSRF-TOKEN": xsrf },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const body = await response.json();
-  const token = body.token as string;
-  return {
-    token,
-    id: body.data.id as string,
-    uname,
-    async send(method: "POST" | "PUT" | "DELETE", path: string, data: unknown = {}) {
-      const answer = await context.fetch(`/api/community${path}`, {
-        method,
-        data: data as object,
-        headers: { "X-XSRF-TOKEN": xsrf, Authorization: `Bearer ${token}` },
-      });
-      expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-      return (await answer.json()).data;
-    },
-    dispose: () => context.dispose(),
-  };
-}
-type Member = Awaited<ReturnType<typeof joinByApi>>;
+import {
+  type CommunityMember,
+  expect,
+  storeCommunityToken,
+  type TestUser,
+  test,
+  uniqueId,
+} from "../fixtures.ts";
 
 // These tests read the one list of events every member shares, so they run one after another,
 // and each deletes what it made.
@@ -63,16 +36,12 @@ async function confirmDelete(page: Page) {
 /** A page of its own for a member (its console is watched like the test's own page). */
 async function pageFor(
   signedInPage: (user: TestUser) => Promise<Page>,
-  member: Member,
+  member: CommunityMember,
 ): Promise<Page> {
   const page = await signedInPage({
     storageState: { cookies: [], origins: [] },
   } as unknown as TestUser);
-  await page.goto("/");
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [STORAGE_KEYS.communityToken, member.token],
-  );
+  await storeCommunityToken(page, member.token);
   return page;
 }
 
@@ -94,10 +63,10 @@ async function answer(page: Page, name: "Going" | "Not going") {
 
 test("a full event waitlists the next person with their place, and moves them up when someone leaves", async ({
   page,
-  baseURL,
   signedInPage,
+  joinCommunity,
 }, testInfo) => {
-  const join = (name: string) => joinByApi(baseURL as string, `${name}.${uniqueId()}`);
+  const join = (name: string) => joinCommunity(`${name}.${uniqueId()}`);
   const [host, ann, ben, cleo] = await Promise.all([
     join("host"),
     join("ann"),
@@ -107,11 +76,7 @@ test("a full event waitlists the next person with their place, and moves them up
   let eventId = "";
   try {
     // The host creates the event with the form; the host takes one of its places.
-    await page.goto("/");
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key as string, value as string),
-      [STORAGE_KEYS.communityToken, host.token],
-    );
+    await storeCommunityToken(page, host.token);
     await page.goto("/services/events");
     const title = `Capacity night ${uniqueId()}`;
     const form = page.getByRole("region", { name: "Create an event" });
@@ -182,12 +147,15 @@ test("a full event waitlists the next person with their place, and moves them up
   } finally {
     // Leaves no upcoming event behind for the other community tests.
     if (eventId) await host.send("DELETE", `/event/${eventId}`);
-    await Promise.all([host, ann, ben, cleo].map((member) => member.dispose()));
   }
 });
 
 /** An event made through the API, a few days ahead, written in Tokyo's offset. */
-async function createEventByApi(member: Member, title: string, capacity: number | null = null) {
+async function createEventByApi(
+  member: CommunityMember,
+  title: string,
+  capacity: number | null = null,
+) {
   const date = new Date(Date.now() + 4 * 86_400_000);
   const tokyo = new Date(date.getTime() + 9 * 3_600_000).toISOString().slice(0, 19);
   const event = await member.send("POST", "/createevent", {
@@ -203,17 +171,13 @@ async function createEventByApi(member: Member, title: string, capacity: number 
 
 test("Add to calendar gives the event's .ics, and the private calendar address resets", async ({
   page,
-  baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinByApi(baseURL as string);
+  const member = await joinCommunity();
   const title = `Calendar night ${uniqueId()}`;
   const eventId = await createEventByApi(member, title, 10);
   try {
-    await page.goto("/");
-    await page.evaluate(
-      ([key, value]) => window.localStorage.setItem(key as string, value as string),
-      [STORAGE_KEYS.communityToken, member.token],
-    );
+    await storeCommunityToken(page, member.token);
     await page.goto(`/services/events/${eventId}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     // Written in Tokyo's offset, so the host's time shows beside the reader's.
@@ -253,7 +217,6 @@ test("Add to calendar gives the event's .ics, and the private calendar address r
     expect((await page.request.get(second)).status()).toBe(200);
   } finally {
     await member.send("DELETE", `/event/${eventId}`);
-    await member.dispose();
   }
 });
 
@@ -261,9 +224,9 @@ for (const width of [390, 1280]) {
   for (const theme of ["light", "dark"] as const) {
     test(`the events screens fit ${width} px in ${theme}, long titles wrapping`, async ({
       browser,
-      baseURL,
+      joinCommunity,
     }, testInfo) => {
-      const member = await joinByApi(baseURL as string);
+      const member = await joinCommunity();
       const long = `An unusually long event title that keeps going ${"and going ".repeat(6)}${uniqueId()}`;
       const eventId = await createEventByApi(member, long, 2);
       const context = await browser.newContext({
@@ -326,7 +289,6 @@ for (const width of [390, 1280]) {
       } finally {
         await context.close();
         await member.send("DELETE", `/event/${eventId}`);
-        await member.dispose();
       }
     });
   }
@@ -334,14 +296,10 @@ for (const width of [390, 1280]) {
 
 test("three events give Page 1 of 2, Next shows the third, and their author deletes them", async ({
   page,
-  baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinByApi(baseURL as string);
-  await page.goto("/");
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [STORAGE_KEYS.communityToken, member.token],
-  );
+  const member = await joinCommunity();
+  await storeCommunityToken(page, member.token);
   await page.goto("/services/events");
   await expect(page.getByRole("heading", { name: "Weekly Community Meetup" })).toBeVisible();
   await expect(page.getByText("Every Saturday, 6 PM")).toBeVisible();

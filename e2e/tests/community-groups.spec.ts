@@ -1,14 +1,5 @@
 import type { Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, test, uniqueId } from "../fixtures.ts";
-
-async function inApp(page: Page) {
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
-}
-
-const readToken = (page: Page) =>
-  page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
+import { expect, inApp, storedCommunityToken, test, uniqueId } from "../fixtures.ts";
 
 /**
  * The community token a signed-in page got by itself on entering the community. The page first
@@ -20,8 +11,8 @@ async function communityTokenOf(page: Page): Promise<string> {
   await expect(
     page.getByRole("heading", { name: "Welcome to the Kindred Community" }),
   ).toBeVisible();
-  await expect.poll(() => readToken(page)).not.toBeNull();
-  return (await readToken(page)) as string;
+  await expect.poll(() => storedCommunityToken(page)).not.toBeNull();
+  return (await storedCommunityToken(page)) as string;
 }
 
 async function communityCall(

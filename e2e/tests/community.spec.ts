@@ -1,36 +1,16 @@
-import { request as apiRequest, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { COMMUNITY_MESSAGES } from "../../apps/web/src/config/copy.ts";
-import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, test, uniqueId } from "../fixtures.ts";
-
-const PASSWORD = "community-password";
-
-/** A community member made through the API: its token and id. */
-async function joinByApi(baseURL: string, uname = `e2e.${uniqueId()}`) {
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    await context.get("/api/health");
-    const xsrf = (await context.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
-    const response = await context.post("/api/community/fusionauth", {
-      data: { uname, password: PASSWORD },
-      headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf?.value ?? "") },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    const body = await response.json();
-    return { token: body.token as string, id: body.data.id as string, uname };
-  } finally {
-    await context.dispose();
-  }
-}
-
-/** Opens the site with the token stored, as a member who joined earlier. */
-async function storeToken(page: Page, token: string) {
-  await page.goto("/");
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [STORAGE_KEYS.communityToken, token],
-  );
-}
+import {
+  COMMUNITY_PASSWORD,
+  createAs,
+  expect,
+  fullName,
+  inApp,
+  storeCommunityToken,
+  storedCommunityToken,
+  test,
+  uniqueId,
+} from "../fixtures.ts";
 
 /** Answers the confirmation a delete button asks for. */
 async function confirmDelete(page: Page, kind: "post" | "group" | "event") {
@@ -38,10 +18,6 @@ async function confirmDelete(page: Page, kind: "post" | "group" | "event") {
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(dialog).toBeHidden();
-}
-
-function storedToken(page: Page) {
-  return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }
 
 test("a visitor joins from the modal, posts, sees the post as text after a reload, deletes it, and leaves", async ({
@@ -56,10 +32,10 @@ test("a visitor joins from the modal, posts, sees the post as text after a reloa
   await expect(login).toBeVisible();
   await expect(login.getByLabel("Username")).toBeFocused();
   await login.getByLabel("Username").fill(uname);
-  await login.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await login.getByLabel("Password", { exact: true }).fill(COMMUNITY_PASSWORD);
   await login.getByRole("button", { name: "Continue" }).click();
   await expect(login).toBeHidden();
-  expect(await storedToken(page)).toMatch(/^ey/);
+  expect(await storedCommunityToken(page)).toMatch(/^ey/);
 
   const addThought = page.getByRole("button", { name: "Add Your Thought" });
   await addThought.click();
@@ -109,10 +85,10 @@ test("a visitor joins from the modal, posts, sees the post as text after a reloa
   await expect(page.getByText("Your post is deleted.")).toBeVisible();
   await expect(page.getByRole("article").filter({ hasText: title })).toBeHidden();
 
-  const token = await storedToken(page);
+  const token = await storedCommunityToken(page);
   await page.getByRole("button", { name: "Leave community" }).click();
   await expect(page.getByRole("dialog", { name: "Login / Signup" })).toBeVisible();
-  expect(await storedToken(page)).toBeNull();
+  expect(await storedCommunityToken(page)).toBeNull();
   // Leaving ended the token on the server too: a copy kept elsewhere no longer works.
   await expect
     .poll(async () => {
@@ -131,24 +107,20 @@ test("a signed-in person enters the community with no second login, on every com
   const user = await createUser();
   const page = await signedInPage(user);
   // Arriving from the signed-in part of the site, as people do.
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/community");
-  await expect(
-    page.getByRole("banner").getByText(`${user.me.firstName} ${user.me.lastName}`),
-  ).toBeVisible();
+  await expect(page.getByRole("banner").getByText(fullName(user))).toBeVisible();
   await expect(
     page.getByRole("heading", { name: "Welcome to the Kindred Community" }),
   ).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Login / Signup" })).toHaveCount(0);
-  const token = await storedToken(page);
+  const token = await storedCommunityToken(page);
   const claims = JSON.parse(Buffer.from(String(token).split(".")[1] ?? "", "base64url").toString());
   expect(claims.id).toBe(user.me._id);
 
   // Without a community token, the groups page gets one by itself too.
   const other = await signedInPage(user);
-  await other.goto("/home");
-  await expect(other.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(other);
   await other.goto("/services/groups");
   await expect(other.getByRole("heading", { name: "Study Groups" })).toBeVisible();
   await expect(other).toHaveURL(/\/services\/groups$/);
@@ -165,10 +137,10 @@ test("asking to post without a token says so, and an unreadable token counts as 
   await page.getByRole("button", { name: "Add Your Thought" }).click();
   await expect(login.getByText(COMMUNITY_MESSAGES.loginToPost)).toBeVisible();
 
-  await storeToken(page, "not.a-real.token");
+  await storeCommunityToken(page, "not.a-real.token");
   await page.goto("/community");
   await expect(login.getByText(COMMUNITY_MESSAGES.sessionExpired)).toBeVisible();
-  expect(await storedToken(page)).toBeNull();
+  expect(await storedCommunityToken(page)).toBeNull();
 });
 
 test("the groups and events pages send a visitor without a token to /community", async ({
@@ -180,18 +152,19 @@ test("the groups and events pages send a visitor without a token to /community",
   await expect(page).toHaveURL(/\/community$/);
   // A token without an id is dropped on the way.
   const noId = `${Buffer.from('{"alg":"HS256"}').toString("base64url")}.${Buffer.from('{"uname":"x"}').toString("base64url")}.sig`;
-  await storeToken(page, noId);
+  await storeCommunityToken(page, noId);
   await page.goto("/services/groups");
   await expect(page).toHaveURL(/\/community$/);
-  expect(await storedToken(page)).toBeNull();
+  expect(await storedCommunityToken(page)).toBeNull();
 });
 
 test("a member creates a group with the default topic and one with DSA, and deletes only their own", async ({
   page,
   baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinByApi(baseURL as string);
-  await storeToken(page, member.token);
+  const member = await joinCommunity();
+  await storeCommunityToken(page, member.token);
   await page.goto("/services/groups");
   await expect(page.getByRole("heading", { name: "Study Groups" })).toBeVisible();
 
@@ -217,18 +190,14 @@ test("a member creates a group with the default topic and one with DSA, and dele
     await expect(card.getByText(`We meet on Tuesdays. <i>${id}</i>`)).toBeVisible();
   }
   // Another member's group shows no delete button.
-  const other = await joinByApi(baseURL as string);
+  const other = await joinCommunity();
   const theirs = `Their group ${id}`;
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    const created = await context.post("/api/community/create", {
-      data: { u_id: other.id, name: theirs, description: "Not yours", tag: "Math" },
-      headers: { Authorization: `Bearer ${other.token}` },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  } finally {
-    await context.dispose();
-  }
+  await createAs(baseURL as string, other.token, "/api/community/create", {
+    u_id: other.id,
+    name: theirs,
+    description: "Not yours",
+    tag: "Math",
+  });
   await page.reload();
   const groups = page.getByRole("list", { name: "Study groups" });
   await expect(
@@ -250,10 +219,10 @@ test("a member creates a group with the default topic and one with DSA, and dele
 
 test("posts, groups and events share one header: the community's links, Leave, and no Login or Signup", async ({
   page,
-  baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinByApi(baseURL as string);
-  await storeToken(page, member.token);
+  const member = await joinCommunity();
+  await storeCommunityToken(page, member.token);
   for (const [path, heading] of [
     ["/community", "Welcome to the Kindred Community"],
     ["/services/groups", "Study Groups"],
@@ -276,8 +245,7 @@ test("a signed-in person finds the way back to the app in the community header",
   signedInPage,
 }) => {
   const page = await signedInPage(await createUser());
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/services/events");
   await page.getByRole("banner").getByRole("link", { name: "Back to Discover" }).click();
   await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();

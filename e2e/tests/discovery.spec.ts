@@ -1,16 +1,22 @@
 import type { Card } from "@kindred/shared";
 import type { Locator, Page } from "@playwright/test";
-import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
-
-const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
+import {
+  dragCard,
+  expect,
+  fullName,
+  inApp,
+  type TestUser,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 function card(page: Page, user: TestUser): Locator {
   return page.getByRole("article", { name: fullName(user) });
 }
 
 async function openFeed(page: Page) {
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await expect(
     page.getByText("Swipe right if you're interested. Swipe left to ignore."),
   ).toBeVisible();
@@ -24,19 +30,6 @@ async function waitForSend(page: Page, status: "interested" | "ignored", to: Tes
       r.url().includes(`/api/request/send/${status}/${to.me._id}`),
   );
   expect(response.status()).toBe(201);
-}
-
-/** Drags a card sideways with the mouse, in small steps as a hand would, past half its width. */
-async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the card is not on screen");
-  const startX = box.x + box.width / 2;
-  const startY = box.y + box.height / 2;
-  const distance = box.width * 0.75 * (direction === "right" ? 1 : -1);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX + distance, startY + 20, { steps: 20 });
-  await page.mouse.up();
 }
 
 test("a right swipe becomes a connection once the other person accepts", async ({

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import { expect, inApp, test, uniqueId, uniqueSkills } from "../fixtures.ts";
 
 /** How the page fetched each resource whose address contains `part` (Resource Timing). */
 function initiatorsOf(page: Page, part: string): Promise<string[]> {
@@ -32,8 +32,7 @@ test("Discover opened directly loads its code and first data with the page, each
   });
   await devtools.send("Network.enable");
 
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await expect(page.getByRole("status").filter({ hasText: /loading/i })).toHaveCount(0);
 
   expect(initiators.get("/assets/feed-page.js")).toEqual(["parser"]);

@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, PASSWORD, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import type { Locator } from "@playwright/test";
+import { expect, fillSignup, logIn, test, uniqueId, uniqueSkills } from "../fixtures.ts";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -8,12 +8,6 @@ async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error("not on screen");
   return found;
-}
-
-async function logIn(page: Page, emailId: string) {
-  await page.getByLabel("Email").fill(emailId);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Login" }).click();
 }
 
 test.describe("landing in the app", () => {
@@ -66,14 +60,8 @@ test.describe("the first profile save", () => {
 
 test.describe("the tag field", () => {
   test("too few tags is said at the field as well as in the toast", async ({ page }) => {
-    await page.goto("/signup");
-    await page.getByLabel("First name").fill(`Ada${uniqueId()}`);
-    await page.getByLabel("Last name").fill("Lovelace");
-    await page.getByLabel("Email").fill(`ada.${uniqueId()}@example.com`);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await fillSignup(page, `Ada${uniqueId()}`, ["games"], `ada.${uniqueId()}@example.com`);
     const input = page.getByPlaceholder("Add a tag");
-    await input.fill("games");
-    await input.press("Enter");
     await page.getByRole("button", { name: "Sign up" }).click();
 
     // Once in the toast and once at the field.

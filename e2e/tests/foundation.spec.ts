@@ -1,7 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
-
-const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
+import {
+  connectByApi,
+  expect,
+  fullName,
+  logIn,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 async function publicProfileUrl(api: { get: <T>(url: string) => Promise<T> }): Promise<string> {
   const { url } = await api.get<{ url: string }>("/api/generate_public_url");
@@ -106,9 +112,7 @@ test.describe("public profile", () => {
 
     await page.getByRole("button", { name: "Connect" }).click();
     await expect(page).toHaveURL(/\/login\?returnTo=/);
-    await page.getByLabel("Email").fill(visitor.emailId);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await logIn(page, visitor.emailId);
 
     // Back on the profile, now signed in: Connect sends once, then says so.
     await expect(page).toHaveURL(path);
@@ -137,8 +141,7 @@ test.describe("public profile", () => {
     const id = uniqueId();
     const me = await createUser({ firstName: `Me${id}` });
     const friend = await createUser({ firstName: `Friend${id}` });
-    const { _id } = await (await apiAs(me)).sendRequest("interested", friend.me);
-    await (await apiAs(friend)).post(`/api/request/review/accepted/${_id}`);
+    await connectByApi(await apiAs(me), await apiAs(friend), friend);
 
     const page = await signedInPage(me);
     await page.goto("/connections");

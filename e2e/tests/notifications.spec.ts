@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, type TestUser, test, uniqueId } from "../fixtures.ts";
+import { connectByApi, expect, type TestUser, test, uniqueId } from "../fixtures.ts";
 
 /** The top bar's bell (wide screens). */
 function bell(page: Page) {
@@ -61,9 +61,9 @@ test("a message notification opens the conversation", async ({
   const id = uniqueId();
   const ana = await createUser({ firstName: `Ana${id}` });
   const ben = await createUser({ firstName: `Ben${id}` });
-  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
+  const anaApi = await apiAs(ana);
   const benApi = await apiAs(ben);
-  await benApi.post(`/api/request/review/accepted/${sent._id}`);
+  await connectByApi(anaApi, benApi, ben);
   await benApi.post(`/api/chat/${ana.me._id}/messages`, { text: "Hello from Ben" });
 
   const page = await signedInPage(ana);

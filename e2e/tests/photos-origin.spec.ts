@@ -1,7 +1,14 @@
 import type { Me } from "@kindred/shared";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
-import { type ApiSession, expect, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import {
+  type ApiSession,
+  connectByApi,
+  expect,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 /** A small photo of one colour, as a phone would upload it. */
 function photoOf(red: number, green: number, blue: number): Promise<Buffer> {
@@ -65,8 +72,7 @@ test("no page loads an image from another origin; faces come from this server", 
   const benMe = await uploadPhoto(benApi, await photoOf(90, 170, 110));
 
   // Ana and the viewer are connected (connections, chat); Ben stays in the viewer's feed.
-  const sent = await anaApi.sendRequest("interested", viewer.me);
-  await viewerApi.post(`/api/request/review/accepted/${sent._id}`);
+  await connectByApi(anaApi, viewerApi, viewer);
   await anaApi.post(`/api/chat/${viewer.me._id}/messages`, { text: "Hello from Ana" });
   const publicUrl = await anaApi.get<{ url: string }>("/api/generate_public_url");
 

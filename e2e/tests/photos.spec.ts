@@ -1,8 +1,14 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
-
-const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
+import {
+  connectByApi,
+  expect,
+  fullName,
+  type TestUser,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 /**
  * A photo as a phone writes it: the sensor's landscape pixels (1200 × 800, a bright band along
@@ -160,8 +166,7 @@ test("a phone photo, cropped on the profile, shows everywhere; a phone never loa
   );
 
   // Connected, he sees her in his connections, in chat and on her public profile.
-  const sentRequest = await (await apiAs(ben)).sendRequest("interested", ana.me);
-  await (await apiAs(ana)).post(`/api/request/review/accepted/${sentRequest._id}`);
+  await connectByApi(await apiAs(ben), await apiAs(ana), ana);
   await phone.page.goto("/connections");
   await expectLoadedUpload(
     phone.page.getByRole("article", { name: fullName(ana) }).getByRole("img"),

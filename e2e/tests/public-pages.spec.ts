@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures.ts";
+import { expect, inApp, test } from "../fixtures.ts";
 
 /** Every public route and the heading it opens with. */
 const PUBLIC_ROUTES = [
@@ -40,8 +40,7 @@ test("a signed-in visitor sees the app's top bar on the landing page", async ({
 }) => {
   const user = await createUser();
   const page = await signedInPage(user);
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/");
   const banner = page.getByRole("banner");
   await expect(banner.getByText(`Welcome, ${user.me.firstName}`)).toBeVisible();
@@ -155,8 +154,7 @@ test("signed in, matching finds real people by skill regardless of case and link
   const viewer = await createUser();
   const page = await signedInPage(viewer);
   // Arriving from the signed-in part of the site, as people do.
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+  await inApp(page);
   await page.goto("/services/matching");
   await page.getByLabel("Interest").fill(skill);
   await page.getByRole("button", { name: "Find Matches" }).click();

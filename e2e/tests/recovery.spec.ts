@@ -1,36 +1,7 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, test } from "../fixtures.ts";
+import { codeFromOutbox, expect, logIn, mailsTo, test } from "../fixtures.ts";
 
 const NEW_PASSWORD = "a-brand-new-passphrase";
-
-type OutboxMail = { to: string; subject: string; text: string; html: string; createdAt: string };
-
-/** The mails the server wrote for `email`, oldest first (names sort in sending order). */
-async function mailsTo(email: string): Promise<OutboxMail[]> {
-  const dir = path.join(process.env.E2E_DATA_DIR as string, "outbox");
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json"));
-  const mails = await Promise.all(
-    names.sort().map(async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8"))),
-  );
-  return (mails as OutboxMail[]).filter((mail) => mail.to === email);
-}
-
-/** Waits for the n-th mail carrying a code to `email` and returns its code. */
-async function codeFromOutbox(email: string, nth = 1): Promise<string> {
-  let code = "";
-  await expect
-    .poll(async () => {
-      const codes = (await mailsTo(email))
-        .map((mail) => mail.text.match(/^\s+(\d{6})$/m)?.[1])
-        .filter((found): found is string => Boolean(found));
-      code = codes[nth - 1] ?? "";
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 const box = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);
 
@@ -105,9 +76,7 @@ test.describe("password recovery", () => {
       .toContain("Your Kindred password was changed");
 
     // The old password no longer works...
-    await page.getByLabel("Email").fill(user.emailId);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await logIn(page, user.emailId);
     await expect(
       page.getByRole("alert").filter({ hasText: "Incorrect email or password" }),
     ).toBeVisible();

@@ -1,6 +1,17 @@
-import { request as apiRequest, type Locator, type Page } from "@playwright/test";
-import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
-import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import {
+  connectByApi,
+  createAs,
+  dragCard,
+  expect,
+  fullName,
+  inApp,
+  storeCommunityToken,
+  type TestUser,
+  test,
+  uniqueId,
+  uniqueSkills,
+} from "../fixtures.ts";
 
 /**
  * Nothing is lost silently: with the API out of reach every optimistic action is undone on
@@ -9,7 +20,6 @@ import { expect, type TestUser, test, uniqueId, uniqueSkills } from "../fixtures
  */
 
 const API = "**/api/**";
-const fullName = (user: TestUser) => `${user.me.firstName} ${user.me.lastName}`;
 
 /** Every API call fails as if the server were stopped; the page stays as it was. */
 async function cutApi(page: Page) {
@@ -48,19 +58,6 @@ async function failureToast(page: Page, text: string): Promise<Locator> {
 
 function topCard(page: Page) {
   return page.getByTestId("top-card").getByRole("article");
-}
-
-/** Drags a card sideways with the mouse, in small steps as a hand would, past half its width. */
-async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
-  const box = await target.boundingBox();
-  if (!box) throw new Error("the card is not on screen");
-  const startX = box.x + box.width / 2;
-  const startY = box.y + box.height / 2;
-  const distance = box.width * 0.75 * (direction === "right" ? 1 : -1);
-  await page.mouse.move(startX, startY);
-  await page.mouse.down();
-  await page.mouse.move(startX + distance, startY + 20, { steps: 20 });
-  await page.mouse.up();
 }
 
 function answered(page: Page, method: string, path: string, status: number) {
@@ -214,8 +211,7 @@ test("a failed block or removal brings the conversation back with Retry; Retry e
   const cy = await createUser({ firstName: `Cy${id}` });
   const anaApi = await apiAs(ana);
   for (const other of [ben, cy]) {
-    const sent = await anaApi.sendRequest("interested", other.me);
-    await (await apiAs(other)).post(`/api/request/review/accepted/${sent._id}`);
+    await connectByApi(anaApi, await apiAs(other), other);
   }
 
   const page = await signedInPage(ana);
@@ -252,42 +248,12 @@ test("a failed block or removal brings the conversation back with Retry; Retry e
     .toBe(0);
 });
 
-/** A community-only member made through the API. */
-async function joinCommunity(baseURL: string) {
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    await context.get("/api/health");
-    const xsrf = (await context.storageState()).cookies.find((c) => c.name === "XSRF-TOKEN");
-    const response = await context.post("/api/community/fusionauth", {
-      data: { uname: `e2e.${uniqueId()}`, password: "community-password" },
-      headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf?.value ?? "") },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-    const body = await response.json();
-    return { token: body.token as string, id: body.data.id as string };
-  } finally {
-    await context.dispose();
-  }
-}
-
-async function createAs(baseURL: string, token: string, path: string, data: object) {
-  const context = await apiRequest.newContext({ baseURL });
-  try {
-    const response = await context.post(path, {
-      data,
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-  } finally {
-    await context.dispose();
-  }
-}
-
 test("a failed delete of a post, a group or an event puts it back with Retry; Retry deletes it", async ({
   page,
   baseURL,
+  joinCommunity,
 }) => {
-  const member = await joinCommunity(baseURL as string);
+  const member = await joinCommunity();
   const id = uniqueId();
   const post = `Resilient thought ${id}`;
   const group = `Resilient group ${id}`;
@@ -303,11 +269,7 @@ test("a failed delete of a post, a group or an event puts it back with Retry; Re
     description: "We meet when the network does.",
     tag: "Math",
   });
-  await page.goto("/");
-  await page.evaluate(
-    ([key, token]) => window.localStorage.setItem(key as string, token as string),
-    [STORAGE_KEYS.communityToken, member.token],
-  );
+  await storeCommunityToken(page, member.token);
 
   for (const { path, kind, name } of [
     { path: "/community", kind: "post", name: post },
@@ -353,8 +315,7 @@ test.describe("loading a screen", () => {
     signedInPage,
   }) => {
     const page = await signedInPage(await createUser());
-    await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+    await inApp(page);
     const banner = page.getByRole("status").filter({ hasText: "You are offline" });
 
     await page.context().setOffline(true);
@@ -390,8 +351,7 @@ test.describe("loading a screen", () => {
     page.on("response", (response) => {
       if (response.request().method() === "HEAD" && documents === 2) probesAfterReload += 1;
     });
-    await page.goto("/home");
-    await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
+    await inApp(page);
     // The service worker takes control of the page shortly after load (clients.claim). Once in a
     // CI run, a screen's file asked for around then never reached the test's route and loaded;
     // with the worker in control first, every request goes through the route.

@@ -1,27 +1,14 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, type Fixtures, type TestUser, test, uniqueId } from "../fixtures.ts";
-
-/** Waits for the first code mailed to `email` (the server writes mail to its outbox folder). */
-async function codeFromOutbox(email: string): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR as string, "outbox");
-  let code = "";
-  await expect
-    .poll(async () => {
-      const names = (await readdir(dir).catch(() => [] as string[])).filter((n) =>
-        n.endsWith(".json"),
-      );
-      for (const name of names.sort()) {
-        const mail = JSON.parse(await readFile(path.join(dir, name), "utf8"));
-        const found = mail.to === email ? mail.text.match(/^\s+(\d{6})$/m)?.[1] : undefined;
-        if (found) code = found;
-      }
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  return code;
-}
+import {
+  codeFromOutbox,
+  connectedPair,
+  expect,
+  type Fixtures,
+  fullName,
+  type TestUser,
+  test,
+  uniqueId,
+} from "../fixtures.ts";
 
 /** A 120-character word with no place to break. */
 const LONG_WORD = `Supercalifragilistic${"x".repeat(100)}`;
@@ -67,7 +54,7 @@ test.describe("at 390 px", () => {
   }) => {
     const long = await longPerson(createUser);
     const viewer = await createUser();
-    const name = `${long.me.firstName} ${long.me.lastName}`;
+    const name = fullName(long);
     const longApi = await apiAs(long);
     const sent = await longApi.sendRequest("interested", viewer.me);
     const page = await signedInPage(viewer);
@@ -220,10 +207,7 @@ async function chatWithConnection(
   { createUser, apiAs, signedInPage }: Pick<Fixtures, "createUser" | "apiAs" | "signedInPage">,
   viewport?: { width: number; height: number },
 ) {
-  const ana = await createUser();
-  const ben = await createUser();
-  const sent = await (await apiAs(ana)).sendRequest("interested", ben.me);
-  await (await apiAs(ben)).post(`/api/request/review/accepted/${sent._id}`);
+  const { ana, ben } = await connectedPair({ createUser, apiAs });
   const page = await signedInPage(ana);
   if (viewport) await page.setViewportSize(viewport);
   await page.goto(`/chat/${ben.me._id}`);

@@ -1,10 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, test, uniqueId } from "../fixtures.ts";
-
-async function inApp(page: Page) {
-  await page.goto("/home");
-  await expect(page.getByRole("heading", { name: "Discover People" })).toBeVisible();
-}
+import { expect, inApp, test, uniqueId } from "../fixtures.ts";
 
 test("the top bar's search forgives a typo, groups what it finds, and opens it from the keyboard", async ({
   createUser,

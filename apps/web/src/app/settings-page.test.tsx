@@ -12,18 +12,16 @@ import {
   type Reply,
   rememberSignedIn,
   renderApp,
-  sampleMe,
   setXsrfCookie,
+  signedInReads,
 } from "@/test/render.tsx";
 
 let calls: FetchCall[];
 
 function serve(onPut: (call: FetchCall) => Reply | Promise<Reply>) {
   calls = mockFetch((call) => {
-    if (call.path === "/profile/view") return { body: sampleMe };
-    if (call.path === "/notifications/unread") {
-      return ok({ notifications: 0, requests: 0, messages: 0 });
-    }
+    const signedIn = signedInReads(call);
+    if (signedIn) return signedIn;
     if (call.path === "/notifications/settings" && call.method === "GET") {
       return ok({ ...allOn(), message: { push: true, email: false } });
     }

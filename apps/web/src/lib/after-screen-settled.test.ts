@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestQueryClient } from "@/test/query-client.tsx";
 
 /** A fresh copy of the module each time: whether the tab has settled is module state. */
 async function load() {
@@ -37,7 +38,7 @@ function fakeFrames() {
 describe("afterScreenSettled", () => {
   let queryClient: QueryClient;
   beforeEach(() => {
-    queryClient = new QueryClient();
+    queryClient = createTestQueryClient();
   });
 
   it("waits for the screen's reads to answer, then runs once", async () => {
@@ -51,7 +52,7 @@ describe("afterScreenSettled", () => {
     answer("done");
     await vi.waitFor(() => expect(work).toHaveBeenCalledOnce());
     // Later reads do not run it again.
-    pendingRead(new QueryClient())("again");
+    pendingRead(createTestQueryClient())("again");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(work).toHaveBeenCalledOnce();
   });

@@ -1,6 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { notification } from "@/test/notification-fixtures.ts";
+import { createTestQueryClient } from "@/test/query-client.tsx";
 import { applyNotificationEvent, type NotificationsCache } from "./notification-events.ts";
 import { mutationKeys, queryKeys } from "./query-client.ts";
 
@@ -21,7 +22,7 @@ const ids = (client: QueryClient) =>
 
 describe("applyNotificationEvent", () => {
   it("keeps the Requests badge an accept on its way has moved, and takes the rest", async () => {
-    const queryClient = new QueryClient();
+    const queryClient = createTestQueryClient();
     queryClient.setQueryData(queryKeys.unread, { notifications: 0, requests: 1, messages: 0 });
     let answer: () => void = () => {};
     const answered = new Promise<void>((resolve) => {
@@ -44,7 +45,7 @@ describe("applyNotificationEvent", () => {
   });
 
   it("puts a new notification on top and moves a grown one there, once", () => {
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     client.setQueryData(queryKeys.notifications, cached(["n3", "n2"], ["n1"]));
     applyNotificationEvent(client, { type: "notification", notification: notification("n4") });
     expect(ids(client)).toEqual([["n4", "n3", "n2"], ["n1"]]);
@@ -59,7 +60,7 @@ describe("applyNotificationEvent", () => {
   });
 
   it("leaves a list nobody loaded alone and sets the badges", () => {
-    const client = new QueryClient();
+    const client = createTestQueryClient();
     applyNotificationEvent(client, { type: "notification", notification: notification("n1") });
     expect(client.getQueryData(queryKeys.notifications)).toBeUndefined();
     applyNotificationEvent(client, {

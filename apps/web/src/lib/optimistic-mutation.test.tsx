@@ -1,15 +1,10 @@
-import {
-  type InfiniteData,
-  QueryClient,
-  QueryClientProvider,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { type InfiniteData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ThemeProvider } from "@/components/ui/theme-toggle.tsx";
 import { AppToaster, dismissToast } from "@/components/ui/toast.tsx";
+import { createTestQueryClient, renderWithQueryClient } from "@/test/query-client.tsx";
 import { ApiError } from "./api-client.ts";
 import {
   type OptimisticMutationOptions,
@@ -37,10 +32,9 @@ afterEach(() => dismissToast());
 
 const networkDown = () => new ApiError(0, undefined, "Network error");
 
+/** The list stays as the test set it: only the mutation under test changes it. */
 function newClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  });
+  return createTestQueryClient({ queries: { staleTime: Number.POSITIVE_INFINITY } });
 }
 
 type Options = Partial<OptimisticMutationOptions<Person, void>>;
@@ -71,13 +65,12 @@ function PeopleList({ options }: { options: Options }) {
 
 function renderList(options: Options, client = newClient()) {
   client.setQueryData(LIST_KEY, people);
-  render(
+  renderWithQueryClient(
     <ThemeProvider>
-      <QueryClientProvider client={client}>
-        <PeopleList options={options} />
-        <AppToaster />
-      </QueryClientProvider>
+      <PeopleList options={options} />
+      <AppToaster />
     </ThemeProvider>,
+    { queryClient: client },
   );
   return client;
 }

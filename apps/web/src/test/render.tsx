@@ -1,10 +1,11 @@
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "@/app/providers.tsx";
 import { routes } from "@/app/router.tsx";
 import { rememberSession } from "@/lib/session-hint.ts";
-import type { Reply } from "./mock-fetch.ts";
+import { type FetchCall, ok, type Reply } from "./mock-fetch.ts";
+import { createTestQueryClient } from "./query-client.tsx";
 
 export {
   deferred,
@@ -18,9 +19,7 @@ export {
 
 /** Renders the real route table at `path` with fresh providers and an empty query cache. */
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
-  const queryClient =
-    options.queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = options.queryClient ?? createTestQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
@@ -54,6 +53,19 @@ export const sampleMe = {
   otherLink: null,
   createdAt: "2025-01-01T00:00:00.000Z",
 };
+
+/** The badges' counts when a test gives none: nothing unread, nothing pending. */
+const NOTHING_UNREAD = { notifications: 0, requests: 0, messages: 0 };
+
+/**
+ * The reads every signed-in screen makes: the viewer (`sampleMe`) and the badges' counts.
+ * Undefined for any other call, for the test's own answers to follow: `signedInReads(call) ?? …`.
+ */
+export function signedInReads(call: FetchCall, unread = NOTHING_UNREAD): Reply | undefined {
+  if (call.path === "/profile/view") return { body: sampleMe };
+  if (call.path === "/notifications/unread") return ok(unread);
+  return undefined;
+}
 
 /**
  * For the first look at a lazy route: its modules (the app shell, the layout, the page) are

@@ -1,9 +1,9 @@
 import type { Me } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import { firstLoad, sampleMe } from "@/test/render.tsx";
 import { AccountMenu } from "./account-menu.tsx";
 
@@ -18,11 +18,7 @@ describe("account menu", () => {
         ),
       },
     ]);
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderWithQueryClient(<RouterProvider router={router} />);
     const user = userEvent.setup();
 
     // The button is there at once; the menu's code is still on its way.

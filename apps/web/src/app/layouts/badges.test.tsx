@@ -5,11 +5,10 @@ import {
   type FetchCall,
   firstLoad,
   mockFetch,
-  ok,
   rememberSignedIn,
   renderApp,
-  sampleMe,
   setXsrfCookie,
+  signedInReads,
 } from "@/test/render.tsx";
 
 /** A WebSocket stand-in: the test pushes the server's frames. */
@@ -39,13 +38,7 @@ beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
   setXsrfCookie();
   rememberSignedIn();
-  calls = mockFetch((call) => {
-    if (call.path === "/profile/view") return { body: sampleMe };
-    if (call.path === "/notifications/unread") {
-      return ok({ notifications: 3, requests: 2, messages: 1 });
-    }
-    return undefined;
-  });
+  calls = mockFetch((call) => signedInReads(call, { notifications: 3, requests: 2, messages: 1 }));
 });
 
 describe("the top bar's badges", () => {

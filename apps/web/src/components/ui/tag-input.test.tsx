@@ -1,20 +1,14 @@
 import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render as renderInto, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactElement } from "react";
 import { useState } from "react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
 import { deferred, type FetchCall, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import { TAG_TOO_LONG, TagInput } from "./tag-input.tsx";
 
-/** The tag input asks the server for suggestions: each test gets its own cache. */
-function render(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderInto(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
-
+/** The tag input asks the server for suggestions: each test renders it with a cache of its own. */
 let calls: FetchCall[] = [];
 beforeEach(() => {
   // No suggestions unless a test says otherwise.
@@ -36,13 +30,13 @@ const tagsText = () => screen.getByTestId("tags").textContent;
 
 describe("TagInput", () => {
   it("shows the 'Add a tag' placeholder and is labelled", () => {
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     expect(screen.getByLabelText("Skills")).toHaveAttribute("placeholder", MESSAGES.tagPlaceholder);
   });
 
   it("adds the typed tag on Enter and on Tab, keeping focus in the field", async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByLabelText("Skills");
     await user.type(input, "coding{Enter}");
     await user.type(input, "cooking");
@@ -54,7 +48,7 @@ describe("TagInput", () => {
 
   it("moves focus normally on Tab when the field is empty", async () => {
     const user = userEvent.setup();
-    render(<Harness initial={["games"]} />);
+    renderWithQueryClient(<Harness initial={["games"]} />);
     await user.click(screen.getByLabelText("Skills"));
     await user.tab();
     expect(screen.getByRole("button", { name: "Remove games" })).not.toHaveFocus();
@@ -64,14 +58,14 @@ describe("TagInput", () => {
 
   it("removes the last tag on Backspace in an empty field", async () => {
     const user = userEvent.setup();
-    render(<Harness initial={["games", "cooking"]} />);
+    renderWithQueryClient(<Harness initial={["games", "cooking"]} />);
     await user.type(screen.getByLabelText("Skills"), "{Backspace}");
     expect(tagsText()).toBe("games");
   });
 
   it("ignores duplicates regardless of case and removes a tag with its button", async () => {
     const user = userEvent.setup();
-    render(<Harness initial={["Games"]} />);
+    renderWithQueryClient(<Harness initial={["Games"]} />);
     await user.type(screen.getByLabelText("Skills"), "games{Enter}chess{Enter}");
     expect(tagsText()).toBe("Games,chess");
     await user.click(screen.getByRole("button", { name: "Remove Games" }));
@@ -82,7 +76,7 @@ describe("TagInput", () => {
 describe("TagInput: commas and the length limit", () => {
   it("ends a tag at a comma, typed or pasted", async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByLabelText("Skills");
     await user.type(input, "chess,");
     expect(tagsText()).toBe("chess");
@@ -95,7 +89,7 @@ describe("TagInput: commas and the length limit", () => {
 
   it("refuses a tag over the limit with a message at the field, keeping the text whole", async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByLabelText("Skills");
     const long = "x".repeat(SKILL_MAX_LENGTH + 1);
     await user.type(input, `${long}{Enter}`);
@@ -120,7 +114,7 @@ describe("TagInput: suggestions", () => {
         : ok([]),
     );
     const user = userEvent.setup();
-    render(<Harness initial={["coding"]} />);
+    renderWithQueryClient(<Harness initial={["coding"]} />);
     const input = screen.getByRole("combobox", { name: "Skills" });
     await user.type(input, "js");
     const list = await screen.findByRole("listbox", { name: "Suggested skills" });
@@ -151,7 +145,7 @@ describe("TagInput: suggestions", () => {
       return ok([]);
     });
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByRole("combobox", { name: "Skills" });
     await user.type(input, "ja");
     await screen.findByRole("option", { name: /Jazz/ });
@@ -179,7 +173,7 @@ describe("TagInput: suggestions", () => {
   it("adds what was typed on Enter when no suggestion is chosen, and Escape closes the list", async () => {
     mockFetch(() => ok([{ name: "Rust", aliases: [], people: 3 }]));
     const user = userEvent.setup();
-    render(<Harness />);
+    renderWithQueryClient(<Harness />);
     const input = screen.getByRole("combobox", { name: "Skills" });
     await user.type(input, "rus");
     await screen.findByRole("listbox", { name: "Suggested skills" });

@@ -14,6 +14,7 @@ import {
   renderApp,
   sampleMe,
   setXsrfCookie,
+  signedInReads,
 } from "@/test/render.tsx";
 
 // jsdom has no modal dialogs (this file's own window: vitest isolates test files).
@@ -34,10 +35,8 @@ function serve(routes: Routes = {}) {
   calls = mockFetch((call) => {
     const own = routes[`${call.method} ${call.path}`];
     if (own) return own(call);
-    if (call.path === "/profile/view") return { body: sampleMe };
-    if (call.path === "/notifications/unread") {
-      return ok({ notifications: 0, requests: 0, messages: 0 });
-    }
+    const signedIn = signedInReads(call);
+    if (signedIn) return signedIn;
     if (call.path === "/notifications/settings") return ok(allOn());
     if (call.path === "/user/blocked") return ok([]);
     return undefined;
@@ -82,7 +81,8 @@ describe("Settings: Blocked people", () => {
     expect(within(blocked).queryByRole("button", { name: /Unblock/ })).not.toBeInTheDocument();
   });
 
-  it("takes the person off the list at once and lifts the block", async () => {
+  /** Unblocks Ana of Ana and Bo: she leaves the list at once; `lifted` answers the server's call. */
+  async function unblockAna() {
     const lifted = deferred();
     serve({
       "GET /user/blocked": () => ok([actor("b-1", "Ana"), actor("b-2", "Bo")]),
@@ -93,6 +93,11 @@ describe("Settings: Blocked people", () => {
     const blocked = await section("Blocked people");
     await user.click(await within(blocked).findByRole("button", { name: "Unblock Ana Actor" }));
     expect(within(blocked).queryByText("Ana Actor")).not.toBeInTheDocument();
+    return { lifted, blocked };
+  }
+
+  it("takes the person off the list at once and lifts the block", async () => {
+    const { lifted, blocked } = await unblockAna();
     expect(calls).toContainEqual(
       expect.objectContaining({ method: "DELETE", path: "/user/block/b-1" }),
     );
@@ -102,16 +107,7 @@ describe("Settings: Blocked people", () => {
   });
 
   it("puts the person back with a toast when unblocking fails", async () => {
-    const lifted = deferred();
-    serve({
-      "GET /user/blocked": () => ok([actor("b-1", "Ana"), actor("b-2", "Bo")]),
-      "DELETE /user/block/b-1": () => lifted.reply,
-    });
-    const user = userEvent.setup();
-    renderApp("/settings");
-    const blocked = await section("Blocked people");
-    await user.click(await within(blocked).findByRole("button", { name: "Unblock Ana Actor" }));
-    expect(within(blocked).queryByText("Ana Actor")).not.toBeInTheDocument();
+    const { lifted, blocked } = await unblockAna();
     lifted.answer(failure(503, "DB_UNAVAILABLE", "Try again later"));
     expect(await screen.findByText(/Couldn't unblock Ana Actor\./)).toBeInTheDocument();
     const rows = within(within(blocked).getByRole("list")).getAllByRole("listitem");

@@ -13,6 +13,23 @@ import {
   unauthenticated,
 } from "@/test/render.tsx";
 
+/** Logs Ada in through the form, the server accepting her, and waits for Discover. */
+async function logInAsAda() {
+  setXsrfCookie();
+  const calls = mockFetch((call) =>
+    call.path === "/login"
+      ? { body: { status: 1, message: "Logged in", data: sampleMe } }
+      : unauthenticated,
+  );
+  const user = userEvent.setup();
+  const { router, queryClient } = renderApp("/login");
+  await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
+  await user.type(screen.getByLabelText("Password"), "correct horse");
+  await user.click(screen.getByRole("button", { name: "Login" }));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
+  return { calls, queryClient };
+}
+
 describe("login page", () => {
   it("asks for all details when a field is empty and sends nothing", async () => {
     const calls = mockFetch(() => unauthenticated);
@@ -54,18 +71,7 @@ describe("login page", () => {
   });
 
   it("stores the user, sends playerId null and goes to Discover on success", async () => {
-    setXsrfCookie();
-    const calls = mockFetch((call) =>
-      call.path === "/login"
-        ? { body: { status: 1, message: "Logged in", data: sampleMe } }
-        : unauthenticated,
-    );
-    const user = userEvent.setup();
-    const { router, queryClient } = renderApp("/login");
-    await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
+    const { calls, queryClient } = await logInAsAda();
     expect(calls.find((call) => call.path === "/login")?.body).toEqual({
       emailId: "ada@example.com",
       password: "correct horse",
@@ -76,18 +82,7 @@ describe("login page", () => {
 
   it("sends this device's push subscription id as playerId, and keeps it after signing in", async () => {
     window.localStorage.setItem(STORAGE_KEYS.pushPlayerId, "device-7");
-    setXsrfCookie();
-    const calls = mockFetch((call) =>
-      call.path === "/login"
-        ? { body: { status: 1, message: "Logged in", data: sampleMe } }
-        : unauthenticated,
-    );
-    const user = userEvent.setup();
-    const { router } = renderApp("/login");
-    await user.type(await screen.findByLabelText("Email", {}, firstLoad), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/home"), firstLoad);
+    const { calls } = await logInAsAda();
     expect(calls.find((call) => call.path === "/login")?.body).toMatchObject({
       playerId: "device-7",
     });

@@ -23,6 +23,21 @@ async function fillSignup(tags: string[]) {
   for (const tag of tags) await user.type(tagInput, `${tag}{Enter}`);
 }
 
+/** Signs Ada up with three tags, the server welcoming her, and waits for her profile. */
+async function signUpWithThreeTags() {
+  setXsrfCookie();
+  const calls = mockFetch((call) => {
+    if (call.path === "/signup")
+      return { status: 201, body: { status: 1, message: "Welcome", data: sampleMe } };
+    return unauthenticated;
+  });
+  const { router } = renderApp("/signup");
+  await fillSignup(["games", "cooking", "coding"]);
+  await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/profile"), firstLoad);
+  return calls;
+}
+
 describe("signup page", () => {
   it("with 2 tags shows the minimum message for 3 s, then the hint for 5 s, and sends nothing", async () => {
     const calls = mockFetch(() => unauthenticated);
@@ -97,16 +112,7 @@ describe("signup page", () => {
   });
 
   it("signs up with 3 tags and playerId null, then lands on /profile", async () => {
-    setXsrfCookie();
-    const calls = mockFetch((call) => {
-      if (call.path === "/signup")
-        return { status: 201, body: { status: 1, message: "Welcome", data: sampleMe } };
-      return unauthenticated;
-    });
-    const { router } = renderApp("/signup");
-    await fillSignup(["games", "cooking", "coding"]);
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"), firstLoad);
+    const calls = await signUpWithThreeTags();
     expect(calls.find((call) => call.path === "/signup")?.body).toMatchObject({
       firstName: "Ada",
       emailId: "ada@example.com",
@@ -118,16 +124,7 @@ describe("signup page", () => {
 
   it("sends this device's push subscription id as playerId", async () => {
     window.localStorage.setItem(STORAGE_KEYS.pushPlayerId, "device-7");
-    setXsrfCookie();
-    const calls = mockFetch((call) => {
-      if (call.path === "/signup")
-        return { status: 201, body: { status: 1, message: "Welcome", data: sampleMe } };
-      return unauthenticated;
-    });
-    const { router } = renderApp("/signup");
-    await fillSignup(["games", "cooking", "coding"]);
-    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"), firstLoad);
+    const calls = await signUpWithThreeTags();
     expect(calls.find((call) => call.path === "/signup")?.body).toMatchObject({
       playerId: "device-7",
     });

@@ -1,11 +1,12 @@
 import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import type { QueryClient } from "@tanstack/react-query";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
-import { deferred, mockFetch, ok } from "@/test/mock-fetch.ts";
+import { deferred, type FetchCall, mockFetch, ok, type Reply } from "@/test/mock-fetch.ts";
+import { createTestQueryClient, renderWithQueryClient } from "@/test/query-client.tsx";
 import { applyChatEvent } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { claimOutbox, saveDraft } from "../lib/outbox.ts";
@@ -24,19 +25,36 @@ const conversation: Conversation = {
 let queryClient: QueryClient;
 beforeEach(() => {
   sessionStorage.clear();
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient = createTestQueryClient();
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [conversation]);
 });
 
 function renderConversation() {
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter>
+      <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
+    </MemoryRouter>,
+    { queryClient },
   );
   return screen.getByRole("region", { name: "Conversation with Ben" });
+}
+
+/**
+ * Ben's history: the first read answers only when the test answers the returned reply, the later
+ * ones at once with `later`. `rest` answers every other call.
+ */
+function serveHistory(later: ChatMessage[], rest: (call: FetchCall) => Reply | undefined) {
+  const firstHistory = deferred();
+  let historyRequests = 0;
+  mockFetch((call) => {
+    if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
+      historyRequests += 1;
+      if (historyRequests === 1) return firstHistory.reply;
+      return ok({ messages: later, nextBefore: null } satisfies ChatPage);
+    }
+    return rest(call);
+  });
+  return firstHistory;
 }
 
 describe("ConversationView", () => {
@@ -64,14 +82,7 @@ describe("ConversationView", () => {
   it("keeps a message sent before the history loaded, though that history was read before it", async () => {
     // A small server: the first history request was read before the send and answers late.
     const stored: ChatMessage[] = [];
-    const firstHistory = deferred();
-    let historyRequests = 0;
-    mockFetch((call) => {
-      if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
-        historyRequests += 1;
-        if (historyRequests === 1) return firstHistory.reply;
-        return ok({ messages: stored, nextBefore: null } satisfies ChatPage);
-      }
+    const firstHistory = serveHistory(stored, (call) => {
       if (call.method === "POST" && call.path === `/chat/${BEN}/messages`) {
         const body = call.body as { text: string; clientId: string };
         const message = chatMessage({
@@ -110,17 +121,9 @@ describe("ConversationView", () => {
       createdAt: "2026-11-22T10:01:00.000Z",
       text: "Hello from Ben",
     });
-    const firstHistory = deferred();
-    let historyRequests = 0;
-    mockFetch((call) => {
-      if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
-        historyRequests += 1;
-        if (historyRequests === 1) return firstHistory.reply;
-        return ok({ messages: [fromBen], nextBefore: null } satisfies ChatPage);
-      }
-      if (call.method === "POST" && call.path === `/chat/${BEN}/read`) return ok({ unread: 0 });
-      return undefined;
-    });
+    const firstHistory = serveHistory([fromBen], (call) =>
+      call.method === "POST" && call.path === `/chat/${BEN}/read` ? ok({ unread: 0 }) : undefined,
+    );
     const region = renderConversation();
     expect(within(region).getByText("Loading...")).toBeInTheDocument();
 

@@ -1,7 +1,8 @@
 import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
-import { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it } from "vitest";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
+import { createTestQueryClient } from "@/test/query-client.tsx";
 import { applyChatEvent, forgetNewestMessage, newestMessageId } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 
@@ -16,7 +17,7 @@ function message(id: string, from: string, to: string, at: string): ChatMessage 
 let queryClient: QueryClient;
 beforeEach(() => {
   forgetNewestMessage();
-  queryClient = new QueryClient();
+  queryClient = createTestQueryClient();
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
     { user: contact("ana"), lastMessage: null, unread: 0, online: false },
     { user: contact("ben"), lastMessage: null, unread: 0, online: false },

@@ -1,9 +1,9 @@
 import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
+import { createTestQueryClient, wrapperFor } from "@/test/query-client.tsx";
 import { forgetNewestMessage } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 import { MAX_RESUME_PAGES } from "./chat-socket.ts";
@@ -46,11 +46,7 @@ let queryClient: QueryClient;
 
 /** The hook loads the socket's code first; the socket is there once that import resolved. */
 async function mountWithSocket(): Promise<FakeSocket> {
-  renderHook(() => useChatSocket(ME), {
-    wrapper: ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    ),
-  });
+  renderHook(() => useChatSocket(ME), { wrapper: wrapperFor(queryClient) });
   const socket = await vi.waitFor(() => {
     const opened = FakeSocket.instances.at(-1);
     if (!opened) throw new Error("no socket opened yet");
@@ -67,7 +63,7 @@ beforeEach(() => {
   FakeSocket.instances = [];
   vi.stubGlobal("WebSocket", FakeSocket);
   forgetNewestMessage();
-  queryClient = new QueryClient();
+  queryClient = createTestQueryClient();
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [
     { user: contact(), lastMessage: message(0), unread: 0, online: false },
   ]);
@@ -79,11 +75,7 @@ beforeEach(() => {
 
 describe("useChatSocket", () => {
   it("opens no socket when the tab signs out before the socket's code has loaded", async () => {
-    const { unmount } = renderHook(() => useChatSocket(ME), {
-      wrapper: ({ children }: { children: ReactNode }) => (
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      ),
-    });
+    const { unmount } = renderHook(() => useChatSocket(ME), { wrapper: wrapperFor(queryClient) });
     unmount();
     await vi.dynamicImportSettled();
     await Promise.resolve();

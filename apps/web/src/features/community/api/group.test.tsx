@@ -1,9 +1,8 @@
 import type { GroupDetail, GroupMember } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { mockFetch, type Reply } from "@/test/mock-fetch.ts";
+import { createTestQueryClient, wrapperFor } from "@/test/query-client.tsx";
 import { communityKeys } from "./community-request.ts";
 import { useGroupMembers, useGroupMembership } from "./group.ts";
 
@@ -32,7 +31,7 @@ describe("leaving a group", () => {
       }
       return undefined;
     });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const queryClient = createTestQueryClient();
     queryClient.setQueryData(communityKeys.group(TOKEN, GROUP), {
       _id: GROUP,
       isMember: true,
@@ -43,11 +42,7 @@ describe("leaving a group", () => {
         members: useGroupMembers(TOKEN, GROUP),
         membership: useGroupMembership(TOKEN, GROUP, () => {}),
       }),
-      {
-        wrapper: ({ children }: { children: ReactNode }) => (
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        ),
-      },
+      { wrapper: wrapperFor(queryClient) },
     );
     await waitFor(() => expect(reads).toBe(1));
 

@@ -13,17 +13,22 @@ async function fillEvent(user: ReturnType<typeof userEvent.setup>, capacity: str
   if (capacity) await user.type(screen.getByLabelText("Capacity (optional)"), capacity);
 }
 
+/** A member on the events page whose server takes a new event; answers the calls it gets. */
+function serveEvents() {
+  setXsrfCookie();
+  storeMemberToken();
+  return mockFetch((call) => {
+    if (call.path.startsWith("/community/allevents")) {
+      return { body: { events: [], nextCursor: null } };
+    }
+    if (call.path === "/community/createevent") return ok(eventDetail(), 201);
+    return undefined;
+  });
+}
+
 describe("Create an event", () => {
   it("sends the capacity as a number and the date with the viewer's offset", async () => {
-    setXsrfCookie();
-    storeMemberToken();
-    const calls = mockFetch((call) => {
-      if (call.path.startsWith("/community/allevents")) {
-        return { body: { events: [], nextCursor: null } };
-      }
-      if (call.path === "/community/createevent") return ok(eventDetail(), 201);
-      return undefined;
-    });
+    const calls = serveEvents();
     const user = userEvent.setup();
     renderApp("/services/events");
     await fillEvent(user, "2");
@@ -45,15 +50,7 @@ describe("Create an event", () => {
   });
 
   it("sends no limit for an empty capacity", async () => {
-    setXsrfCookie();
-    storeMemberToken();
-    const calls = mockFetch((call) => {
-      if (call.path.startsWith("/community/allevents")) {
-        return { body: { events: [], nextCursor: null } };
-      }
-      if (call.path === "/community/createevent") return ok(eventDetail(), 201);
-      return undefined;
-    });
+    const calls = serveEvents();
     const user = userEvent.setup();
     renderApp("/services/events");
     await fillEvent(user, "");

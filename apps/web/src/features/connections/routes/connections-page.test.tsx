@@ -1,8 +1,8 @@
 import type { Card } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import { mockFetch, ok } from "@/test/render.tsx";
 import { ConnectionsPage } from "./connections-page.tsx";
 
@@ -25,13 +25,10 @@ function stubConnections(data: Card[]) {
 }
 
 function renderConnections() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ConnectionsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueryClient(
+    <MemoryRouter>
+      <ConnectionsPage />
+    </MemoryRouter>,
   );
 }
 

@@ -1,27 +1,11 @@
-import type { FeedCard } from "@kindred/shared";
 import { describe, expect, it } from "vitest";
+import { feedCard } from "@/test/feed-fixtures.ts";
 import { type FeedPage, feedDeck, feedQueryOptions } from "./get-feed.ts";
 
-function card(id: string): FeedCard {
-  return {
-    _id: id,
-    firstName: id,
-    lastName: "",
-    photoUrl: `/api/avatars/${id}.svg`,
-    photo: null,
-    age: null,
-    gender: null,
-    about: "",
-    skills: [],
-    matchingSkills: [],
-    related: [],
-    sharedInYourWords: [],
-    relatedToYours: [],
-  };
-}
-
+/** A page of cards named by their ids: paging and the deck go by the id alone. */
 function page(ids: string[], next: string | null = null, decided: string[] = []): FeedPage {
-  return { cards: ids.filter((id) => !decided.includes(id)).map(card), next };
+  const cards = ids.filter((id) => !decided.includes(id)).map((id) => feedCard(id, id));
+  return { cards, next };
 }
 
 describe("feed paging", () => {

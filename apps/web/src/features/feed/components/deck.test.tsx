@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { feedCard } from "@/test/feed-fixtures.ts";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import { firstLoad } from "@/test/render.tsx";
 import { Deck, StillDeck } from "./deck.tsx";
 
@@ -11,15 +11,13 @@ describe("Deck", () => {
   });
 
   it("paints the first card at once and hands it to the swiping deck when that has loaded", async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Deck
-          cards={[feedCard("a", "Ada"), feedCard("g", "Grace")]}
-          exitDirection="interested"
-          interactive
-          onSwipe={async () => true}
-        />
-      </QueryClientProvider>,
+    renderWithQueryClient(
+      <Deck
+        cards={[feedCard("a", "Ada"), feedCard("g", "Grace")]}
+        exitDirection="interested"
+        interactive
+        onSwipe={async () => true}
+      />,
     );
     // Before the animation library is here: Ada alone; Grace comes with the swiping deck.
     expect(screen.getByRole("heading", { name: /Ada/ })).toBeVisible();

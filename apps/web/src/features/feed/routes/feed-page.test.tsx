@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
@@ -11,6 +11,7 @@ import { createQueryClient } from "@/lib/query-client.ts";
 import { preloadFetches } from "@/test/early-reads.ts";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import {
   deferred,
   type FetchCall,
@@ -27,15 +28,12 @@ let calls: FetchCall[];
 const sent: Reply = { status: 201, body: { status: 1, message: "sent", data: {} } };
 const boom = failure(500, "INTERNAL", "Boom");
 
-function renderFeed(
-  queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <FeedPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderFeed(queryClient?: QueryClient) {
+  return renderWithQueryClient(
+    <MemoryRouter>
+      <FeedPage />
+    </MemoryRouter>,
+    { queryClient },
   );
 }
 
@@ -171,15 +169,23 @@ describe("FeedPage", () => {
     expect(screen.getByText("Go").closest("li")).not.toHaveAttribute("data-shared");
   });
 
-  it("sends interested from the button and removes the card at once", async () => {
+  /**
+   * Alice and Bob in the feed, Alice on top. The decision's request waits for `send.answer`: the
+   * card must leave before the server answers.
+   */
+  async function feedHoldingTheDecision() {
     const send = deferred();
     calls = mockFetch((call) => {
-      // The card must leave before the server answers.
       if (call.url.includes("/request/send/")) return send.reply;
       return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
     });
     renderFeed();
     await screen.findByRole("heading", { name: "Alice Tester" });
+    return send;
+  }
+
+  it("sends interested from the button and removes the card at once", async () => {
+    const send = await feedHoldingTheDecision();
     expect(topName()).toBe("Alice Tester");
 
     await userEvent.click(screen.getByRole("button", { name: "Interested" }));
@@ -197,13 +203,7 @@ describe("FeedPage", () => {
   });
 
   it("removes the card at once and puts it back on top when the button's request fails", async () => {
-    const send = deferred();
-    calls = mockFetch((call) => {
-      if (call.url.includes("/request/send/")) return send.reply;
-      return ok([feedCard("a", "Alice"), feedCard("b", "Bob")]);
-    });
-    renderFeed();
-    await screen.findByRole("heading", { name: "Alice Tester" });
+    const send = await feedHoldingTheDecision();
     await userEvent.click(screen.getByRole("button", { name: "Ignore" }));
     await waitFor(() => expect(topName()).toBe("Bob Tester"));
     await waitFor(() =>

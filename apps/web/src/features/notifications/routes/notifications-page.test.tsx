@@ -13,8 +13,8 @@ import {
   type Reply,
   rememberSignedIn,
   renderApp,
-  sampleMe,
   setXsrfCookie,
+  signedInReads,
 } from "@/test/render.tsx";
 
 let calls: FetchCall[];
@@ -22,10 +22,8 @@ let calls: FetchCall[];
 /** A signed-in app whose notification calls `answer` handles. */
 function serve(answer: (call: FetchCall) => Reply | undefined | Promise<Reply | undefined>) {
   calls = mockFetch((call) => {
-    if (call.path === "/profile/view") return { body: sampleMe };
-    if (call.path === "/notifications/unread") {
-      return ok({ notifications: 2, requests: 0, messages: 0 });
-    }
+    const signedIn = signedInReads(call, { notifications: 2, requests: 0, messages: 0 });
+    if (signedIn) return signedIn;
     if (call.path === "/user/requests/received") return ok([]);
     return answer(call);
   });

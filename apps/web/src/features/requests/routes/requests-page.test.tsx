@@ -1,12 +1,12 @@
 import type { Card, ReceivedRequest } from "@kindred/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MotionGlobalConfig } from "motion/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { queryKeys } from "@/lib/query-client.ts";
 import { deferred, type FetchCall, failure, mockFetch, offline, ok } from "@/test/mock-fetch.ts";
+import { renderWithQueryClient } from "@/test/query-client.tsx";
 import { setXsrfCookie } from "@/test/render.tsx";
 import { RequestsPage } from "./requests-page.tsx";
 
@@ -31,13 +31,10 @@ function request(id: string, from: Card): ReceivedRequest {
 let calls: FetchCall[];
 
 function renderRequests() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <RequestsPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const { queryClient } = renderWithQueryClient(
+    <MemoryRouter>
+      <RequestsPage />
+    </MemoryRouter>,
   );
   return queryClient;
 }
