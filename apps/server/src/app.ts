@@ -12,7 +12,6 @@ import { demoPasswordFor } from "./db/demo-password.ts";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { verifyPassword } from "./modules/auth/passwords.ts";
-import { findUserByEmail } from "./modules/auth/service.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
 import { digestPlugin } from "./modules/digest/digest.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -21,6 +20,8 @@ import { mailPlugin } from "./modules/mail/plugin.ts";
 import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
+import { findUserByEmail, grantConfiguredAdmins } from "./modules/users/service.ts";
+import { adminSocketPlugin } from "./plugins/admin-socket.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import {
   answerClientError,
@@ -222,6 +223,7 @@ export async function buildApp(
   await app.register(digestPlugin);
   await app.register(photoStoragePlugin);
   await app.register(pushPlugin);
+  await app.register(adminSocketPlugin);
 
   await app.register(
     async (api) => {
@@ -246,6 +248,8 @@ export async function buildApp(
       const handle = await opening;
       database = handle;
       await loadSkillVocabulary(handle.db);
+      const admins = await grantConfiguredAdmins(handle.db, config.adminEmails);
+      if (admins > 0) app.log.info({ admins }, "ADMIN_EMAILS: accounts made admins");
       if (config.seedDemo) app.demoLogin = await prepareDemo(config, handle.db, app);
       if (lifecycle.phase === "starting") lifecycle.phase = "ready";
     })(),

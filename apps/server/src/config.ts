@@ -77,6 +77,8 @@ export type Config = {
   outboxDir: string;
   /** Address that receives reports and support tickets. */
   supportEmail: string;
+  /** ADMIN_EMAILS: these accounts are admins from sign-up or the next start (lower-cased). */
+  adminEmails: string[];
   /** The clock for expiries (codes, grants); tests pass their own. */
   now?: () => Date;
   seedDemo: boolean;
@@ -263,6 +265,18 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.email({ error: "SUPPORT_EMAIL must be an email address" }).default("support@kindred.app"),
   ),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((text) =>
+      (text ?? "")
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.email({ error: "ADMIN_EMAILS must list email addresses separated by commas" })),
+    ),
   SEED_DEMO: booleanFlag("SEED_DEMO"),
   REDIS_URL: urlWithProtocols("REDIS_URL", ["redis:", "rediss:"]),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()),
@@ -487,6 +501,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, "outbox"),
     supportEmail: e.SUPPORT_EMAIL,
+    adminEmails: e.ADMIN_EMAILS,
     // Demo people only where a newcomer tries the app: the embedded database, unless asked for.
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     redisUrl: e.REDIS_URL,

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Each app its own outbox, so a test reads only its own mail.
     outboxDir: path.join(os.tmpdir(), `kindred-outbox-${randomBytes(6).toString("hex")}`),
     supportEmail: "support@kindred.test",
+    adminEmails: [],
     seedDemo: false,
     redisUrl: undefined,
     trustProxy: false,
@@ -85,7 +86,7 @@ async function createPostgresDatabase(adminUrl: string) {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, "logStream"> = {},
+  options: Pick<BuildOptions, "logStream" | "apiScopes"> = {},
 ): Promise<FastifyInstance> {
   const config = testConfig(overrides);
   const adminUrl = process.env.TEST_DATABASE_URL;

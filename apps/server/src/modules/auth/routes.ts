@@ -10,11 +10,11 @@ import {
   hashSessionId,
   SESSION_COOKIE,
 } from "../../plugins/session.ts";
+import { claimDevice, detachSessionDevice } from "../push/devices.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { beginLoginAttempt } from "./login-throttle.ts";
 import { getDummyHash, verifyPassword } from "./passwords.ts";
-import { claimPushSubscription, detachSessionDevice } from "./repository.ts";
 import { createAccount } from "./service.ts";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
@@ -42,10 +42,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
     },
     async (request, reply) => {
-      const user = await createAccount(app.db, request.body);
+      const user = await createAccount(app.db, request.body, app.config.adminEmails);
       if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
       const device = request.body.playerId
-        ? await claimPushSubscription(app.db, user.id, request.body.playerId)
+        ? await claimDevice(app.db, user.id, request.body.playerId)
         : null;
       await createSession(reply, user.id, device);
       return reply
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (!user || !valid) {
           throw new HttpError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
         }
-        const device = playerId ? await claimPushSubscription(app.db, user.id, playerId) : null;
+        const device = playerId ? await claimDevice(app.db, user.id, playerId) : null;
         await createSession(reply, user.id, device);
         await attempt.succeeded(reply);
         return { status: 1 as const, message: "Logged in successfully", data: toMe(user) };

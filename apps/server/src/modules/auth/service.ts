@@ -8,8 +8,6 @@ import { findUserByEmail, insertUser, type NewUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { hashPassword } from "./passwords.ts";
 
-export { findUserByEmail } from "../users/service.ts";
-
 export type SignupInput = z.output<typeof signupBodySchema>;
 
 /** Random, stable and unrelated to the id: safe to hand out in a shareable URL. */
@@ -30,16 +28,25 @@ function insertUserWithSkills(
   });
 }
 
-/** Creates the user and its skill rows together; null when the email is already taken. */
-export async function createAccount(db: Database, input: SignupInput): Promise<UserRow | null> {
+/**
+ * Creates the user and its skill rows together; null when the email is already taken. An email
+ * that ADMIN_EMAILS names is an admin from sign-up.
+ */
+export async function createAccount(
+  db: Database,
+  input: SignupInput,
+  adminEmails: readonly string[] = [],
+): Promise<UserRow | null> {
   if (await findUserByEmail(db, input.emailId)) return null;
+  const email = input.emailId.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   try {
     return await insertUserWithSkills(
       db,
       {
-        email: input.emailId.toLowerCase(),
+        email,
         passwordHash,
+        role: adminEmails.includes(email) ? "admin" : "member",
         firstName: input.firstName,
         lastName: input.lastName,
         skills: input.skills,

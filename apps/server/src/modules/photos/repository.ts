@@ -28,9 +28,7 @@ export async function lockPhoto(tx: Database, key: string): Promise<boolean> {
 export async function deletePhotoIfUnused(tx: Database, key: string): Promise<boolean> {
   const rows = await tx
     .delete(photos)
-    .where(
-      sql`${photos.key} = ${key} and not ${photoInUse(key)}`,
-    )
+    .where(sql`${photos.key} = ${key} and not ${photoInUse(key)}`)
     .returning({ key: photos.key });
   return rows.length > 0;
 }

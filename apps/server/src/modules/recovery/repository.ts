@@ -1,7 +1,7 @@
 import { OTP_MAX_ATTEMPTS } from "@kindred/shared";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { passwordResetCodes, passwordResetGrants, sessions, users } from "../../db/schema.ts";
+import { passwordResetCodes, passwordResetGrants } from "../../db/schema.ts";
 
 /** Stores the user's code hash, replacing any earlier code (one live code per account). */
 export async function storeCode(
@@ -107,17 +107,6 @@ export async function consumeGrant(
     .where(liveGrant(userId, tokenHash, now))
     .returning({ userId: passwordResetGrants.userId });
   return consumed.length > 0;
-}
-
-/** Sets the new password hash and ends every session and any live code of the user. */
-export async function setPasswordEndingSessions(
-  db: Database,
-  userId: string,
-  passwordHash: string,
-  now: Date,
-): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function deleteCode(db: Database, userId: string): Promise<void> {

@@ -12,12 +12,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
-import { destroyUserSessions } from "../../plugins/session.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
-import { hasOpenGrant } from "./repository.ts";
-import { hashGrantToken, issueCode, issueNoCode, resetPassword, verifyCode } from "./service.ts";
+import { issueCode, issueNoCode, resetPasswordWithGrant, verifyCode } from "./service.ts";
 
 /** HttpOnly cookie binding the reset grant to the browser that verified the code. */
 export const RESET_GRANT_COOKIE = "reset_grant";
@@ -143,19 +140,9 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const { emailId, password } = request.body;
       const token = request.cookies[RESET_GRANT_COOKIE];
-      const user = await findUserByEmail(app.db, emailId);
-      const tokenHash = token && token.length <= 100 ? hashGrantToken(token) : null;
-      // Checked before hashing, so a request without a grant costs no argon2 work.
-      if (!user || !tokenHash || !(await hasOpenGrant(app.db, user.id, tokenHash, now()))) {
-        throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
-      }
-      const passwordHash = await hashPassword(password);
-      if (!(await resetPassword(app.db, user.id, tokenHash, passwordHash, now()))) {
-        throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
-      }
+      const user = await resetPasswordWithGrant(app, emailId, token, password);
+      if (!user) throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
       clearGrantCookie(reply, secure);
-      // The rows went with the reset; this also closes the account's chat sockets everywhere.
-      await destroyUserSessions(app, user.id);
       try {
         await app.sendMail(
           request,

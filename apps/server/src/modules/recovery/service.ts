@@ -1,13 +1,18 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { OTP_LENGTH, OTP_TTL_MINUTES, RESET_GRANT_TTL_MINUTES } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
+import { destroyUserSessions } from "../../plugins/session.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../community/members.ts";
+import { deleteUserSessions } from "../sessions/service.ts";
+import { findUserByEmail, setPasswordHash } from "../users/service.ts";
+import type { UserRow } from "../users/user-view.ts";
 import {
   consumeGrant,
   deleteCode,
   exchangeCodeForGrant,
-  setPasswordEndingSessions,
+  hasOpenGrant,
   storeCode,
   takeCodeAttempt,
 } from "./repository.ts";
@@ -72,11 +77,35 @@ export async function verifyCode(
 }
 
 /**
+ * `PUT /update_password`: with the reset grant this browser holds for the email's account, sets
+ * the new password and ends every session (and its chat sockets everywhere). The account, or null
+ * when no grant is open (the same answer for an unknown email).
+ */
+export async function resetPasswordWithGrant(
+  app: FastifyInstance,
+  email: string,
+  token: string | undefined,
+  password: string,
+): Promise<UserRow | null> {
+  const user = await findUserByEmail(app.db, email);
+  const tokenHash = token && token.length <= 100 ? hashGrantToken(token) : null;
+  // Checked before hashing, so a request without a grant costs no argon2 work.
+  if (!user || !tokenHash || !(await hasOpenGrant(app.db, user.id, tokenHash, app.now()))) {
+    return null;
+  }
+  const passwordHash = await hashPassword(password);
+  if (!(await resetPassword(app.db, user.id, tokenHash, passwordHash, app.now()))) return null;
+  // The rows went with the reset; this also closes the account's chat sockets everywhere.
+  await destroyUserSessions(app, user.id);
+  return user;
+}
+
+/**
  * In one transaction: consumes the grant (deleting it, so a second use finds nothing), sets the new
  * password hash and ends every session, every community token and any live code of the user.
  * False when no grant was open.
  */
-export async function resetPassword(
+async function resetPassword(
   db: Database,
   userId: string,
   tokenHash: string,
@@ -85,7 +114,8 @@ export async function resetPassword(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (!(await consumeGrant(tx, userId, tokenHash, now))) return false;
-    await setPasswordEndingSessions(tx, userId, passwordHash, now);
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await deleteUserSessions(tx, userId);
     await endAccountCommunityTokens(tx, userId);
     await deleteCode(tx, userId);
     return true;

@@ -17,3 +17,8 @@ export function liveSession(idHash: string, now: Date, extendBefore: Date): SQL 
     limit 1
   )`;
 }
+
+/** The session with this id's hash as a one-row subquery: its `user_id` and `push_subscription_id`. */
+export function sessionById(idHash: string): SQL {
+  return sql`(select user_id, push_subscription_id from sessions where id_hash = ${idHash})`;
+}

@@ -1,5 +1,6 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { sessions } from "../../db/schema.ts";
 import { liveSession } from "./fragments.ts";
 
@@ -43,4 +44,34 @@ export async function deleteUserSessions(db: Database, userId: string): Promise<
 /** Expired rows are never read again; deleting them keeps the table small. */
 export async function deleteExpiredSessions(db: Database, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Deletes every session of the user but `keepHash`; the ended ones' hashes. */
+export async function deleteOtherSessions(
+  tx: Database,
+  userId: string,
+  keepHash: string,
+): Promise<string[]> {
+  const ended = await tx
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepHash)))
+    .returning({ idHash: sessions.idHash });
+  return ended.map((row) => row.idHash);
+}
+
+export type SessionExportRow = { createdAt: string; expiresAt: string; current: boolean };
+
+/** The user's sessions for the export: when each began and ends, and which is this one. */
+export function findSessionsForExport(
+  db: Database,
+  userId: string,
+  currentSessionHash: string,
+): Promise<SessionExportRow[]> {
+  return selectRows<SessionExportRow>(
+    db,
+    sql`select ${isoTimestamp(sql`created_at`)} as "createdAt",
+      ${isoTimestamp(sql`expires_at`)} as "expiresAt",
+      id_hash = ${currentSessionHash} as "current"
+    from sessions where user_id = ${userId} order by created_at`,
+  );
 }
