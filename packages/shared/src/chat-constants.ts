@@ -11,7 +11,6 @@ export const CHAT_CLIENT_ID_MAX_LENGTH = 64;
 export const CHAT_MESSAGES_PER_MINUTE = 30;
 /** The chat socket's path under the API base (the web app puts its configured base in front). */
 export const CHAT_SOCKET_ROUTE = "/chat/socket";
-export const CHAT_SOCKET_PATH = `/api${CHAT_SOCKET_ROUTE}`;
 /** Close codes of the chat socket: no valid session (or it ended), or a page from another site. */
 export const CHAT_CLOSE_UNAUTHENTICATED = 4401;
 export const CHAT_CLOSE_FORBIDDEN_ORIGIN = 4403;

@@ -7,9 +7,6 @@ export const PHOTO_ADDRESS_ERROR_CODES = {
   notAnImage: "PHOTO_NOT_AN_IMAGE",
 } as const;
 
-/** A pasted photo may weigh this much (as an uploaded one); reading stops past it. */
-export const PHOTO_ADDRESS_MAX_BYTES = 10 * 1024 * 1024;
-
 /** The server follows at most this many redirects from a pasted photo address. */
 export const PHOTO_ADDRESS_MAX_REDIRECTS = 3;
 

@@ -7,7 +7,7 @@ import { emailSchema, hasVisibleCharacter, NO_NUL, noNulMessage } from "./schema
 export const PUBLIC_NAME_MAX_LENGTH = 100;
 export const PUBLIC_MESSAGE_MAX_LENGTH = 2000;
 /** The honeypot field: hidden from people, filled by bots; a filled one is dropped silently. */
-export const HONEYPOT_FIELD = "website";
+export const HONEYPOT_FIELD = "website" as const;
 export const SUPPORT_TOPICS = [
   "Account Issues",
   "Payment Problems",
@@ -59,7 +59,7 @@ export const supportTicketBodySchema = z.object({
   email: emailSchema,
   message: publicMessageSchema,
   topic: z.enum(SUPPORT_TOPICS, { error: "Choose one of the listed topics" }).optional(),
-  website: honeypotSchema,
+  [HONEYPOT_FIELD]: honeypotSchema,
 });
 export type SupportTicketBody = z.input<typeof supportTicketBodySchema>;
 
@@ -67,11 +67,14 @@ export const contactBodySchema = z.object({
   name: publicNameSchema,
   email: emailSchema,
   message: publicMessageSchema,
-  website: honeypotSchema,
+  [HONEYPOT_FIELD]: honeypotSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 
-export const newsletterBodySchema = z.object({ email: emailSchema, website: honeypotSchema });
+export const newsletterBodySchema = z.object({
+  email: emailSchema,
+  [HONEYPOT_FIELD]: honeypotSchema,
+});
 export type NewsletterBody = z.input<typeof newsletterBodySchema>;
 
 export const unsubscribeQuerySchema = z.object({

@@ -24,17 +24,6 @@ export function isUnauthenticated(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 401;
 }
 
-/** Field messages of a 400 answer keyed by the top-level field ("skills.1" counts as "skills"). */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  const byField: Record<string, string> = {};
-  if (!(error instanceof ApiError)) return byField;
-  for (const item of error.errors) {
-    const field = item.path.split(/[.[]/)[0] || item.path;
-    byField[field] ??= item.message;
-  }
-  return byField;
-}
-
 /** What to tell the user about a failed call: the server's sentence when there is one. */
 export function errorMessageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;

@@ -3,9 +3,9 @@ import http from "node:http";
 import https from "node:https";
 import {
   PHOTO_ADDRESS_ERROR_CODES,
-  PHOTO_ADDRESS_MAX_BYTES,
   PHOTO_ADDRESS_MAX_REDIRECTS,
   PHOTO_ADDRESS_MESSAGES,
+  PHOTO_MAX_BYTES,
 } from "@kindred/shared";
 import {
   isPublicAddress,
@@ -148,7 +148,7 @@ export async function fetchRemotePhoto(
   options: FetchRemoteOptions,
 ): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? PHOTO_FETCH_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? PHOTO_ADDRESS_MAX_BYTES;
+  const maxBytes = options.maxBytes ?? PHOTO_MAX_BYTES;
   const maxRedirects = options.maxRedirects ?? PHOTO_ADDRESS_MAX_REDIRECTS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -1,8 +1,5 @@
 import { PHOTO_SIZE_NAMES, photoFileName } from "@kindred/shared";
 
-/** A photo's key: the SHA-256 of its three processed files, base64url (43 characters). */
-export const PHOTO_KEY = /^[A-Za-z0-9_-]{43}$/;
-
 /** The only file names the photo route serves: `<key>-<size>.webp`. */
 const PHOTO_FILE = /^([A-Za-z0-9_-]{43})-(thumb|card|large)\.webp$/;
 

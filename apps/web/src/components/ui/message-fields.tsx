@@ -1,11 +1,11 @@
-import { type ContactBody, PUBLIC_MESSAGE_MAX_LENGTH } from "@kindred/shared";
+import { type ContactBody, HONEYPOT_FIELD, PUBLIC_MESSAGE_MAX_LENGTH } from "@kindred/shared";
 import { CheckCircle2 } from "lucide-react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { InputField, TextareaField } from "./field.tsx";
 import { HoneypotField } from "./honeypot-field.tsx";
 
 /** The fields the contact body and the support ticket share. */
-type MessageValues = Pick<ContactBody, "name" | "email" | "message" | "website">;
+type MessageValues = Pick<ContactBody, "name" | "email" | "message" | typeof HONEYPOT_FIELD>;
 
 /**
  * Name, email, message and the hidden honeypot: the fields the support and contact forms share
@@ -40,7 +40,7 @@ export function MessageFields<
         rows={5}
         maxLength={PUBLIC_MESSAGE_MAX_LENGTH}
       />
-      <HoneypotField registration={register(field("website"))} />
+      <HoneypotField registration={register(field(HONEYPOT_FIELD))} />
     </>
   );
 }

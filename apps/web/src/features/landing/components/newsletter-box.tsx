@@ -1,4 +1,4 @@
-import { newsletterBodySchema } from "@kindred/shared";
+import { HONEYPOT_FIELD, newsletterBodySchema } from "@kindred/shared";
 import { useState } from "react";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
@@ -49,7 +49,7 @@ export function NewsletterBox() {
           Subscribe
         </SubmitButton>
       </div>
-      <HoneypotField registration={form.register("website")} />
+      <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
       <FormError control={form.control} />
       <p role="status" className="min-h-6 text-sm font-medium text-base-content">
         {confirmation}
