@@ -1,22 +1,94 @@
-import type { GroupDetail, GroupMember, GroupTag } from "@kindred/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
+import type { GroupDetail, GroupMember, GroupTag, Group as StudyGroup } from "@kindred/shared";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { selectRows } from "../../db/rows.ts";
-import { communityMembers, studyGroupMembers, studyGroups, users } from "../../db/schema.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
+import { pastCursor } from "../../db/keyset.ts";
+import { isoTimestamp, qualified, selectRows } from "../../db/rows.ts";
+import { studyGroupMembers, studyGroups } from "../../db/schema.ts";
+import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
+import { memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
-import { memberNameSql } from "./members-repository.ts";
-import {
-  after,
-  ignoreVanishedParent,
-  notBlocked,
-  type Page,
-  type PageRequest,
-  toGroup,
-  toPage,
-} from "./repository.ts";
 
-// A group is hidden from anyone blocked either way with its creator, as the list of groups hides
-// it; its members are counted and listed without anyone blocked either way with the viewer.
+// Study groups (newest first) and their members (those who joined first first). A group is
+// hidden from anyone blocked either way with its creator, as the list of groups hides it; its
+// members are counted and listed without anyone blocked either way with the viewer.
+
+/** For an insert that may race a deletion of its parent: the parent gone is not an error. */
+function ignoreVanishedParent(error: unknown): void {
+  if (!isForeignKeyViolation(error)) throw error;
+}
+
+/** Nothing by someone the viewer blocked or who blocked the viewer. */
+function notBlocked(viewerId: string, authorId: unknown): SQL {
+  return sql`not ${blockedEitherWay(viewerId, authorId)}`;
+}
+
+type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector">;
+
+/** A group's own columns, without its search document (never sent, only indexed). */
+const groupColumns = {
+  id: studyGroups.id,
+  authorId: studyGroups.authorId,
+  name: studyGroups.name,
+  description: studyGroups.description,
+  tag: studyGroups.tag,
+  createdAt: studyGroups.createdAt,
+};
+
+function toGroup(row: GroupRow): StudyGroup {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    tag: row.tag as GroupTag,
+    u_id: row.authorId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listGroups(
+  db: Database,
+  viewerId: string,
+  page: PageRequest,
+): Promise<Page<StudyGroup>> {
+  const rows = await db
+    .select(groupColumns)
+    .from(studyGroups)
+    .where(
+      and(
+        pastCursor(studyGroups.createdAt, studyGroups.id, page.after, "desc"),
+        notBlocked(viewerId, studyGroups.authorId),
+      ),
+    )
+    .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
+    .limit(page.limit + 1);
+  const { items, next } = pageOf(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { items: items.map(toGroup), next };
+}
+
+/** A new group (its creator joins it in the same transaction: `addCreatorMember`). */
+export async function insertGroup(
+  db: Database,
+  authorId: string,
+  input: { name: string; description: string; tag: GroupTag },
+): Promise<{ group: StudyGroup; createdAt: Date }> {
+  const [row] = await db
+    .insert(studyGroups)
+    .values({ authorId, ...input })
+    .returning(groupColumns);
+  if (!row) throw new Error("insert returned no row");
+  return { group: toGroup(row), createdAt: row.createdAt };
+}
+
+/** The creator as the group's first member, joined when the group was made. */
+export async function addCreatorMember(
+  db: Database,
+  groupId: string,
+  authorId: string,
+  joinedAt: Date,
+): Promise<void> {
+  await db.insert(studyGroupMembers).values({ groupId, memberId: authorId, joinedAt });
+}
 
 /**
  * The group as the viewer sees it, with its creator's name, its member count and whether the
@@ -27,22 +99,21 @@ export async function findGroupDetail(
   viewerId: string,
   groupId: string,
 ): Promise<GroupDetail | undefined> {
+  const id = qualified("study_groups", "id");
   const [row] = await db
     .select({
-      group: studyGroups,
-      creatorName: memberNameSql(),
+      group: groupColumns,
+      creatorName: memberName(qualified("study_groups", "author_id")),
       members: sql<number>`(
         select count(*)::int from study_group_members sm
-        where sm.group_id = ${studyGroups.id} and not ${blockedEitherWay(viewerId, sql`sm.member_id`)}
+        where sm.group_id = ${id} and not ${blockedEitherWay(viewerId, sql`sm.member_id`)}
       )`,
       isMember: sql<boolean>`exists (
         select 1 from study_group_members sm
-        where sm.group_id = ${studyGroups.id} and sm.member_id = ${viewerId}::uuid
+        where sm.group_id = ${id} and sm.member_id = ${viewerId}::uuid
       )`,
     })
     .from(studyGroups)
-    .innerJoin(communityMembers, eq(communityMembers.id, studyGroups.authorId))
-    .leftJoin(users, eq(users.id, communityMembers.userId))
     .where(and(eq(studyGroups.id, groupId), notBlocked(viewerId, studyGroups.authorId)))
     .limit(1);
   if (!row) return undefined;
@@ -91,17 +162,22 @@ export async function removeGroupMember(
   );
 }
 
-export async function isGroupMember(
+/** Whether the group exists, and whether the member belongs to it, in one statement. */
+export async function findMembership(
   db: Database,
   groupId: string,
   memberId: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(studyGroupMembers)
-    .where(and(eq(studyGroupMembers.groupId, groupId), eq(studyGroupMembers.memberId, memberId)))
-    .limit(1);
-  return rows.length > 0;
+): Promise<{ group: boolean; member: boolean }> {
+  const [row] = await selectRows<{ member: boolean }>(
+    db,
+    sql`
+      select exists (
+        select 1 from study_group_members where group_id = ${groupId} and member_id = ${memberId}
+      ) as member
+      from study_groups where id = ${groupId}
+    `,
+  );
+  return { group: row !== undefined, member: row?.member === true };
 }
 
 /** Members, those who joined first first (the creator leads), a page at a time. */
@@ -114,27 +190,28 @@ export async function listGroupMembers(
   const rows = await db
     .select({
       id: studyGroupMembers.memberId,
-      name: memberNameSql(),
+      name: memberName(qualified("study_group_members", "member_id")),
       joinedAt: studyGroupMembers.joinedAt,
     })
     .from(studyGroupMembers)
-    .innerJoin(communityMembers, eq(communityMembers.id, studyGroupMembers.memberId))
-    .leftJoin(users, eq(users.id, communityMembers.userId))
     .where(
       and(
         eq(studyGroupMembers.groupId, groupId),
-        after(studyGroupMembers.joinedAt, studyGroupMembers.memberId, page.cursor),
+        pastCursor(studyGroupMembers.joinedAt, studyGroupMembers.memberId, page.after, "asc"),
         notBlocked(viewerId, studyGroupMembers.memberId),
       ),
     )
     .orderBy(asc(studyGroupMembers.joinedAt), asc(studyGroupMembers.memberId))
     .limit(page.limit + 1);
-  return toPage(
-    rows,
-    page.limit,
-    (row) => ({ at: row.joinedAt, id: row.id }),
-    (row) => ({ _id: row.id, name: row.name, joinedAt: row.joinedAt.toISOString() }),
-  );
+  const { items, next } = pageOf(rows, page.limit, (row) => ({ at: row.joinedAt, id: row.id }));
+  return {
+    items: items.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      joinedAt: row.joinedAt.toISOString(),
+    })),
+    next,
+  };
 }
 
 /** Changes the group when `authorId` created it; false otherwise. */
@@ -150,4 +227,62 @@ export async function updateOwnGroup(
     .where(and(eq(studyGroups.id, groupId), eq(studyGroups.authorId, authorId)))
     .returning({ id: studyGroups.id });
   return updated.length > 0;
+}
+
+/** Deletes the group when `authorId` created it; false otherwise. */
+export async function deleteOwnGroup(db: Database, id: string, authorId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(studyGroups)
+    .where(and(eq(studyGroups.id, id), eq(studyGroups.authorId, authorId)))
+    .returning({ id: studyGroups.id });
+  return deleted.length > 0;
+}
+
+// ---------- demo data ----------
+
+/** Groups and their members as given, in two statements (the demo data). */
+export async function insertGroups(
+  db: Database,
+  rows: {
+    groups: (typeof studyGroups.$inferInsert & { id: string })[];
+    members: (typeof studyGroupMembers.$inferInsert)[];
+  },
+): Promise<void> {
+  if (rows.groups.length > 0) await db.insert(studyGroups).values(rows.groups);
+  if (rows.members.length > 0) await db.insert(studyGroupMembers).values(rows.members);
+}
+
+// ---------- personal data ----------
+
+// An account's member has the account's id (community_members_kind_check).
+
+export type GroupExportRows = {
+  groups: { _id: string; name: string; description: string; tag: string; createdAt: string }[];
+  /** The study groups the member belongs to (the ones they created among them). */
+  groupMemberships: { groupId: string; groupName: string; joinedAt: string }[];
+};
+
+export async function findGroupExportRows(db: Database, userId: string): Promise<GroupExportRows> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  const [groups, groupMemberships] = await Promise.all([
+    selectRows<GroupExportRows["groups"][number]>(
+      db,
+      sql`select g.id as "_id", g.name, g.description, g.tag, ${t("g.created_at")} as "createdAt"
+      from study_groups g
+      where g.author_id = ${userId} order by g.created_at`,
+    ),
+    selectRows<GroupExportRows["groupMemberships"][number]>(
+      db,
+      sql`select g.id as "groupId", g.name as "groupName", ${t("m.joined_at")} as "joinedAt"
+      from study_group_members m join study_groups g on g.id = m.group_id
+      where m.member_id = ${userId} order by m.joined_at, g.id`,
+    ),
+  ]);
+  return { groups, groupMemberships };
+}
+
+/** Removes the account's memberships, then its groups (everyone's memberships in them go too). */
+export async function deleteGroupsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(studyGroupMembers).where(eq(studyGroupMembers.memberId, userId));
+  await db.delete(studyGroups).where(eq(studyGroups.authorId, userId));
 }

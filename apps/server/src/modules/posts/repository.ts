@@ -1,81 +1,32 @@
-import { type GroupTag, isUuid, type Post, type Group as StudyGroup } from "@kindred/shared";
-import { and, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Post, PostReply } from "@kindred/shared";
+import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { sqlState } from "../../db/errors.ts";
-import { selectRows } from "../../db/rows.ts";
-import {
-  communityMembers,
-  communityPosts,
-  studyGroupMembers,
-  studyGroups,
-  users,
-} from "../../db/schema.ts";
+import { isForeignKeyViolation } from "../../db/errors.ts";
+import { pastCursor } from "../../db/keyset.ts";
+import { isoTimestamp, qualified, selectRows } from "../../db/rows.ts";
+import { communityPostLikes, communityPostReplies, communityPosts } from "../../db/schema.ts";
+import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
+import { isGroupMember } from "../groups/fragments.ts";
+import { memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
-import type { Cursor } from "./cursor.ts";
-import { memberNameSql } from "./members-repository.ts";
+import { postVisibleTo } from "./fragments.ts";
 
-/** One page of a list and where the next one starts (null: this was the last). */
-export type Page<T> = { items: T[]; next: Cursor | null };
-export type PageRequest = { cursor: Cursor | null; limit: number };
+// Posts (newest first), their replies (one level, oldest first) and likes. Every list is one
+// index range scan on (time, id) that stops after limit + 1 rows: the extra row only says
+// whether there is a next page.
 
-// Every list is one index range scan on (time, id) that stops after limit + 1 rows: the extra
-// row only says whether there is a next page. Row comparison keeps the scan on the index.
-
-export function after(time: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
-  return cursor
-    ? sql`(${time}, ${id}) > (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-}
-
-function before(time: PgColumn, id: PgColumn, cursor: Cursor | null): SQL | undefined {
-  return cursor
-    ? sql`(${time}, ${id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-    : undefined;
-}
-
-export function toPage<R, T>(
-  rows: R[],
-  limit: number,
-  position: (row: R) => Cursor,
-  view: (row: R) => T,
-): Page<T> {
-  const more = rows.length > limit;
-  const kept = more ? rows.slice(0, limit) : rows;
-  const last = kept.at(-1);
-  return { items: kept.map(view), next: more && last ? position(last) : null };
+/** For an insert that may race a deletion of its parent: the parent gone is not an error. */
+function ignoreVanishedParent(error: unknown): void {
+  if (!isForeignKeyViolation(error)) throw error;
 }
 
 /**
  * Leaves out what the viewer may not see: anything by someone the viewer blocked or who blocked
- * the viewer. A member's id is its account's id, so the safety module's block check applies as
- * is; a community-only member has no account, so no block names it.
+ * the viewer. A member's id is its account's id, so the users' block rule applies as is; a
+ * community-only member has no account, so no block names it.
  */
-export function notBlocked(viewerId: string, authorId: PgColumn): SQL {
+function notBlocked(viewerId: string, authorId: unknown): SQL {
   return sql`not ${blockedEitherWay(viewerId, authorId)}`;
-}
-
-/** SQLSTATE of a foreign key violation: what an insert pointed to was deleted meanwhile. */
-export const FOREIGN_KEY_VIOLATION = "23503";
-
-/** For an insert that may race a deletion of its parent: the parent gone is not an error. */
-export function ignoreVanishedParent(error: unknown): void {
-  if (sqlState(error) !== FOREIGN_KEY_VIOLATION) throw error;
-}
-
-/** Deletes the row when it exists and `authorId` wrote it; false otherwise. */
-export async function deleteOwn(
-  db: Database,
-  table: PgTable & { id: PgColumn; authorId: PgColumn },
-  id: string,
-  authorId: string,
-): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const deleted = await db
-    .delete(table)
-    .where(and(eq(table.id, id.toLowerCase()), eq(table.authorId, authorId)))
-    .returning({ id: table.id });
-  return deleted.length > 0;
 }
 
 // ---------- posts: newest first ----------
@@ -127,31 +78,30 @@ async function selectPosts(
     .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
     .limit(limit)
     .as("page");
+  const postId = qualified("page", "id");
   return db
     .select({
       id: page.id,
       title: page.title,
       content: page.content,
       authorId: page.authorId,
-      authorName: memberNameSql(),
+      authorName: memberName(qualified("page", "author_id")),
       groupId: page.groupId,
       createdAt: page.createdAt,
       likes: sql<number>`(
         select count(*)::int from community_post_likes l
-        where l.post_id = ${page.id} and not ${blockedEitherWay(viewerId, sql`l.member_id`)}
+        where l.post_id = ${postId} and not ${blockedEitherWay(viewerId, sql`l.member_id`)}
       )`,
       liked: sql<boolean>`exists (
         select 1 from community_post_likes l
-        where l.post_id = ${page.id} and l.member_id = ${viewerId}::uuid
+        where l.post_id = ${postId} and l.member_id = ${viewerId}::uuid
       )`,
       replies: sql<number>`(
         select count(*)::int from community_post_replies r
-        where r.post_id = ${page.id} and not ${blockedEitherWay(viewerId, sql`r.author_id`)}
+        where r.post_id = ${postId} and not ${blockedEitherWay(viewerId, sql`r.author_id`)}
       )`,
     })
     .from(page)
-    .innerJoin(communityMembers, eq(communityMembers.id, page.authorId))
-    .leftJoin(users, eq(users.id, communityMembers.userId))
     .orderBy(desc(page.createdAt), desc(page.id));
 }
 
@@ -167,12 +117,13 @@ export async function listPosts(
     viewerId,
     and(
       groupId === null ? isNull(communityPosts.groupId) : eq(communityPosts.groupId, groupId),
-      before(communityPosts.createdAt, communityPosts.id, page.cursor),
+      pastCursor(communityPosts.createdAt, communityPosts.id, page.after, "desc"),
       notBlocked(viewerId, communityPosts.authorId),
     ),
     page.limit + 1,
   );
-  return toPage(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }), toPost);
+  const { items, next } = pageOf(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { items: items.map(toPost), next };
 }
 
 /**
@@ -190,15 +141,13 @@ export async function createPost(
     sql`
       insert into community_posts (author_id, title, content, group_id)
       select ${authorId}::uuid, ${input.title}, ${input.content}, ${groupId}::uuid
-      where ${groupId}::uuid is null or exists (
-        select 1 from study_group_members sm
-        where sm.group_id = ${groupId}::uuid and sm.member_id = ${authorId}::uuid
-      )
+      where ${groupId}::uuid is null
+        or ${isGroupMember(sql`${groupId}::uuid`, sql`${authorId}::uuid`)}
       returning id
     `,
   ).catch((error: unknown) => {
     // The group was deleted while the post went in.
-    if (sqlState(error) === FOREIGN_KEY_VIOLATION) return [];
+    if (isForeignKeyViolation(error)) return [];
     throw error;
   });
   if (!created) return null;
@@ -214,90 +163,198 @@ export async function findPost(
   viewerId: string,
   id: string,
 ): Promise<Post | undefined> {
-  if (!isUuid(id)) return undefined;
   const [row] = await selectPosts(
     db,
     viewerId,
     and(
-      eq(communityPosts.id, id.toLowerCase()),
-      notBlocked(viewerId, communityPosts.authorId),
-      sql`(${communityPosts.groupId} is null or exists (
-        select 1 from study_groups g
-        where g.id = ${communityPosts.groupId} and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
-      ))`,
+      eq(communityPosts.id, id),
+      postVisibleTo(viewerId, communityPosts.authorId, communityPosts.groupId),
     ),
     1,
   );
   return row ? toPost(row) : undefined;
 }
 
-export function deletePost(db: Database, id: string, authorId: string): Promise<boolean> {
-  return deleteOwn(db, communityPosts, id, authorId);
+/** Deletes the post when `authorId` wrote it; false otherwise (its replies and likes go with it). */
+export async function deleteOwnPost(db: Database, id: string, authorId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(communityPosts)
+    .where(and(eq(communityPosts.id, id), eq(communityPosts.authorId, authorId)))
+    .returning({ id: communityPosts.id });
+  return deleted.length > 0;
 }
 
-// ---------- study groups: newest first ----------
+// ---------- replies: oldest first ----------
 
-type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector">;
+// Whether the post may be seen is asked first (`findPost`); these statements still hold if it
+// goes meanwhile.
 
-/** A group's own columns, without its search document (never sent, only indexed). */
-const groupColumns = {
-  id: studyGroups.id,
-  authorId: studyGroups.authorId,
-  name: studyGroups.name,
-  description: studyGroups.description,
-  tag: studyGroups.tag,
-  createdAt: studyGroups.createdAt,
+type ReplyRow = {
+  id: string;
+  postId: string;
+  content: string;
+  authorId: string;
+  authorName: string;
+  createdAt: Date;
 };
 
-export function toGroup(row: GroupRow): StudyGroup {
+function toReply(row: ReplyRow): PostReply {
   return {
     _id: row.id,
-    name: row.name,
-    description: row.description,
-    tag: row.tag as GroupTag,
-    u_id: row.authorId,
+    postId: row.postId,
+    content: row.content,
+    userId: row.authorId,
+    authorName: row.authorName,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export async function listGroups(
+function selectReplies(db: Database, where: SQL | undefined, limit: number) {
+  return db
+    .select({
+      id: communityPostReplies.id,
+      postId: communityPostReplies.postId,
+      content: communityPostReplies.content,
+      authorId: communityPostReplies.authorId,
+      authorName: memberName(qualified("community_post_replies", "author_id")),
+      createdAt: communityPostReplies.createdAt,
+    })
+    .from(communityPostReplies)
+    .where(where)
+    .orderBy(asc(communityPostReplies.createdAt), asc(communityPostReplies.id))
+    .limit(limit);
+}
+
+export async function listReplies(
   db: Database,
   viewerId: string,
+  postId: string,
   page: PageRequest,
-): Promise<Page<StudyGroup>> {
-  const rows = await db
-    .select(groupColumns)
-    .from(studyGroups)
-    .where(
-      and(
-        before(studyGroups.createdAt, studyGroups.id, page.cursor),
-        notBlocked(viewerId, studyGroups.authorId),
-      ),
-    )
-    .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
-    .limit(page.limit + 1);
-  return toPage(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }), toGroup);
+): Promise<Page<PostReply>> {
+  const rows = await selectReplies(
+    db,
+    and(
+      eq(communityPostReplies.postId, postId),
+      pastCursor(communityPostReplies.createdAt, communityPostReplies.id, page.after, "asc"),
+      notBlocked(viewerId, communityPostReplies.authorId),
+    ),
+    page.limit + 1,
+  );
+  const { items, next } = pageOf(rows, page.limit, (row) => ({ at: row.createdAt, id: row.id }));
+  return { items: items.map(toReply), next };
 }
 
-/** A new group with its creator as its first member, both or neither. */
-export async function createGroup(
+/** A new reply, or undefined when the post is gone. `db` may be a transaction. */
+export async function insertReply(
   db: Database,
-  authorId: string,
-  input: { name: string; description: string; tag: GroupTag },
-): Promise<StudyGroup> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(studyGroups)
-      .values({ authorId, ...input })
-      .returning(groupColumns);
-    if (!row) throw new Error("insert returned no row");
-    await tx
-      .insert(studyGroupMembers)
-      .values({ groupId: row.id, memberId: authorId, joinedAt: row.createdAt });
-    return toGroup(row);
-  });
+  input: { postId: string; authorId: string; content: string },
+): Promise<PostReply | undefined> {
+  const [created] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      insert into community_post_replies (post_id, author_id, content)
+      select id, ${input.authorId}::uuid, ${input.content} from community_posts
+      where id = ${input.postId}::uuid
+      returning id
+    `,
+  );
+  if (!created) return undefined;
+  const [row] = await selectReplies(db, eq(communityPostReplies.id, created.id), 1);
+  return row ? toReply(row) : undefined;
 }
 
-export function deleteGroup(db: Database, id: string, authorId: string): Promise<boolean> {
-  return deleteOwn(db, studyGroups, id, authorId);
+export async function deleteOwnReply(db: Database, id: string, authorId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(communityPostReplies)
+    .where(and(eq(communityPostReplies.id, id), eq(communityPostReplies.authorId, authorId)))
+    .returning({ id: communityPostReplies.id });
+  return deleted.length > 0;
+}
+
+// ---------- likes ----------
+
+/** Likes the post if it still exists; liking twice changes nothing. */
+export async function addLike(db: Database, postId: string, memberId: string): Promise<void> {
+  await selectRows(
+    db,
+    sql`
+      insert into community_post_likes (post_id, member_id)
+      select id, ${memberId}::uuid from community_posts where id = ${postId}::uuid
+      on conflict do nothing
+    `,
+  ).catch(ignoreVanishedParent);
+}
+
+export async function removeLike(db: Database, postId: string, memberId: string): Promise<void> {
+  await selectRows(
+    db,
+    sql`
+      delete from community_post_likes
+      where post_id = ${postId}::uuid and member_id = ${memberId}::uuid
+    `,
+  );
+}
+
+// ---------- demo data ----------
+
+export type NewPostRow = typeof communityPosts.$inferInsert & { id: string };
+
+/** Posts, their replies and their likes as given, in three statements (the demo data). */
+export async function insertPosts(
+  db: Database,
+  rows: {
+    posts: NewPostRow[];
+    replies: (typeof communityPostReplies.$inferInsert)[];
+    likes: (typeof communityPostLikes.$inferInsert)[];
+  },
+): Promise<void> {
+  if (rows.posts.length > 0) await db.insert(communityPosts).values(rows.posts);
+  if (rows.replies.length > 0) await db.insert(communityPostReplies).values(rows.replies);
+  if (rows.likes.length > 0) await db.insert(communityPostLikes).values(rows.likes);
+}
+
+// ---------- personal data ----------
+
+// An account's member has the account's id (community_members_kind_check), so a person's rows
+// are those whose member id is their account id.
+
+export type PostExportRows = {
+  posts: { _id: string; title: string; content: string; createdAt: string }[];
+  postReplies: { _id: string; postId: string; content: string; createdAt: string }[];
+  postLikes: { postId: string; createdAt: string }[];
+};
+
+export async function findPostExportRows(db: Database, userId: string): Promise<PostExportRows> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  const [posts, postReplies, postLikes] = await Promise.all([
+    selectRows<PostExportRows["posts"][number]>(
+      db,
+      sql`select p.id as "_id", p.title, p.content, ${t("p.created_at")} as "createdAt"
+      from community_posts p
+      where p.author_id = ${userId} order by p.created_at`,
+    ),
+    selectRows<PostExportRows["postReplies"][number]>(
+      db,
+      sql`select r.id as "_id", r.post_id as "postId", r.content, ${t("r.created_at")} as "createdAt"
+      from community_post_replies r
+      where r.author_id = ${userId} order by r.created_at, r.id`,
+    ),
+    selectRows<PostExportRows["postLikes"][number]>(
+      db,
+      sql`select l.post_id as "postId", ${t("l.created_at")} as "createdAt"
+      from community_post_likes l
+      where l.member_id = ${userId} order by l.created_at, l.post_id`,
+    ),
+  ]);
+  return { posts, postReplies, postLikes };
+}
+
+/**
+ * Removes the account's likes, replies and posts (the replies and likes of others on those posts
+ * go with them).
+ */
+export async function deletePostsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(communityPostLikes).where(eq(communityPostLikes.memberId, userId));
+  await db.delete(communityPostReplies).where(eq(communityPostReplies.authorId, userId));
+  await db.delete(communityPosts).where(eq(communityPosts.authorId, userId));
 }

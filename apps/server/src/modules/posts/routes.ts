@@ -4,12 +4,9 @@ import {
   deletedCommunityItemSchema,
   envelope,
   GROUP_MESSAGES,
-  groupDetailSchema,
-  groupMemberSchema,
-  groupMembershipSchema,
-  groupPatchBodySchema,
   groupPostBodySchema,
   NEXT_CURSOR_HEADER,
+  pageAnswerSchema,
   postLikeStateSchema,
   postReplySchema,
   postSchema,
@@ -19,43 +16,31 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DEFAULT_COMMUNITY_CREATE_PER_MEMBER } from "../../config.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { encodedPage, pagedAnswer, pagedArray } from "../../lib/paging.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
-import { encodeCursor } from "./cursor.ts";
-import { listGroupMembers } from "./groups-repository.ts";
+import { limitPerMember, memberOf } from "../members/scope.ts";
 import {
-  editGroup,
-  joinGroup,
-  leaveGroup,
-  postsGroupId,
+  deletePost,
+  deleteReply,
+  listPosts,
+  listReplies,
+  OWN_POST_NOT_FOUND,
+  OWN_REPLY_NOT_FOUND,
+  POST_NOT_FOUND,
   publishPost,
   replyToPost,
   setLike,
-  visibleGroup,
   visiblePost,
-} from "./groups-service.ts";
-import { cursorFrom, limitPerMember, memberOf } from "./member-scope.ts";
-import { deleteOwnReply, listReplies } from "./replies-repository.ts";
-import { listPosts } from "./repository.ts";
+} from "./service.ts";
 
-const security = [{ bearer: [] }];
 const tags = ["community"];
 
-const pagedData = <T extends z.ZodType>(item: T, order: string) =>
-  envelope(
-    z.array(item).meta({
-      description: `${order}. When there are more, the ${NEXT_CURSOR_HEADER} header holds the cursor of the next page.`,
-    }),
-  );
-
 /**
- * Study groups you join, the board's and the groups' posts, replies and likes. Registered inside
- * the community's protected scope (routes.ts), so every call here carries a checked token.
+ * The board's and the groups' posts, their replies and likes. In the community's member-only
+ * scope (plugins/scopes.ts), so every call here carries a checked token.
  */
-export async function communityGroupRoutes(app: FastifyInstance): Promise<void> {
+export async function postRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const createRule = app.config.communityCreatePerMember ?? DEFAULT_COMMUNITY_CREATE_PER_MEMBER;
 
   r.get(
     "/getposts",
@@ -63,7 +48,6 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Posts of the community board, or with groupId of that group, newest first",
-        security,
         querystring: postsQuerySchema,
         response: {
           200: z.array(postSchema).meta({
@@ -74,16 +58,8 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      const viewerId = memberOf(request).id;
-      const groupId = await postsGroupId(app, viewerId, request.query.groupId);
-      const page = await listPosts(
-        app.db,
-        viewerId,
-        { cursor: cursorFrom(request.query.cursor), limit: request.query.limit },
-        groupId,
-      );
-      if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return page.items;
+      const page = await listPosts(app, memberOf(request).id, request.query);
+      return pagedArray(reply, encodedPage(page));
     },
   );
 
@@ -94,7 +70,6 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary:
           "Publish a post as the token's member: on the board, or with groupId in a group they belong to",
-        security,
         body: groupPostBodySchema,
         response: {
           201: envelope(postSchema),
@@ -102,7 +77,7 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
           429: ERROR_RESPONSES[429],
         },
       },
-      preHandler: limitPerMember(app, "posts", createRule),
+      preHandler: limitPerMember(app, "posts"),
     },
     async (request, reply) => {
       const data = await publishPost(app, memberOf(request).id, request.body);
@@ -116,10 +91,10 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "One post, with its likes and replies counted",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(postSchema) },
       },
+      config: { unknownId: POST_NOT_FOUND },
     },
     async (request) => ({
       status: 1 as const,
@@ -128,100 +103,24 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
     }),
   );
 
-  r.get(
-    "/group/:id",
-    {
-      schema: {
-        tags,
-        summary: "One study group, with its creator and members counted",
-        security,
-        params: communityIdParamsSchema,
-        response: { 200: envelope(groupDetailSchema) },
-      },
-    },
-    async (request) => ({
-      status: 1 as const,
-      message: "Group",
-      data: await visibleGroup(app, memberOf(request).id, request.params.id),
-    }),
-  );
-
-  r.patch(
-    "/group/:id",
-    {
-      schema: {
-        tags,
-        summary: "Change the name, description or topic of a group you created",
-        security,
-        params: communityIdParamsSchema,
-        body: groupPatchBodySchema,
-        response: { 200: envelope(groupDetailSchema) },
-      },
-    },
-    async (request) => ({
-      status: 1 as const,
-      message: GROUP_MESSAGES.updated,
-      data: await editGroup(app, memberOf(request).id, request.params.id, request.body),
-    }),
-  );
-
-  r.post(
-    "/group/:id/join",
-    {
-      schema: {
-        tags,
-        summary: "Join a study group (joining twice changes nothing)",
-        security,
-        params: communityIdParamsSchema,
-        response: { 200: envelope(groupMembershipSchema) },
-      },
-    },
-    async (request) => ({
-      status: 1 as const,
-      message: GROUP_MESSAGES.joined,
-      data: await joinGroup(app, memberOf(request).id, request.params.id),
-    }),
-  );
-
   r.delete(
-    "/group/:id/join",
+    "/post/:id",
     {
       schema: {
         tags,
-        summary: "Leave a study group (its creator cannot: 409; they delete it instead)",
-        security,
+        summary: "Delete a post of your own",
         params: communityIdParamsSchema,
-        response: { 200: envelope(groupMembershipSchema), 409: ERROR_RESPONSES[409] },
+        response: { 200: envelope(deletedCommunityItemSchema) },
       },
+      config: { unknownId: OWN_POST_NOT_FOUND },
     },
-    async (request) => ({
-      status: 1 as const,
-      message: GROUP_MESSAGES.left,
-      data: await leaveGroup(app, memberOf(request).id, request.params.id),
-    }),
-  );
-
-  r.get(
-    "/group/:id/members",
-    {
-      schema: {
-        tags,
-        summary: "A group's members, those who joined first first",
-        security,
-        params: communityIdParamsSchema,
-        querystring: communityListQuerySchema,
-        response: { 200: pagedData(groupMemberSchema, "Those who joined first first") },
-      },
-    },
-    async (request, reply) => {
-      const viewerId = memberOf(request).id;
-      const group = await visibleGroup(app, viewerId, request.params.id);
-      const page = await listGroupMembers(app.db, viewerId, group._id, {
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return { status: 1 as const, message: "Members", data: page.items };
+    async (request) => {
+      await deletePost(app, request.params.id, memberOf(request).id);
+      return {
+        status: 1 as const,
+        message: "Deleted the post",
+        data: { _id: request.params.id.toLowerCase() },
+      };
     },
   );
 
@@ -231,21 +130,15 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Replies to a post, oldest first",
-        security,
         params: communityIdParamsSchema,
         querystring: communityListQuerySchema,
-        response: { 200: pagedData(postReplySchema, "Oldest first") },
+        response: { 200: pageAnswerSchema(postReplySchema) },
       },
+      config: { unknownId: POST_NOT_FOUND },
     },
     async (request, reply) => {
-      const viewerId = memberOf(request).id;
-      const post = await visiblePost(app, viewerId, request.params.id);
-      const page = await listReplies(app.db, viewerId, post.id, {
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      if (page.next) reply.header(NEXT_CURSOR_HEADER, encodeCursor(page.next));
-      return { status: 1 as const, message: "Replies", data: page.items };
+      const page = await listReplies(app, memberOf(request).id, request.params.id, request.query);
+      return pagedAnswer(reply, "Replies", encodedPage(page));
     },
   );
 
@@ -255,12 +148,12 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Reply to a post (in a group, as one of its members); its author is told",
-        security,
         params: communityIdParamsSchema,
         body: replyBodySchema,
         response: { 201: envelope(postReplySchema), 429: ERROR_RESPONSES[429] },
       },
-      preHandler: limitPerMember(app, "replies", createRule),
+      config: { unknownId: POST_NOT_FOUND },
+      preHandler: limitPerMember(app, "replies"),
     },
     async (request, reply) => {
       const data = await replyToPost(
@@ -279,14 +172,13 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Delete a reply of your own",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(deletedCommunityItemSchema) },
       },
+      config: { unknownId: OWN_REPLY_NOT_FOUND },
     },
     async (request) => {
-      const deleted = await deleteOwnReply(app.db, request.params.id, memberOf(request).id);
-      if (!deleted) throw new HttpError(404, "NOT_FOUND", GROUP_MESSAGES.replyNotFound);
+      await deleteReply(app, request.params.id, memberOf(request).id);
       return {
         status: 1 as const,
         message: GROUP_MESSAGES.replyDeleted,
@@ -305,10 +197,10 @@ export async function communityGroupRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: like ? "Like a post (twice is once)" : "Take back your like of a post",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(postLikeStateSchema) },
       },
+      config: { unknownId: POST_NOT_FOUND },
       handler: async (request) => ({
         status: 1 as const,
         message: like ? GROUP_MESSAGES.liked : GROUP_MESSAGES.unliked,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { OTP_LENGTH, OTP_TTL_MINUTES, RESET_GRANT_TTL_MINUTES } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { endAccountCommunityTokens } from "../community/members.ts";
+import { endAccountCommunityTokens } from "../members/service.ts";
 import {
   consumeGrant,
   deleteCode,

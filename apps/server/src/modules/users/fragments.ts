@@ -28,3 +28,14 @@ export function blockedEitherWay(a: unknown, b: unknown) {
     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
   )`;
 }
+
+/**
+ * The account's full name (first and last, trimmed) as a scalar subquery, read at query time so a
+ * renamed account shows its new name; null when it is blank or there is no such account.
+ */
+export function accountFullName(userId: unknown): SQL<string | null> {
+  return sql<string | null>`(
+    select nullif(btrim(concat_ws(' ', named_user.first_name, named_user.last_name)), '')
+    from users named_user where named_user.id = ${userId}
+  )`;
+}
