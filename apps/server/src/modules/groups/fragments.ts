@@ -22,3 +22,16 @@ export function isGroupMember(groupId: unknown, memberId: unknown): SQL {
     where sm.group_id = ${groupId} and sm.member_id = ${memberId}
   )`;
 }
+
+/** Study groups holding a tsquery, as `alias`, with what ranks and hides them (search's source). */
+export function groupsHolding(alias: string, query: string): SQL {
+  const r = sql.raw(alias);
+  return sql`select ${r}.id, ${r}.created_at, ${r}.author_id from study_groups ${r}
+    where ${r}.search_vector @@ ${query}::tsquery`;
+}
+
+/** Joins the study group `alias` whose id is `groupId`. */
+export function joinGroup(alias: string, groupId: unknown): SQL {
+  const g = sql.raw(alias);
+  return sql`join study_groups ${g} on ${g}.id = ${groupId}`;
+}

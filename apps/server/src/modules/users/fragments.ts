@@ -39,3 +39,23 @@ export function accountFullName(userId: unknown): SQL<string | null> {
     from users named_user where named_user.id = ${userId}
   )`;
 }
+
+/**
+ * The full name of the users row aliased `alias` as the trigram index on users has it: search
+ * matches names with this expression, and only this spelling of it uses the index.
+ */
+export function fullName(alias: string): SQL {
+  const u = sql.raw(alias);
+  return sql`(${u}.first_name || ' ' || ${u}.last_name)`;
+}
+
+/** The people whose full name is close to q by word similarity (`%>`), as id and names. */
+export function peopleNamedNear(q: string): SQL {
+  return sql`select u.id, u.first_name, u.last_name from users u where ${fullName("u")} %> ${q}`;
+}
+
+/** Joins the users row `alias` whose id is `userId` (for its card's columns). */
+export function joinCard(alias: string, userId: unknown): SQL {
+  const u = sql.raw(alias);
+  return sql`join users ${u} on ${u}.id = ${userId}`;
+}
