@@ -17,13 +17,10 @@ import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../apps/server/src/db/client.ts";
-import type { Cursor } from "../apps/server/src/modules/community/cursor.ts";
-import { listEvents } from "../apps/server/src/modules/community/events-repository.ts";
-import {
-  listGroups,
-  listPosts,
-  type Page,
-} from "../apps/server/src/modules/community/repository.ts";
+import type { Cursor, Page } from "../apps/server/src/lib/paging.ts";
+import { listEvents } from "../apps/server/src/modules/events/repository.ts";
+import { listGroups } from "../apps/server/src/modules/groups/repository.ts";
+import { listPosts } from "../apps/server/src/modules/posts/repository.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const MEMBERS = 1_000;
@@ -139,28 +136,26 @@ async function measureQueries(handle: DatabaseHandle, outcome: Outcome): Promise
   const now = () => new Date();
   const viewer = await blockingViewer(handle);
   const deepPost = await cursorAfter(5_000, (cursor) =>
-    listPosts(db, viewer, { cursor, limit: 50 }),
+    listPosts(db, viewer, { after: cursor, limit: 50 }),
   );
   const deepGroup = await cursorAfter(5_000, (cursor) =>
-    listGroups(db, viewer, { cursor, limit: 50 }),
+    listGroups(db, viewer, { after: cursor, limit: 50 }),
   );
-  /** The events list as GET /allevents reads it, in the other lists' page shape. */
-  const upcomingEvents = async (cursor: Cursor | null, limit: number): Promise<Page<unknown>> => {
-    const page = await listEvents(db, viewer, { when: "upcoming", now: now(), cursor, limit });
-    return { items: page.rows, next: page.next };
-  };
+  /** The events list as GET /allevents reads it. */
+  const upcomingEvents = (cursor: Cursor | null, limit: number): Promise<Page<unknown>> =>
+    listEvents(db, viewer, { when: "upcoming", now: now(), after: cursor, limit });
   const deepEvent = await cursorAfter(5_000, (cursor) => upcomingEvents(cursor, 50));
   const scenarios: [string, () => Promise<Page<unknown>>][] = [
-    ["posts, first page, limit 20", () => listPosts(db, viewer, { cursor: null, limit: 20 })],
-    ["posts, first page, limit 50", () => listPosts(db, viewer, { cursor: null, limit: 50 })],
+    ["posts, first page, limit 20", () => listPosts(db, viewer, { after: null, limit: 20 })],
+    ["posts, first page, limit 50", () => listPosts(db, viewer, { after: null, limit: 50 })],
     [
       "posts, after 5,000 rows, limit 50",
-      () => listPosts(db, viewer, { cursor: deepPost, limit: 50 }),
+      () => listPosts(db, viewer, { after: deepPost, limit: 50 }),
     ],
-    ["groups, first page, limit 50", () => listGroups(db, viewer, { cursor: null, limit: 50 })],
+    ["groups, first page, limit 50", () => listGroups(db, viewer, { after: null, limit: 50 })],
     [
       "groups, after 5,000 rows, limit 50",
-      () => listGroups(db, viewer, { cursor: deepGroup, limit: 50 }),
+      () => listGroups(db, viewer, { after: deepGroup, limit: 50 }),
     ],
     ["events, first page, limit 50", () => upcomingEvents(null, 50)],
     ["events, after 5,000 rows, limit 50", () => upcomingEvents(deepEvent, 50)],

@@ -3,12 +3,15 @@ import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
-import { calendarFeedRoutes } from "./modules/community/events-calendar.ts";
-import { communityRoutes } from "./modules/community/routes.ts";
+import { calendarFeedRoutes, eventRoutes } from "./modules/events/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
+import { groupRoutes } from "./modules/groups/routes.ts";
 import { matchingRoutes } from "./modules/matching/routes.ts";
+import { memberAuthRoutes, memberRoutes } from "./modules/members/routes.ts";
+import { communityGuard } from "./modules/members/scope.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { photoFileRoutes, photoRoutes } from "./modules/photos/routes.ts";
+import { postRoutes } from "./modules/posts/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { publicFormRoutes } from "./modules/public-forms/routes.ts";
 import { publicProfileRoutes } from "./modules/public-profile/routes.ts";
@@ -19,10 +22,6 @@ import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
-
-async function communityScope(app: FastifyInstance): Promise<void> {
-  await app.register(communityRoutes, { prefix: "/community" });
-}
 
 /**
  * Every route under /api, by the scope that guards it (plugins/scopes.ts). A route goes where
@@ -39,7 +38,6 @@ export const API_SCOPES: ApiScopes = {
     skillRoutes,
     pushKeyRoutes,
     chatSocketRoutes,
-    communityScope,
     calendarFeedRoutes,
   ],
   signedIn: [
@@ -57,9 +55,11 @@ export const API_SCOPES: ApiScopes = {
   ],
   moderator: [],
   admin: [],
+  communityPublic: [memberAuthRoutes],
+  community: [memberRoutes, groupRoutes, eventRoutes, postRoutes],
 };
 
 /** Registers the API's routes (tests may pass scopes with routes of their own added). */
 export function registerApiRoutes(api: FastifyInstance, scopes: ApiScopes = API_SCOPES) {
-  return registerScopes(api, scopes);
+  return registerScopes(api, scopes, { communityGuard });
 }

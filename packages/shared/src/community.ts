@@ -15,6 +15,7 @@ import {
   POST_TITLE_MAX_LENGTH,
 } from "./community-constants.ts";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "./constants.ts";
+import { pathIdSchema } from "./schemas.ts";
 
 export * from "./community-constants.ts";
 
@@ -136,7 +137,8 @@ export const communityListQuerySchema = z.object({
 });
 export type CommunityListQuery = z.input<typeof communityListQuerySchema>;
 
-export const communityIdParamsSchema = z.object({ id: z.string().max(100) });
+/** `/…/:id` of a post, reply, group or event: one that is not a UUID is answered as unknown. */
+export const communityIdParamsSchema = z.object({ id: pathIdSchema });
 
 // ---------- response shapes ----------
 

@@ -27,6 +27,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return constraint === undefined || pg.constraint === constraint || pg.constraint === undefined;
 }
 
+/** True when the error is a foreign key violation: what a write pointed to was deleted meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return sqlState(error) === "23503";
+}
+
 /** The embedded database's thread is closed or has stopped: nothing can reach the database. */
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";

@@ -14,3 +14,12 @@ export async function selectRows<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * `"table"."column"`: a column named with its table or subquery alias. The query builder drops
+ * the table from a column inside a `sql` field of a select that reads one table, and a subquery
+ * in that field would then read a column of the same name of its own.
+ */
+export function qualified(table: string, column: string): SQL {
+  return sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+}

@@ -1,21 +1,14 @@
-import { EVENT_REMINDER_OFFSETS } from "@kindred/shared";
+import { randomUUID } from "node:crypto";
+import { addEvents } from "../modules/events/service.ts";
+import { addGroups } from "../modules/groups/service.ts";
+import { addAccountMembers } from "../modules/members/service.ts";
+import { addPosts } from "../modules/posts/service.ts";
 import type { Database } from "./client.ts";
-import { enqueueJob } from "./jobs.ts";
-import {
-  communityEvents,
-  communityMembers,
-  communityPostLikes,
-  communityPostReplies,
-  communityPosts,
-  eventRsvps,
-  studyGroupMembers,
-  studyGroups,
-} from "./schema.ts";
 
 // A lived-in community for the demo data: a study group in each of the four topics with members
 // and posts, board posts with replies and likes, upcoming events with people going (one full, with
 // a waitlist) and a past one. Written by the demo people (by first name); the demo account (Sam)
-// belongs to two groups and is going to one event.
+// belongs to two groups and is going to one event. Each owning module inserts its own rows.
 
 type Person = { id: string; firstName: string };
 
@@ -186,9 +179,10 @@ export async function seedCommunity(tx: Database, people: Person[], now: number)
     remember(post.by, ...post.likes, ...post.replies.map((r) => r.by));
   for (const event of EVENTS) remember(event.by, ...event.going, ...event.waitlisted);
   // An account's community member has the account's id.
-  await tx
-    .insert(communityMembers)
-    .values([...named].map((name) => ({ id: member(name), userId: member(name) })));
+  await addAccountMembers(
+    tx,
+    [...named].map((name) => member(name)),
+  );
 
   // Each item a little later than the one before, over the past six days.
   let minutesAgo = 60 * 24 * 6;
@@ -198,27 +192,23 @@ export async function seedCommunity(tx: Database, people: Person[], now: number)
   };
 
   const groupIds = new Map<string, string>();
+  const groups: Parameters<typeof addGroups>[1] = { groups: [], members: [] };
   for (const group of GROUPS) {
-    const [row] = await tx
-      .insert(studyGroups)
-      .values({
-        authorId: member(group.by),
-        name: group.name,
-        description: group.description,
-        tag: group.tag,
-        createdAt: at(),
-      })
-      .returning({ id: studyGroups.id });
-    if (!row) continue;
-    groupIds.set(group.name, row.id);
-    await tx.insert(studyGroupMembers).values(
-      [group.by, ...group.members].map((name) => ({
-        groupId: row.id,
-        memberId: member(name),
-        joinedAt: at(),
-      })),
-    );
+    const id = randomUUID();
+    groupIds.set(group.name, id);
+    groups.groups.push({
+      id,
+      authorId: member(group.by),
+      name: group.name,
+      description: group.description,
+      tag: group.tag,
+      createdAt: at(),
+    });
+    for (const name of [group.by, ...group.members]) {
+      groups.members.push({ groupId: id, memberId: member(name), joinedAt: at() });
+    }
   }
+  await addGroups(tx, groups);
 
   const posts = [
     ...BOARD_POSTS.map((post) => ({ ...post, groupId: null as string | null })),
@@ -230,77 +220,60 @@ export async function seedCommunity(tx: Database, people: Person[], now: number)
       })),
     ),
   ];
+  const postRows: Parameters<typeof addPosts>[1] = { posts: [], replies: [], likes: [] };
   for (const post of posts) {
-    const [row] = await tx
-      .insert(communityPosts)
-      .values({
-        authorId: member(post.by),
-        title: post.title,
-        content: post.content,
-        groupId: post.groupId,
+    const id = randomUUID();
+    postRows.posts.push({
+      id,
+      authorId: member(post.by),
+      title: post.title,
+      content: post.content,
+      groupId: post.groupId,
+      createdAt: at(),
+    });
+    for (const reply of post.replies) {
+      postRows.replies.push({
+        postId: id,
+        authorId: member(reply.by),
+        content: reply.content,
         createdAt: at(),
-      })
-      .returning({ id: communityPosts.id });
-    if (!row) continue;
-    if (post.replies.length > 0) {
-      await tx.insert(communityPostReplies).values(
-        post.replies.map((reply) => ({
-          postId: row.id,
-          authorId: member(reply.by),
-          content: reply.content,
-          createdAt: at(),
-        })),
-      );
+      });
     }
-    if (post.likes.length > 0) {
-      await tx
-        .insert(communityPostLikes)
-        .values(post.likes.map((name) => ({ postId: row.id, memberId: member(name) })));
-    }
+    for (const name of post.likes) postRows.likes.push({ postId: id, memberId: member(name) });
   }
+  await addPosts(tx, postRows);
 
   const today = new Date(now);
+  const events: Parameters<typeof addEvents>[1] = { events: [], rsvps: [] };
   for (const event of EVENTS) {
-    const startsAt = new Date(
-      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), event.hour) +
-        event.inDays * DAY_MS,
-    );
-    const [row] = await tx
-      .insert(communityEvents)
-      .values({
-        authorId: member(event.by),
-        title: event.title,
-        description: event.description,
-        location: event.location,
-        startsAt,
-        utcOffset: "Z",
-        capacity: event.capacity,
-        groupId: event.group ? (groupIds.get(event.group) ?? null) : null,
-      })
-      .returning({ id: communityEvents.id });
-    if (!row) continue;
+    const id = randomUUID();
+    events.events.push({
+      id,
+      authorId: member(event.by),
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      startsAt: new Date(
+        Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), event.hour) +
+          event.inDays * DAY_MS,
+      ),
+      utcOffset: "Z",
+      capacity: event.capacity,
+      groupId: event.group ? (groupIds.get(event.group) ?? null) : null,
+    });
     const answers = [
       ...event.going.map((name) => ({ name, status: "going" })),
       ...event.waitlisted.map((name) => ({ name, status: "waitlisted" })),
     ];
-    // Its reminders, as creating an event through the API queues them (modules/community).
-    for (const [offset, before] of Object.entries(EVENT_REMINDER_OFFSETS)) {
-      const runAt = new Date(startsAt.getTime() - before);
-      if (runAt.getTime() <= now) continue;
-      await enqueueJob(tx, {
-        kind: "event_reminder",
-        key: `event_reminder:${row.id}:${offset}`,
-        runAt,
-        payload: { eventId: row.id, offset, startsAt: startsAt.toISOString() },
-      });
-    }
-    await tx.insert(eventRsvps).values(
-      answers.map(({ name, status }, index) => ({
-        eventId: row.id,
+    answers.forEach(({ name, status }, index) => {
+      events.rsvps.push({
+        eventId: id,
         memberId: member(name),
         status,
         createdAt: new Date(now - (answers.length - index) * HOUR_MS),
-      })),
-    );
+      });
+    });
   }
+  // With their reminders, as creating an event through the API queues them.
+  await addEvents(tx, events, new Date(now));
 }

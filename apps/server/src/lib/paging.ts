@@ -64,3 +64,28 @@ export function pagedAnswer<T>(
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
   return { status: 1, message, data: page.items, nextCursor: page.nextCursor };
 }
+
+/** A page as it is answered: its items and the next page's cursor, encoded (null: the last). */
+export function encodedPage<T>(page: Page<T>): { items: T[]; nextCursor: string | null } {
+  return { items: page.items, nextCursor: page.next ? encodeCursor(page.next) : null };
+}
+
+/**
+ * A list the specification fixes as a bare array (`/community/getposts`, `/community/all`): the
+ * items as they are, the next page's cursor only in X-Next-Cursor.
+ */
+export function pagedArray<T>(
+  reply: FastifyReply,
+  page: { items: T[]; nextCursor: string | null },
+): T[] {
+  if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+  return page.items;
+}
+
+/** A list's query as the client sent it: the cursor's text (none: the first page), the limit. */
+export type PageQuery = { cursor?: string | undefined; limit: number };
+
+/** The page a query asks for; a 400 for a cursor this server did not make. */
+export function pageRequestOf(query: PageQuery): PageRequest {
+  return { after: cursorFrom(query.cursor), limit: query.limit };
+}

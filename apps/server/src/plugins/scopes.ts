@@ -32,7 +32,23 @@ export type ApiScopes = {
   moderator: FastifyPluginAsync[];
   /** A session whose account is an admin. */
   admin: FastifyPluginAsync[];
+  /** Under `/community`, anyone: the call that issues a community token. */
+  communityPublic: FastifyPluginAsync[];
+  /**
+   * Under `/community`, a community token whose grant holds (401 UNAUTHENTICATED otherwise),
+   * checked by the guard given to `registerScopes`; no XSRF check, since no cookie is read.
+   */
+  community: FastifyPluginAsync[];
 };
+
+/** What a scope's guard needs that lives in a module: the community's bearer-token check. */
+export type ScopeGuards = {
+  /** Installs the community scope's hooks on its instance (modules/members/scope.ts). */
+  communityGuard: (scope: FastifyInstance) => Promise<void>;
+};
+
+/** The prefix every community route sits under, in both of its scopes. */
+const COMMUNITY_PREFIX = "/community";
 
 async function signedInGuard(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   if (request.routeOptions.config.checksSessionInItsRead) return;
@@ -40,8 +56,26 @@ async function signedInGuard(this: FastifyInstance, request: FastifyRequest, rep
 }
 
 /** Registers each scope's routes inside an instance that guards them (fastify/demo's autohooks). */
-export async function registerScopes(api: FastifyInstance, scopes: ApiScopes): Promise<void> {
+export async function registerScopes(
+  api: FastifyInstance,
+  scopes: ApiScopes,
+  guards: ScopeGuards,
+): Promise<void> {
   for (const routes of scopes.public) await api.register(routes);
+  await api.register(
+    async (communityPublic) => {
+      for (const routes of scopes.communityPublic) await communityPublic.register(routes);
+    },
+    { prefix: COMMUNITY_PREFIX },
+  );
+  await api.register(
+    async (community) => {
+      community.decorate("scopeAuth", "bearer");
+      await guards.communityGuard(community);
+      for (const routes of scopes.community) await community.register(routes);
+    },
+    { prefix: COMMUNITY_PREFIX },
+  );
   await api.register(async (signedIn) => {
     signedIn.decorate("scopeAuth", "session");
     // A preHandler, as the route's own guard was: the XSRF check and body validation keep

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { announceSessionEnd } from "../../plugins/session.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { endAccountCommunityTokens } from "../community/members.ts";
+import { endAccountCommunityTokens } from "../members/service.ts";
 import { announceUnread, getSettings } from "../notifications/service.ts";
 import { releasePhotoIfUnused } from "../photos/service.ts";
 import { findUserById } from "../users/service.ts";

@@ -71,3 +71,30 @@ export async function releaseJob(db: Database, job: ClaimedJob): Promise<void> {
     where id = ${job.id} and attempts = ${job.attempts}
   `);
 }
+
+/**
+ * Done, inside the transaction that did the job's work: the row goes only if this claim still
+ * holds it (the attempt number fences a stale worker); false when it does not.
+ */
+export async function completeClaimedJob(
+  db: Database,
+  job: { id: string; attempts: number },
+): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`delete from jobs where id = ${job.id} and attempts = ${job.attempts} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Removes the jobs of a kind with these keys: work no longer needed. */
+export async function deleteJobsByKey(db: Database, kind: string, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    delete from jobs where kind = ${kind}
+      and key in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})
+  `);
+}

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { enqueueJob } from "../../db/jobs.ts";
-import { decodeCursor, encodeCursor } from "../community/cursor.ts";
+import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   countUnread,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { destroyUserSessions } from "../../plugins/session.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { endAccountCommunityTokens } from "../community/members.ts";
+import { endAccountCommunityTokens } from "../members/service.ts";
 import { deleteUserSessions } from "../sessions/service.ts";
 import { findUserByEmail, setPasswordHash } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";

@@ -9,7 +9,19 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
+import { eventsHolding, joinEvent } from "../events/fragments.ts";
+import { groupsHolding, joinGroup } from "../groups/fragments.ts";
+import { memberName } from "../members/fragments.ts";
+import { joinPost, postsHolding, postVisibleTo } from "../posts/fragments.ts";
+import { distinctSkills, holdersOfAlias, holdersOfSkill } from "../skills/fragments.ts";
+import {
+  blockedEitherWay,
+  type CardRow,
+  cardColumns,
+  fullName,
+  joinCard,
+  peopleNamedNear,
+} from "../users/fragments.ts";
 
 // People are found by pg_trgm's word similarity on their names and skills (`column %> q`: some
 // extent of the column is close to q), which trigram indexes answer, so "Jonh" finds John.
@@ -108,7 +120,7 @@ function pageOf(page: SearchPage): SQL {
 
 // ---------- people ----------
 
-const FULL_NAME = sql`(u.first_name || ' ' || u.last_name)`;
+const FULL_NAME = fullName("u");
 
 /**
  * People (never the viewer, nobody blocked either way) whose full name or one of whose skills is
@@ -128,7 +140,7 @@ export async function searchPeople(
     db,
     sql`
       with recursive name_matches as materialized (
-        select u.id, u.first_name, u.last_name from users u where ${FULL_NAME} %> ${q}
+        ${peopleNamedNear(q)}
       ),
       -- Ranked once per name, not once per person: a common name near q ("Jonas" for "jonh")
       -- is held by thousands. Each name's people are kept in id order.
@@ -155,10 +167,7 @@ export async function searchPeople(
       -- The distinct skills, one probe of the (skill, ...) index each: far fewer than the
       -- people holding them, whose rows a trigram scan would all fetch and recheck.
       skills as (
-        select min(skill) as skill from user_skills
-        union all
-        select (select s.skill from user_skills s where s.skill > k.skill order by s.skill limit 1)
-        from skills k where k.skill is not null
+        ${distinctSkills("skills")}
       ),
       skill_ranks as materialized (
         select skill, ${tierOf([sql`skill`], q, [sql`skill`])} as tier,
@@ -172,24 +181,16 @@ export async function searchPeople(
         select s.user_id as id, k.tier, k.score
         from skill_ranks k
         cross join lateral (
-          select user_id from user_skills
-          where skill = k.skill and ${visiblePerson(viewerId, sql`user_id`)}
-          order by user_id
-          limit ${needed}
+          ${holdersOfSkill(sql`k.skill`, (userId) => visiblePerson(viewerId, userId), needed)}
         ) s
       ),
       -- The holders of the skill q names under another of its names ("js": JavaScript), as
       -- exact matches, the same way.
       canonical_hits as (
         select s.user_id as id, 0 as tier, 1::real as score
-        from skill_aliases a
-        cross join lateral (
-          select user_id from user_skills
-          where canonical = a.canonical and ${visiblePerson(viewerId, sql`user_id`)}
-          order by user_id
-          limit ${needed}
+        from (
+          ${holdersOfAlias(normalizeSkill(q), (userId) => visiblePerson(viewerId, userId), needed)}
         ) s
-        where a.alias = ${normalizeSkill(q)}
       ),
       hits as (
         select id, min(tier) as tier, max(score) as score
@@ -203,7 +204,7 @@ export async function searchPeople(
       ${visiblePage(sql`tier, score desc, id`, sql`not ${blockedEitherWay(viewerId, sql`ranked.id`)}`, page)}
       select ${cardColumns("u")}, u.public_id as "publicId"
       from page h
-      join users u on u.id = h.id
+      ${joinCard("u", sql`h.id`)}
       order by h.tier, h.score desc, h.id
     `,
   );
@@ -313,23 +314,16 @@ async function withTextIndex<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * The CTE `page`: the rows of `table` (aliased r) that hold `query`, as `columns`, in `order`
- * (given the alias to read), then only those `visible` keeps (it reads `ranked`), until the
- * page is full: the visibility rule runs for the few rows read, not for every match.
+ * The CTE `page`: the rows `hits` selects (aliased r: the texts holding the query, as their
+ * owner lends them) in `order` (given the alias to read), then only those `visible` keeps (it
+ * reads `ranked`), until the page is full: the visibility rule runs for the few rows read, not
+ * for every match.
  */
-function matchingPage(
-  table: SQL,
-  query: string,
-  columns: SQL,
-  visible: SQL,
-  order: (alias: SQL) => SQL,
-  page: SearchPage,
-): SQL {
+function matchingPage(hits: SQL, visible: SQL, order: (alias: SQL) => SQL, page: SearchPage): SQL {
   return sql`
     page as (
       select ranked.* from (
-        select ${columns} from ${table} r
-        where r.search_vector @@ ${query}::tsquery
+        ${hits}
         order by ${order(sql`r`)}
         offset 0
       ) ranked
@@ -340,8 +334,6 @@ function matchingPage(
 }
 
 // ---------- posts ----------
-
-const MEMBER_NAME = sql`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), m.username, '')`;
 
 type PostHitRow = Omit<SearchPost, "createdAt"> & { createdAt: string };
 
@@ -359,24 +351,16 @@ export async function searchPosts(
     db,
     sql`
       with ${matchingPage(
-        sql`community_posts`,
-        query,
-        sql`r.id, r.created_at, r.author_id, r.group_id`,
-        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
-          and (ranked.group_id is null or exists (
-            select 1 from study_groups g
-            where g.id = ranked.group_id and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
-          ))`,
+        postsHolding("r", query),
+        postVisibleTo(viewerId, sql`ranked.author_id`, sql`ranked.group_id`),
         (t) => sql`${t}.created_at desc, ${t}.id desc`,
         page,
       )}
       select p.id, p.title, left(p.content, ${SEARCH_EXCERPT_LENGTH}) as excerpt,
-        p.author_id as "userId", ${MEMBER_NAME} as "authorName", p.group_id as "groupId",
-        ${isoTimestamp(sql`p.created_at`)} as "createdAt"
+        p.author_id as "userId", ${memberName(sql`p.author_id`)} as "authorName",
+        p.group_id as "groupId", ${isoTimestamp(sql`p.created_at`)} as "createdAt"
       from page h
-      join community_posts p on p.id = h.id
-      join community_members m on m.id = p.author_id
-      left join users u on u.id = m.user_id
+      ${joinPost("p", sql`h.id`)}
       order by h.created_at desc, h.id desc
     `,
   );
@@ -397,9 +381,7 @@ export async function searchGroups(
     db,
     sql`
       with ${matchingPage(
-        sql`study_groups`,
-        query,
-        sql`r.id, r.created_at, r.author_id`,
+        groupsHolding("r", query),
         sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}`,
         (t) => sql`${t}.created_at desc, ${t}.id desc`,
         page,
@@ -407,7 +389,7 @@ export async function searchGroups(
       select g.id as "_id", g.name, g.description, g.tag, g.author_id as "u_id",
         ${isoTimestamp(sql`g.created_at`)} as "createdAt"
       from page h
-      join study_groups g on g.id = h.id
+      ${joinGroup("g", sql`h.id`)}
       order by h.created_at desc, h.id desc
     `,
   );
@@ -428,16 +410,15 @@ export async function searchEvents(
   page: SearchPage,
 ): Promise<SearchEvent[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const order = (t: SQL) => sql`${t}.starts_at >= ${at} desc,
+    case when ${t}.starts_at >= ${at} then ${t}.starts_at end asc, ${t}.starts_at desc, ${t}.id`;
   return withTextIndex<SearchEvent>(
     db,
     sql`
       with ${matchingPage(
-        sql`community_events`,
-        query,
-        sql`r.id, r.starts_at >= ${at} as upcoming, r.starts_at, r.author_id`,
+        eventsHolding("r", query),
         sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}`,
-        (t) => sql`${t}.starts_at >= ${at} desc,
-          case when ${t}.starts_at >= ${at} then ${t}.starts_at end asc, ${t}.starts_at desc, ${t}.id`,
+        order,
         page,
       )}
       select e.id as "_id", e.title, e.description, ${isoTimestamp(sql`e.starts_at`)} as "date",
@@ -445,9 +426,8 @@ export async function searchEvents(
         case when e.cancelled_at is null then null
           else ${isoTimestamp(sql`e.cancelled_at`)} end as "cancelledAt"
       from page h
-      join community_events e on e.id = h.id
-      order by h.upcoming desc, case when h.upcoming then h.starts_at end asc,
-        h.starts_at desc, h.id
+      ${joinEvent("e", sql`h.id`)}
+      order by ${order(sql`h`)}
     `,
   );
 }

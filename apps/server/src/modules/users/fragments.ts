@@ -34,14 +34,39 @@ export function photoInUse(key: string): SQL {
   return sql`exists (select 1 from users where photo_key = ${key})`;
 }
 
-/** `join users <alias> on <alias>.id = <userId>`: a statement's person, for their card or name. */
-export function joinUser(alias: string, userId: SQL): SQL {
-  const u = sql.raw(`"${alias}"`);
-  return sql`join users ${u} on ${u}.id = ${userId}`;
-}
-
 /** Another person as the export shows them: id and name, never an email. */
 export function personRef(alias: string): SQL {
   const u = sql.raw(`"${alias}"`);
   return sql`json_build_object('_id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;
+}
+
+/**
+ * The account's full name (first and last, trimmed) as a scalar subquery, read at query time so a
+ * renamed account shows its new name; null when it is blank or there is no such account.
+ */
+export function accountFullName(userId: unknown): SQL<string | null> {
+  return sql<string | null>`(
+    select nullif(btrim(concat_ws(' ', named_user.first_name, named_user.last_name)), '')
+    from users named_user where named_user.id = ${userId}
+  )`;
+}
+
+/**
+ * The full name of the users row aliased `alias` as the trigram index on users has it: search
+ * matches names with this expression, and only this spelling of it uses the index.
+ */
+export function fullName(alias: string): SQL {
+  const u = sql.raw(alias);
+  return sql`(${u}.first_name || ' ' || ${u}.last_name)`;
+}
+
+/** The people whose full name is close to q by word similarity (`%>`), as id and names. */
+export function peopleNamedNear(q: string): SQL {
+  return sql`select u.id, u.first_name, u.last_name from users u where ${fullName("u")} %> ${q}`;
+}
+
+/** Joins the users row `alias` whose id is `userId` (for its card's columns). */
+export function joinCard(alias: string, userId: unknown): SQL {
+  const u = sql.raw(alias);
+  return sql`join users ${u} on ${u}.id = ${userId}`;
 }

@@ -1,4 +1,4 @@
-import { NEXT_CURSOR_HEADER } from "@kindred/shared";
+import { type Envelope, NEXT_CURSOR_HEADER } from "@kindred/shared";
 import { apiClient } from "@/lib/api-client.ts";
 
 /** Every community call sits under the configured API base (the spec's fixed events host is gone). */
@@ -8,7 +8,10 @@ export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-/** Collects the next page's cursor from a list answer's headers. */
+/** A paged list's answer: the items as `data`, the next page's cursor beside them (null: last). */
+export type PageAnswer<T> = Envelope<T[]> & { nextCursor: string | null };
+
+/** Collects the next page's cursor from a list answer's headers (the bare arrays). */
 export function nextCursorReader() {
   let next: string | null = null;
   return {

@@ -20,7 +20,7 @@ import {
   communityKeys,
   cursorPaging,
   getListPage,
-  nextCursorReader,
+  type PageAnswer,
 } from "./community-request.ts";
 import type { PostsPage } from "./get-posts.ts";
 
@@ -48,14 +48,12 @@ export function useGroupMembers(token: string, groupId: string) {
   return useInfiniteQuery({
     queryKey: communityKeys.groupMembers(token, groupId),
     queryFn: async ({ pageParam, signal }): Promise<MembersPage> => {
-      const reader = nextCursorReader();
-      const answer = await apiClient.get<Envelope<GroupMember[]>>(`${groupPath(groupId)}/members`, {
+      const answer = await apiClient.get<PageAnswer<GroupMember>>(`${groupPath(groupId)}/members`, {
         query: { cursor: pageParam, limit: GROUP_MEMBERS_PAGE_SIZE },
         headers: bearer(token),
-        onHeaders: reader.onHeaders,
         signal,
       });
-      return { members: answer.data, nextCursor: reader.next() };
+      return { members: answer.data, nextCursor: answer.nextCursor };
     },
     ...cursorPaging,
   });

@@ -20,7 +20,7 @@ import {
   COMMUNITY_PATH,
   communityKeys,
   cursorPaging,
-  nextCursorReader,
+  type PageAnswer,
 } from "./community-request.ts";
 import type { PostsPage } from "./get-posts.ts";
 
@@ -53,14 +53,12 @@ async function getReplies(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<RepliesPage> {
-  const reader = nextCursorReader();
-  const answer = await apiClient.get<Envelope<PostReply[]>>(`${postPath(postId)}/replies`, {
+  const answer = await apiClient.get<PageAnswer<PostReply>>(`${postPath(postId)}/replies`, {
     query: { cursor, limit: POST_REPLIES_PAGE_SIZE },
     headers: bearer(token),
-    onHeaders: reader.onHeaders,
     signal,
   });
-  return { replies: answer.data, nextCursor: reader.next() };
+  return { replies: answer.data, nextCursor: answer.nextCursor };
 }
 
 /** A post's replies, oldest first, once the reader opens them. */

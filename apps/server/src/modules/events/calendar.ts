@@ -1,17 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { EVENT_MESSAGES, eventPath } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { createEvents, type EventAttributes } from "ics";
-import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  type EventRow,
   findCalendarToken,
   findMemberByCalendarToken,
-  listGoingEvents,
   saveCalendarToken,
-} from "./events-repository.ts";
+} from "../members/service.ts";
+import { type EventRow, listGoingEvents } from "./repository.ts";
+import { visibleEvent } from "./service.ts";
+
+// Events as iCalendar (RFC 5545): one event's file, and a member's private calendar address
+// (its secret kept on the member's row) with the events they are going to.
 
 /** A calendar token: 32 random bytes, base64url (43 characters). */
 const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,12 +23,6 @@ const FEED_MAX_EVENTS = 500;
 const EVENT_LENGTH = { hours: 1 } as const;
 
 type App = Pick<FastifyInstance, "db" | "config" | "now">;
-
-/** The OpenAPI answer of a calendar download. */
-export const CALENDAR_FILE = {
-  description: "An iCalendar file (RFC 5545)",
-  content: { "text/calendar": { schema: z.string() } },
-};
 
 function toCalendarEvent(app: App, event: EventRow): EventAttributes {
   const host = new URL(app.config.publicOrigin).hostname;
@@ -54,6 +49,16 @@ export function calendarText(app: App, events: EventRow[], name: string): string
   );
   if (error || !value) throw error ?? new Error("the calendar could not be written");
   return value;
+}
+
+/** One event's .ics file, for a member who may see the event (404 otherwise). */
+export async function eventCalendarFile(
+  app: App,
+  id: string,
+  viewerId: string,
+): Promise<{ eventId: string; text: string }> {
+  const event = await visibleEvent(app.db, id, viewerId);
+  return { eventId: event.id, text: calendarText(app, [event], event.title) };
 }
 
 function calendarUrl(app: App, token: string): string {
@@ -90,28 +95,4 @@ export async function calendarFeed(app: App, file: string): Promise<string> {
   const since = new Date(app.now().getTime() - FEED_PAST_MS);
   const events = await listGoingEvents(app.db, memberId, since, FEED_MAX_EVENTS);
   return calendarText(app, events, "Kindred events");
-}
-
-/** `GET /api/calendar/:token.ics`: no session or token, the address itself is the secret. */
-export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/calendar/:file",
-    {
-      schema: {
-        tags: ["community"],
-        summary:
-          "A member's private calendar (`<token>.ics`, iCalendar) of the events they are going to, for calendar apps",
-        params: z.object({ file: z.string().max(100) }),
-        response: { 200: CALENDAR_FILE },
-      },
-    },
-    async (request, reply) => {
-      const text = await calendarFeed(app, request.params.file);
-      return reply
-        .header("content-type", "text/calendar; charset=utf-8")
-        .header("cache-control", "private, max-age=300")
-        .header("x-robots-tag", "noindex")
-        .send(text);
-    },
-  );
 }

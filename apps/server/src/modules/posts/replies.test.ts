@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   GROUP_MESSAGES,
   type Notification,
@@ -9,16 +8,14 @@ import {
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  type AuthHeaders,
-  anonymousHeaders,
-  appsForFile,
-  continueAs,
-  signUpUser,
-} from "../../../test/helpers.ts";
+  type CommunityPerson,
+  communityKit,
+  joinAsAccount,
+} from "../../../test/community-helpers.ts";
+import { appsForFile } from "../../../test/helpers.ts";
 import { communityPostReplies } from "../../db/schema.ts";
 
-type Person = { id: string; headers: AuthHeaders | null; authorization: string };
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Person = CommunityPerson;
 
 const open = appsForFile();
 // Replies queue notification jobs; the worker looks only once an hour, so none runs under a test.
@@ -34,32 +31,7 @@ const app = await open({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
 });
 
-async function account(firstName: string, target = app): Promise<Person> {
-  const { me, headers } = await signUpUser(target, { firstName, lastName: "Tester" });
-  const { token } = await continueAs(target, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
-}
-
-async function usernameMember(): Promise<Person> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/community/fusionauth",
-    headers: await anonymousHeaders(app),
-    payload: { uname: `solo-${randomBytes(4).toString("hex")}`, password: "a fine password" },
-  });
-  expect(response.statusCode).toBe(200);
-  const { token, data } = response.json();
-  return { id: data.id, headers: null, authorization: `Bearer ${token}` };
-}
-
-function call(person: Person, method: Method, url: string, payload?: unknown, target = app) {
-  return target.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: person.authorization },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { account, usernameMember, call } = communityKit(app);
 
 async function publish(person: Person, extra: Record<string, unknown> = {}): Promise<Post> {
   const response = await call(person, "POST", "/fusionpublish", {
@@ -139,7 +111,7 @@ describe("replies", () => {
     expect(board.find((item) => item.id === post.id)).toMatchObject({ replies: 2 });
   });
 
-  it("pages replies oldest first through X-Next-Cursor", async () => {
+  it("pages replies oldest first through nextCursor, also in X-Next-Cursor", async () => {
     const ana = await account("Ana");
     const post = await publish(ana);
     const written: string[] = [];
@@ -151,12 +123,15 @@ describe("replies", () => {
     for (;;) {
       const page = await call(ana, "GET", url);
       expect(page.statusCode).toBe(200);
-      const items: PostReply[] = page.json().data;
+      const { data: items, nextCursor } = page.json() as {
+        data: PostReply[];
+        nextCursor: string | null;
+      };
       sizes.push(items.length);
       seen.push(...items.map((item) => item._id));
-      const next = page.headers["x-next-cursor"];
-      if (!next) break;
-      url = `/post/${post.id}/replies?limit=2&cursor=${encodeURIComponent(String(next))}`;
+      expect(page.headers["x-next-cursor"] ?? null).toBe(nextCursor);
+      if (!nextCursor) break;
+      url = `/post/${post.id}/replies?limit=2&cursor=${encodeURIComponent(nextCursor)}`;
     }
     expect(sizes).toEqual([2, 2, 1]);
     expect(seen).toEqual(written);
@@ -260,7 +235,7 @@ describe("replies", () => {
       jobs: manualJobs,
       communityCreatePerMember: { max: 2, windowMs: 60_000 },
     });
-    const ana = await account("Ana", strict);
+    const ana = await joinAsAccount(strict, "Ana");
     const created = await call(ana, "POST", "/fusionpublish", { title: "t", content: "c" }, strict);
     // The post took one of the two creations of its own kind; replies are counted apart.
     const postId = created.json().data.id;

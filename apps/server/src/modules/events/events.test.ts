@@ -1,18 +1,17 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import type { EventDetail, EventListItem, Notification } from "@kindred/shared";
+import { randomUUID } from "node:crypto";
+import type { CommunityEvent, EventDetail, EventListItem, Notification } from "@kindred/shared";
 import { EVENT_MESSAGES } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  type AuthHeaders,
-  anonymousHeaders,
-  appsForFile,
-  continueAs,
-  signUpUser,
-} from "../../../test/helpers.ts";
+  type CommunityPerson,
+  communityKit,
+  joinWithUsername,
+} from "../../../test/community-helpers.ts";
+import { appsForFile } from "../../../test/helpers.ts";
 import { communityEvents } from "../../db/schema.ts";
 
-type Person = { id: string; headers: AuthHeaders | null; authorization: string };
+type Person = CommunityPerson;
 
 const openApp = appsForFile();
 const manualJobs = {
@@ -27,43 +26,7 @@ const app = await openApp({
   jobs: manualJobs,
 });
 
-/** An account in the community through "Continue as": it can be told things. */
-async function account(firstName: string, target = app): Promise<Person> {
-  const { me, headers } = await signUpUser(target, { firstName, lastName: "Tester" });
-  const { token } = await continueAs(target, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
-}
-
-/** A member known only by a community username. */
-async function usernameMember(target = app): Promise<Person> {
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/community/fusionauth",
-    headers: await anonymousHeaders(target),
-    payload: { uname: `ev-${randomBytes(5).toString("hex")}`, password: "a fine password" },
-  });
-  expect(response.statusCode).toBe(200);
-  return {
-    id: response.json().data.id,
-    headers: null,
-    authorization: `Bearer ${response.json().token}`,
-  };
-}
-
-function call(
-  person: Person,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-  target = app,
-) {
-  return target.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: person.authorization },
-    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
+const { account, usernameMember, call } = communityKit(app, { usernamePrefix: "ev" });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
@@ -112,6 +75,59 @@ async function block(person: Person, other: Person) {
   });
   expect(response.statusCode).toBe(201);
 }
+
+describe("events", () => {
+  it("creates an event from an ISO 8601 date-time with Z or an offset", async () => {
+    const member = await usernameMember();
+    const date = "2099-05-17T18:00:00+02:00";
+    const response = await call(member, "POST", "/createevent", {
+      u_id: member.id,
+      title: "Hack night",
+      description: "Bring a laptop",
+      date,
+      location: "Library, room 2",
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data).toMatchObject({
+      title: "Hack night",
+      description: "Bring a laptop",
+      location: "Library, room 2",
+      date: "2099-05-17T16:00:00.000Z",
+      u_id: member.id,
+    });
+    const utc = await call(member, "POST", "/createevent", {
+      title: "t",
+      description: "d",
+      date: "2099-06-01T09:30:00.250Z",
+      location: "l",
+    });
+    expect(utc.statusCode).toBe(201);
+    expect(utc.json().data.date).toBe("2099-06-01T09:30:00.250Z");
+  });
+
+  it("refuses an invalid date and missing or too long fields", async () => {
+    const member = await usernameMember();
+    const valid = { title: "t", description: "d", date: inDays(3), location: "l" };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, date: "tomorrow" }, "date"],
+      [{ ...valid, date: "2099-13-01" }, "date"],
+      [{ ...valid, date: "2099-02-30T10:00:00Z" }, "date"],
+      [{ ...valid, date: "2099-05-17T18:00:00" }, "date"],
+      [{ ...valid, date: "2099-05-17" }, "date"],
+      [{ ...valid, date: 1234567890 }, "date"],
+      [{ ...valid, title: "" }, "title"],
+      [{ ...valid, title: "x".repeat(121) }, "title"],
+      [{ ...valid, description: "x".repeat(2001) }, "description"],
+      [{ ...valid, location: "" }, "location"],
+      [{ ...valid, location: "x".repeat(201) }, "location"],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await call(member, "POST", "/createevent", payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(response.json().errors[0].path).toBe(field);
+    }
+  });
+});
 
 describe("creating an event", () => {
   it("stores the date with its offset, a capacity, and the host going", async () => {
@@ -468,7 +484,9 @@ describe("cancelling and deleting", () => {
     const ben = await account("Ben");
     const event = await createEvent(ana);
     await rsvp(ben, event._id, "going");
-    expect((await call(ben, "DELETE", `/event/${event._id}`)).statusCode).toBe(404);
+    const denied = await call(ben, "DELETE", `/event/${event._id}`);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().code).toBe("NOT_FOUND");
     expect((await call(ana, "DELETE", `/event/not-a-uuid`)).statusCode).toBe(404);
     const deleted = await call(ana, "DELETE", `/event/${event._id}`);
     expect(deleted.statusCode).toBe(200);
@@ -481,12 +499,46 @@ describe("cancelling and deleting", () => {
 });
 
 describe("the list", () => {
+  it("lists upcoming events soonest first, leaves past ones out, and pages through nextCursor", async () => {
+    const fresh = await openApp();
+    const member = await joinWithUsername(fresh, "ev");
+    const now = Date.now();
+    await fresh.db.insert(communityEvents).values(
+      [-2, -1, 5, 1, 3, 2].map((days) => ({
+        authorId: member.id,
+        title: `in ${days} days`,
+        description: "d",
+        location: "l",
+        startsAt: new Date(now + days * 86_400_000),
+      })),
+    );
+    const first = await call(member, "GET", "/allevents?limit=2", undefined, fresh);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(Object.keys(body).sort()).toEqual(["events", "nextCursor"]);
+    expect(first.headers["x-next-cursor"]).toBe(body.nextCursor);
+    expect(body.events.map((event: CommunityEvent) => event.title)).toEqual([
+      "in 1 days",
+      "in 2 days",
+    ]);
+    const titles: string[] = [];
+    let cursor: string | null = body.nextCursor;
+    while (cursor) {
+      const page = (
+        await call(member, "GET", `/allevents?limit=2&cursor=${cursor}`, undefined, fresh)
+      ).json();
+      titles.push(...page.events.map((event: CommunityEvent) => event.title));
+      cursor = page.nextCursor;
+    }
+    expect(titles).toEqual(["in 3 days", "in 5 days"]);
+  });
+
   it("upcoming soonest first by default, past most recent first, with counts", async () => {
     const fresh = await openApp({
       communityCreatePerMember: { max: 1000, windowMs: 60_000 },
       jobs: manualJobs,
     });
-    const member = await usernameMember(fresh);
+    const member = await joinWithUsername(fresh, "ev");
     const now = Date.now();
     await fresh.db.insert(communityEvents).values(
       [-2, -1, 5, 1, 3, 2].map((days) => ({

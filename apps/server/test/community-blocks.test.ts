@@ -1,49 +1,19 @@
-import { randomBytes } from "node:crypto";
 import type { CommunityEvent, Group, Post } from "@kindred/shared";
 import { describe, expect, it } from "vitest";
-import {
-  type AuthHeaders,
-  anonymousHeaders,
-  appForFile,
-  continueAs,
-  signUpUser,
-} from "../../../test/helpers.ts";
+import { type CommunityPerson, communityKit } from "./community-helpers.ts";
+import { appForFile } from "./helpers.ts";
 
-type Person = { id: string; headers: AuthHeaders | null; authorization: string };
+// The posts, groups and events modules each apply the block rule to their own list; this checks
+// the three lists together, both ways, for accounts and for a member with no account.
+
+type Person = CommunityPerson;
 
 const app = await appForFile();
 
-/** An account in the community through "Continue as". */
-async function account(firstName: string): Promise<Person> {
-  const { me, headers } = await signUpUser(app, { firstName });
-  const { token } = await continueAs(app, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
-}
-
-/** A member known only by a community username: no account, so no blocks name it. */
-async function usernameMember(): Promise<Person> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/community/fusionauth",
-    headers: await anonymousHeaders(app),
-    payload: { uname: `solo-${randomBytes(4).toString("hex")}`, password: "a fine password" },
-  });
-  expect(response.statusCode).toBe(200);
-  return {
-    id: response.json().data.id,
-    headers: null,
-    authorization: `Bearer ${response.json().token}`,
-  };
-}
+const { account, usernameMember, call } = communityKit(app);
 
 async function post(person: Person, path: string, payload: Record<string, unknown>) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/community${path}`,
-    headers: { authorization: person.authorization },
-    payload,
-  });
-  expect(response.statusCode).toBe(201);
+  expect((await call(person, "POST", path, payload)).statusCode).toBe(201);
 }
 
 /** Everyone's posts, groups and events, one of each, so each list has something of theirs. */
@@ -59,11 +29,7 @@ async function createContent(person: Person) {
 }
 
 async function get<T>(person: Person, path: string): Promise<T> {
-  const response = await app.inject({
-    method: "GET",
-    url: `/api/community${path}?limit=50`,
-    headers: { authorization: person.authorization },
-  });
+  const response = await call(person, "GET", `${path}?limit=50`);
   expect(response.statusCode).toBe(200);
   return response.json() as T;
 }

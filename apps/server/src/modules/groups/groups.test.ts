@@ -1,45 +1,25 @@
-import { randomBytes } from "node:crypto";
-import { GROUP_MESSAGES, type GroupDetail, type GroupMember, type Post } from "@kindred/shared";
+import {
+  GROUP_MESSAGES,
+  type Group,
+  type GroupDetail,
+  type GroupMember,
+  type Post,
+} from "@kindred/shared";
 import { describe, expect, it } from "vitest";
 import {
-  type AuthHeaders,
-  anonymousHeaders,
-  appForFile,
-  continueAs,
-  signUpUser,
-} from "../../../test/helpers.ts";
+  type CommunityPerson,
+  communityKit,
+  joinWithUsername,
+} from "../../../test/community-helpers.ts";
+import { appsForFile } from "../../../test/helpers.ts";
+import { studyGroups } from "../../db/schema.ts";
 
-type Person = { id: string; headers: AuthHeaders | null; authorization: string };
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Person = CommunityPerson;
 
-const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
+const open = appsForFile();
+const app = await open({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
-async function account(firstName: string, lastName = "Tester"): Promise<Person> {
-  const { me, headers } = await signUpUser(app, { firstName, lastName });
-  const { token } = await continueAs(app, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
-}
-
-async function usernameMember(): Promise<Person> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/community/fusionauth",
-    headers: await anonymousHeaders(app),
-    payload: { uname: `solo-${randomBytes(4).toString("hex")}`, password: "a fine password" },
-  });
-  expect(response.statusCode).toBe(200);
-  const { token, data } = response.json();
-  return { id: data.id, headers: null, authorization: `Bearer ${token}` };
-}
-
-function call(person: Person, method: Method, url: string, payload?: unknown) {
-  return app.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: person.authorization },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const { account, usernameMember, call } = communityKit(app);
 
 async function createGroup(person: Person, name = "Linear algebra"): Promise<GroupDetail> {
   const response = await call(person, "POST", "/create", {
@@ -74,6 +54,88 @@ async function block(person: Person, other: Person, method: "POST" | "DELETE") {
 }
 
 const unknownId = "00000000-0000-4000-8000-000000000000";
+
+describe("study groups", () => {
+  it("creates a group with one of the four topics", async () => {
+    const member = await usernameMember();
+    for (const tag of ["Math", "Programming", "DSA", "Machine Learning"]) {
+      const response = await call(member, "POST", "/create", {
+        u_id: member.id,
+        name: `${tag} circle`,
+        description: "We meet weekly",
+        tag,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().data).toMatchObject({
+        name: `${tag} circle`,
+        description: "We meet weekly",
+        tag,
+        u_id: member.id,
+      });
+    }
+    const list: Group[] = (await call(member, "GET", "/all")).json();
+    expect(list[0]?.tag).toBe("Machine Learning");
+  });
+
+  it("refuses another topic and a missing or too long name or description", async () => {
+    const member = await usernameMember();
+    const valid = { name: "n", description: "d", tag: "Math" };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, tag: "Biology" }, "tag"],
+      [{ ...valid, tag: "math" }, "tag"],
+      [{ name: "n", description: "d" }, "tag"],
+      [{ ...valid, name: "" }, "name"],
+      [{ ...valid, name: "x".repeat(81) }, "name"],
+      [{ ...valid, description: " " }, "description"],
+      [{ ...valid, description: "x".repeat(501) }, "description"],
+    ];
+    for (const [payload, field] of cases) {
+      const response = await call(member, "POST", "/create", payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(response.json().errors[0].path).toBe(field);
+    }
+  });
+});
+
+describe("the list of groups", () => {
+  it("lists groups newest first, a page at a time through X-Next-Cursor", async () => {
+    const fresh = await open();
+    const member = await joinWithUsername(fresh);
+    const base = Date.UTC(2030, 0, 1);
+    await fresh.db.insert(studyGroups).values(
+      [0, 1, 2, 3].map((index) => ({
+        authorId: member.id,
+        name: `group ${index}`,
+        description: "d",
+        tag: "DSA",
+        createdAt: new Date(base + index * 1000),
+      })),
+    );
+    const first = await call(member, "GET", "/all?limit=3", undefined, fresh);
+    const names = (first.json() as Group[]).map((group) => group.name);
+    expect(names).toEqual(["group 3", "group 2", "group 1"]);
+    const next = String(first.headers["x-next-cursor"]);
+    const second = await call(member, "GET", `/all?limit=3&cursor=${next}`, undefined, fresh);
+    expect((second.json() as Group[]).map((group) => group.name)).toEqual(["group 0"]);
+    expect(second.headers["x-next-cursor"]).toBeUndefined();
+  });
+});
+
+describe("deleting a group", () => {
+  it("lets its creator delete it, and answers 404 to anyone else", async () => {
+    const author = await usernameMember();
+    const stranger = await usernameMember();
+    const { _id: group } = await createGroup(author);
+    const denied = await call(stranger, "DELETE", `/group/${group}`);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().code).toBe("NOT_FOUND");
+    const done = await call(author, "DELETE", `/group/${group}`);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ status: 1, data: { _id: group } });
+    expect((await call(author, "DELETE", `/group/${group}`)).statusCode).toBe(404);
+    expect((await call(author, "DELETE", "/group/not-a-uuid")).statusCode).toBe(404);
+  });
+});
 
 describe("a study group's page", () => {
   it("shows the group with its creator, who joined on creation", async () => {
@@ -183,7 +245,7 @@ describe("joining and leaving", () => {
     expect(await groupOf(ana, _id)).toMatchObject({ members: 1 });
   });
 
-  it("pages the members oldest first through X-Next-Cursor", async () => {
+  it("pages the members oldest first through nextCursor, also in X-Next-Cursor", async () => {
     const ana = await account("Ana");
     const { _id } = await createGroup(ana);
     const people = [];
@@ -198,12 +260,15 @@ describe("joining and leaving", () => {
     for (;;) {
       const page = await call(ana, "GET", url);
       expect(page.statusCode).toBe(200);
-      const items: GroupMember[] = page.json().data;
+      const { data: items, nextCursor } = page.json() as {
+        data: GroupMember[];
+        nextCursor: string | null;
+      };
       sizes.push(items.length);
       seen.push(...items.map((item) => item._id));
-      const next = page.headers["x-next-cursor"];
-      if (!next) break;
-      url = `/group/${_id}/members?limit=2&cursor=${encodeURIComponent(String(next))}`;
+      expect(page.headers["x-next-cursor"] ?? null).toBe(nextCursor);
+      if (!nextCursor) break;
+      url = `/group/${_id}/members?limit=2&cursor=${encodeURIComponent(nextCursor)}`;
     }
     expect(sizes).toEqual([2, 2, 1]);
     expect(seen).toEqual([ana.id, ...people]);

@@ -3,16 +3,15 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type AuthHeaders,
-  continueAs,
-  createTestApp,
-  signUpUser,
-  testConfig,
-} from "../../../test/helpers.ts";
+  type CommunityAccount,
+  callCommunity,
+  joinAsAccount,
+} from "../../../test/community-helpers.ts";
+import { createTestApp, testConfig } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
-import { eventReminderHandler } from "./events-service.ts";
+import { eventReminderHandler } from "./service.ts";
 
 const HOUR = 60 * 60_000;
 const MINUTE = 60_000;
@@ -50,7 +49,7 @@ async function sharedDatabase() {
   return { first: await open(), open, closeAll: () => handle.close() };
 }
 
-type Person = { id: string; headers: AuthHeaders; authorization: string };
+type Person = CommunityAccount;
 
 let database: Awaited<ReturnType<typeof sharedDatabase>>;
 let app: FastifyInstance;
@@ -66,19 +65,13 @@ afterAll(async () => {
   await database?.closeAll();
 });
 
-async function account(firstName: string): Promise<Person> {
-  const { me, headers } = await signUpUser(app, { firstName });
-  const { token } = await continueAs(app, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
+/** An account in the community (the app is opened before the tests run). */
+function account(firstName: string): Promise<Person> {
+  return joinAsAccount(app, firstName);
 }
 
 function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return app.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: person.authorization },
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
+  return callCommunity(app, person, method, url, payload);
 }
 
 async function createEvent(host: Person, date: number, capacity: number | null = null) {

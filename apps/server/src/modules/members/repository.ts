@@ -1,7 +1,12 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { communityMembers, users } from "../../db/schema.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { communityMembers } from "../../db/schema.ts";
+import { liveSession } from "../sessions/fragments.ts";
+
+// community_members: who is in the community (an account, or a username with its own password),
+// the version every token of theirs must carry, and the secret of their calendar address.
 
 export type UsernameMember = {
   id: string;
@@ -10,15 +15,6 @@ export type UsernameMember = {
   /** The version a token issued now carries. */
   tokenVersion: number;
 };
-
-/**
- * The name of the member whose row is `member` (left-joined to its account as `account`): the
- * account's full name, read at query time so a renamed account shows its new name, or the
- * community username.
- */
-export function memberNameSql(): SQL<string> {
-  return sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${communityMembers.username}, '')`;
-}
 
 export async function findUsernameMember(
   db: Database,
@@ -82,15 +78,22 @@ export async function ensureAccountMember(db: Database, userId: string): Promise
   return row.tokenVersion;
 }
 
+/** Members of accounts, by their account ids (the demo data: each member's id is its account's). */
+export async function insertAccountMembers(db: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.insert(communityMembers).values(userIds.map((id) => ({ id, userId: id })));
+}
+
 /**
  * Whether a token's grant still holds, in one statement on every community call: the member
  * exists (an account deleted since takes its member with it), its token version is still the
  * token's, and for a token issued to a session, that session of the member's account is still
- * live. Primary-key lookups only (community_members, then sessions).
+ * live at `now`. Primary-key lookups only (community_members, then sessions).
  */
 export async function tokenGrantHolds(
   db: Database,
   grant: { memberId: string; version: number; sessionHash: string | null },
+  now: Date,
 ): Promise<boolean> {
   const rows = await preparedRows<{ ok: number }>(
     db,
@@ -101,10 +104,8 @@ export async function tokenGrantHolds(
       where m.id = ${grant.memberId}::uuid
         and m.token_version = ${grant.version}::integer
         and (${grant.sessionHash}::varchar is null or exists (
-          select 1 from sessions s
-          where s.id_hash = ${grant.sessionHash}::varchar
-            and s.user_id = m.user_id
-            and s.expires_at > now()
+          select 1 from ${liveSession(grant.sessionHash ?? "", now, now)} s
+          where s.user_id = m.user_id
         ))
     `,
   );
@@ -127,4 +128,74 @@ export async function revokeCommunityTokens(
         ? eq(communityMembers.id, who.memberId)
         : eq(communityMembers.userId, who.userId),
     );
+}
+
+/** The account behind a member, or null for a member known only by a community username. */
+export async function accountOfMember(db: Database, memberId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: communityMembers.userId })
+    .from(communityMembers)
+    .where(eq(communityMembers.id, memberId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+// ---------- the private calendar's secret ----------
+
+export async function findCalendarToken(db: Database, memberId: string): Promise<string | null> {
+  const [row] = await selectRows<{ token: string | null }>(
+    db,
+    sql`select calendar_token as token from community_members where id = ${memberId}`,
+  );
+  return row?.token ?? null;
+}
+
+/**
+ * Sets the member's calendar token: always (a reset), or only when there is none yet (the first
+ * read; two at once keep the first). The token now in place.
+ */
+export async function saveCalendarToken(
+  db: Database,
+  memberId: string,
+  token: string,
+  onlyIfMissing: boolean,
+): Promise<string | null> {
+  await db.execute(sql`
+    update community_members set calendar_token = ${token}
+    where id = ${memberId} ${onlyIfMissing ? sql`and calendar_token is null` : sql``}
+  `);
+  return findCalendarToken(db, memberId);
+}
+
+export async function findMemberByCalendarToken(
+  db: Database,
+  token: string,
+): Promise<string | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`select id from community_members where calendar_token = ${token}`,
+  );
+  return row?.id;
+}
+
+// ---------- personal data ----------
+
+export type MemberExportRow = { _id: string; createdAt: string };
+
+/** The account's member row, if it ever joined the community. */
+export async function findAccountMemberExport(
+  db: Database,
+  userId: string,
+): Promise<MemberExportRow | null> {
+  const [row] = await selectRows<MemberExportRow>(
+    db,
+    sql`select id as "_id", ${isoTimestamp(sql`created_at`)} as "createdAt"
+      from community_members where user_id = ${userId}`,
+  );
+  return row ?? null;
+}
+
+/** Deletes the account's member row (what still points at it goes by its foreign keys). */
+export async function deleteAccountMember(db: Database, userId: string): Promise<void> {
+  await db.delete(communityMembers).where(eq(communityMembers.userId, userId));
 }

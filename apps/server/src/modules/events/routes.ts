@@ -10,42 +10,46 @@ import {
   eventRsvpBodySchema,
   eventRsvpSchema,
   eventsListQuerySchema,
+  NEXT_CURSOR_HEADER,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
-import { DEFAULT_COMMUNITY_CREATE_PER_MEMBER } from "../../config.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { z } from "zod";
+import { encodedPage } from "../../lib/paging.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
-import { encodeCursor } from "./cursor.ts";
+import { limitPerMember, memberOf } from "../members/scope.ts";
 import {
-  CALENDAR_FILE,
   calendarAddress,
-  calendarText,
+  calendarFeed,
+  eventCalendarFile,
   resetCalendarAddress,
-} from "./events-calendar.ts";
-import { listEvents } from "./events-repository.ts";
+} from "./calendar.ts";
 import {
   answerEvent,
   cancelEvent,
   createEvent,
   deleteEvent,
+  EVENT_NOT_FOUND,
   eventReminderHandler,
   getEvent,
-  toListItem,
-  visibleEvent,
-} from "./events-service.ts";
-import { cursorFrom, limitPerMember, memberOf } from "./member-scope.ts";
+  listEvents,
+  OWN_EVENT_NOT_FOUND,
+} from "./service.ts";
+
+/** The OpenAPI answer of a calendar download. */
+const CALENDAR_FILE = {
+  description: "An iCalendar file (RFC 5545)",
+  content: { "text/calendar": { schema: z.string() } },
+};
+
+const tags = ["community"];
 
 /**
- * The community's events: registered inside its protected scope (routes.ts `memberRoutes`), so
- * every call here has a verified community token. Also registers the reminders' job handler.
+ * The community's events: in its member-only scope (plugins/scopes.ts), so every call here has
+ * a verified community token. Also registers the reminders' job handler.
  */
-export async function communityEventRoutes(app: FastifyInstance): Promise<void> {
+export async function eventRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const security = [{ bearer: [] }];
-  const tags = ["community"];
-  const createRule = app.config.communityCreatePerMember ?? DEFAULT_COMMUNITY_CREATE_PER_MEMBER;
 
   app.jobs.handle("event_reminder", eventReminderHandler(app));
 
@@ -56,22 +60,14 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary:
           "Events: upcoming (the default; soonest first, from now on) or past (most recent first)",
-        security,
         querystring: eventsListQuerySchema,
         response: { 200: eventListPageSchema },
       },
     },
-    async (request) => {
-      const page = await listEvents(app.db, memberOf(request).id, {
-        when: request.query.when,
-        now: app.now(),
-        cursor: cursorFrom(request.query.cursor),
-        limit: request.query.limit,
-      });
-      return {
-        events: page.rows.map(toListItem),
-        nextCursor: page.next ? encodeCursor(page.next) : null,
-      };
+    async (request, reply) => {
+      const page = encodedPage(await listEvents(app, memberOf(request).id, request.query));
+      if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      return { events: page.items, nextCursor: page.nextCursor };
     },
   );
 
@@ -84,7 +80,6 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary:
           "Create an event as the token's member (the host is going); capacity and study group optional",
-        security,
         body: createEventBodySchema,
         response: {
           201: envelope(eventDetailSchema),
@@ -92,7 +87,7 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
           429: ERROR_RESPONSES[429],
         },
       },
-      preHandler: limitPerMember(app, "events", createRule),
+      preHandler: limitPerMember(app, "events"),
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof createEventBodySchema>;
@@ -107,10 +102,10 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "An event with its host, counts, who is going and the viewer's answer",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(eventDetailSchema) },
       },
+      config: { unknownId: EVENT_NOT_FOUND },
     },
     async (request) => ({
       status: 1 as const,
@@ -126,11 +121,11 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary:
           "Going or not going; past the capacity, going puts you on the waitlist (409 once started or cancelled)",
-        security,
         params: communityIdParamsSchema,
         body: eventRsvpBodySchema,
         response: { 200: envelope(eventRsvpSchema), 409: ERROR_RESPONSES[409] },
       },
+      config: { unknownId: EVENT_NOT_FOUND },
     },
     async (request) => {
       const data = await answerEvent(
@@ -155,10 +150,10 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Cancel your own upcoming event: it stays, marked, and everyone answering is told",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(eventDetailSchema), 409: ERROR_RESPONSES[409] },
       },
+      config: { unknownId: EVENT_NOT_FOUND },
     },
     async (request) => ({
       status: 1 as const,
@@ -174,14 +169,13 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
         tags,
         summary:
           "Delete an event of your own (people going or waiting to an upcoming one are told it is cancelled)",
-        security,
         params: communityIdParamsSchema,
         response: { 200: envelope(deletedCommunityItemSchema) },
       },
+      config: { unknownId: OWN_EVENT_NOT_FOUND },
     },
     async (request) => {
-      const deleted = await deleteEvent(app, request.params.id, memberOf(request));
-      if (!deleted) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notYours);
+      await deleteEvent(app, request.params.id, memberOf(request));
       return {
         status: 1 as const,
         message: "Deleted the event",
@@ -196,18 +190,18 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "The event as an iCalendar (RFC 5545) file, for any member who may see it",
-        security,
         params: communityIdParamsSchema,
         response: { 200: CALENDAR_FILE },
       },
+      config: { unknownId: EVENT_NOT_FOUND },
     },
     async (request, reply) => {
-      const event = await visibleEvent(app.db, request.params.id, memberOf(request).id);
+      const file = await eventCalendarFile(app, request.params.id, memberOf(request).id);
       return reply
         .header("content-type", "text/calendar; charset=utf-8")
-        .header("content-disposition", `attachment; filename="event-${event.id}.ics"`)
+        .header("content-disposition", `attachment; filename="event-${file.eventId}.ics"`)
         .header("cache-control", "private, no-store")
-        .send(calendarText(app, [event], event.title));
+        .send(file.text);
     },
   );
 
@@ -217,7 +211,6 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Your private calendar address, for calendar apps (made on first ask)",
-        security,
         response: { 200: envelope(calendarAddressSchema) },
       },
     },
@@ -237,7 +230,6 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "A new private calendar address; the old one stops working",
-        security,
         response: { 200: envelope(calendarAddressSchema) },
       },
     },
@@ -248,6 +240,30 @@ export async function communityEventRoutes(app: FastifyInstance): Promise<void> 
         message: EVENT_MESSAGES.calendarReset,
         data: { url: await resetCalendarAddress(app, memberOf(request).id) },
       };
+    },
+  );
+}
+
+/** `GET /api/calendar/:token.ics`: no session or token, the address itself is the secret. */
+export async function calendarFeedRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/calendar/:file",
+    {
+      schema: {
+        tags,
+        summary:
+          "A member's private calendar (`<token>.ics`, iCalendar) of the events they are going to, for calendar apps",
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: CALENDAR_FILE },
+      },
+    },
+    async (request, reply) => {
+      const text = await calendarFeed(app, request.params.file);
+      return reply
+        .header("content-type", "text/calendar; charset=utf-8")
+        .header("cache-control", "private, max-age=300")
+        .header("x-robots-tag", "noindex")
+        .send(text);
     },
   );
 }

@@ -1,48 +1,15 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { EVENT_MESSAGES } from "@kindred/shared";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import {
-  type AuthHeaders,
-  anonymousHeaders,
-  appForFile,
-  continueAs,
-  signUpUser,
-} from "../../../test/helpers.ts";
+import { type CommunityPerson, communityKit } from "../../../test/community-helpers.ts";
+import { appForFile } from "../../../test/helpers.ts";
 
-type Person = { id: string; headers: AuthHeaders | null; authorization: string };
+type Person = CommunityPerson;
 
 const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
-async function account(firstName: string): Promise<Person> {
-  const { me, headers } = await signUpUser(app, { firstName });
-  const { token } = await continueAs(app, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
-}
-
-async function usernameMember(): Promise<Person> {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/community/fusionauth",
-    headers: await anonymousHeaders(app),
-    payload: { uname: `cal-${randomBytes(5).toString("hex")}`, password: "a fine password" },
-  });
-  expect(response.statusCode).toBe(200);
-  return {
-    id: response.json().data.id,
-    headers: null,
-    authorization: `Bearer ${response.json().token}`,
-  };
-}
-
-function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return app.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: person.authorization },
-    ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-  });
-}
+const { account, usernameMember, call } = communityKit(app);
 
 async function createEvent(host: Person, fields: Record<string, unknown> = {}): Promise<string> {
   const response = await call(host, "POST", "/createevent", {

@@ -15,29 +15,45 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { HttpError } from "../../plugins/errors.ts";
+import { enqueueJob } from "../../db/jobs.ts";
+import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
+import { groupMembership } from "../groups/service.ts";
+import { completeJob, dropJobs } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { announceNotification, notify } from "../notifications/service.ts";
 import {
   accountsAnswering,
+  addHostGoing,
   addRsvp,
-  completeJob,
+  deleteEventsOf,
   deleteOwnEvent,
-  dropReminders,
   type EventRow,
   fillFreePlaces,
   findEvent,
   findEventById,
+  findEventExportRows,
   insertEvent,
-  isGroupMember,
+  insertEvents,
   listAttendees,
+  listEvents as listEventRows,
   lockEvent,
   markCancelled,
   removeRsvp,
   rsvpState,
-} from "./events-repository.ts";
+} from "./repository.ts";
 
 type App = Pick<FastifyInstance, "db" | "config" | "now" | "chatHub" | "log">;
+
+/** What an event's routes answer for an id that names no event the viewer sees. */
+export const EVENT_NOT_FOUND: UnknownId = { code: "NOT_FOUND", message: EVENT_MESSAGES.notFound };
+
+/** What deleting answers for an id that names no event of the caller's. */
+export const OWN_EVENT_NOT_FOUND: UnknownId = {
+  code: "NOT_FOUND",
+  message: EVENT_MESSAGES.notYours,
+};
 
 /** "+02:00", "-05:30" or "Z": the offset the date was written with, in one spelling. */
 export function utcOffsetOf(date: string): string {
@@ -63,15 +79,31 @@ export function toListItem(row: EventRow): EventListItem {
 }
 
 function notFound(): HttpError {
-  return new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notFound);
+  return unknownIdError(EVENT_NOT_FOUND);
 }
 
-/** The event the viewer may see, or 404 (unknown, not a uuid, or hidden by a block). */
+/** The event the viewer may see, or 404 (unknown, or hidden by a block). */
 export async function visibleEvent(db: Database, id: string, viewerId: string): Promise<EventRow> {
-  if (!isUuid(id)) throw notFound();
-  const event = await findEvent(db, id.toLowerCase(), viewerId);
+  const event = await findEvent(db, id, viewerId);
   if (!event) throw notFound();
   return event;
+}
+
+/**
+ * Upcoming (soonest first, from now on) or past (most recent first) events the viewer may see,
+ * a page at a time.
+ */
+export async function listEvents(
+  app: App,
+  viewerId: string,
+  query: PageQuery & { when: "upcoming" | "past" },
+): Promise<Page<EventListItem>> {
+  const page = await listEventRows(app.db, viewerId, {
+    when: query.when,
+    now: app.now(),
+    ...pageRequestOf(query),
+  });
+  return { items: page.items.map(toListItem), next: page.next };
 }
 
 /** A notification to send once the transaction that wrote it commits. */
@@ -125,21 +157,16 @@ export async function createEvent(
       throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.groupNotFound);
     }
     groupId = body.groupId.toLowerCase();
-    const membership = await isGroupMember(app.db, groupId, member.id);
+    const membership = await groupMembership(app.db, groupId, member.id);
     if (!membership.group) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.groupNotFound);
     if (!membership.member) throw new HttpError(403, "FORBIDDEN", EVENT_MESSAGES.groupNotMember);
   }
   const startsAt = new Date(body.date);
-  const now = app.now().getTime();
-  const reminders = (Object.keys(EVENT_REMINDER_OFFSETS) as EventReminderOffset[])
-    .map((offset) => ({
-      offset,
-      runAt: new Date(startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset]),
-    }))
-    .filter((reminder) => reminder.runAt.getTime() > now);
-  const id = await insertEvent(
-    app.db,
-    {
+  const now = app.now();
+  // The event, its host going (the first answer) and its reminders, in one transaction: an
+  // event never exists without them.
+  const id = await app.db.transaction(async (tx) => {
+    const created = await insertEvent(tx, {
       authorId: member.id,
       title: body.title,
       description: body.description,
@@ -148,10 +175,41 @@ export async function createEvent(
       utcOffset: utcOffsetOf(body.date),
       capacity: body.capacity ?? null,
       groupId,
-    },
-    reminders,
-  );
+    });
+    await addHostGoing(tx, created, member.id);
+    await queueReminders(tx, created, startsAt, now);
+    return created;
+  });
   return getEvent(app, id, member.id);
+}
+
+/** Reminder jobs are keyed by event and offset, so an event has at most one of each waiting. */
+function reminderKey(eventId: string, offset: EventReminderOffset): string {
+  return `event_reminder:${eventId}:${offset}`;
+}
+
+/** Queues the event's reminders that fall after `now` (inside the event's transaction). */
+async function queueReminders(
+  tx: Database,
+  eventId: string,
+  startsAt: Date,
+  now: Date,
+): Promise<void> {
+  for (const offset of Object.keys(EVENT_REMINDER_OFFSETS) as EventReminderOffset[]) {
+    const runAt = new Date(startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset]);
+    if (runAt.getTime() <= now.getTime()) continue;
+    await enqueueJob(tx, {
+      kind: "event_reminder",
+      key: reminderKey(eventId, offset),
+      runAt,
+      payload: { eventId, offset, startsAt: startsAt.toISOString() },
+    });
+  }
+}
+
+/** The event's reminders still waiting go: a cancelled or deleted event sends none. */
+function dropReminders(tx: Database, eventId: string): Promise<void> {
+  return dropJobs(tx, "event_reminder", [reminderKey(eventId, "24h"), reminderKey(eventId, "1h")]);
 }
 
 // ---------- reading ----------
@@ -248,7 +306,7 @@ export async function cancelEvent(
   member: CommunityMember,
 ): Promise<EventDetail> {
   const event = await visibleEvent(app.db, id, member.id);
-  if (event.authorId !== member.id) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.notYours);
+  if (event.authorId !== member.id) throw unknownIdError(OWN_EVENT_NOT_FOUND);
   const now = app.now();
   const told = await app.db.transaction(async (tx) => {
     const locked = await lockEvent(tx, event.id);
@@ -273,8 +331,7 @@ export async function cancelEvent(
  * The author deletes their event. One still to come and not cancelled is cancelled for its people
  * first (they are told, as by a cancellation); a past one goes quietly. False when not theirs.
  */
-export async function deleteEvent(app: App, id: string, member: CommunityMember): Promise<boolean> {
-  if (!isUuid(id)) return false;
+export async function deleteEvent(app: App, id: string, member: CommunityMember): Promise<void> {
   const eventId = id.toLowerCase();
   const now = app.now();
   const result = await app.db.transaction(async (tx) => {
@@ -293,7 +350,7 @@ export async function deleteEvent(app: App, id: string, member: CommunityMember)
     return { deleted: await deleteOwnEvent(tx, eventId, member.id), told };
   });
   await announceAll(app, result.told);
-  return result.deleted;
+  if (!result.deleted) throw unknownIdError(OWN_EVENT_NOT_FOUND);
 }
 
 // ---------- reminders ----------
@@ -339,3 +396,34 @@ export function eventReminderHandler(app: App) {
     return undefined;
   };
 }
+
+// ---------- demo data ----------
+
+/**
+ * Events and the answers to them as given, with each upcoming event's reminders queued as
+ * creating it through the API queues them (the demo data).
+ */
+export async function addEvents(
+  db: Database,
+  rows: Parameters<typeof insertEvents>[1],
+  now: Date,
+): Promise<void> {
+  await insertEvents(db, rows);
+  for (const event of rows.events) {
+    await queueReminders(db, event.id, new Date(event.startsAt), now);
+  }
+}
+
+// ---------- personal data ----------
+
+/**
+ * The events the person hosts (export section `events`) and their answers to events
+ * (`eventRsvps`, with their waitlist place). Deleting takes their answers, then their events
+ * (with everyone's answers to them), before the members part removes the member.
+ */
+export const eventsPersonalData: PersonalDataPart = {
+  module: "events",
+  tables: ["community_events", "event_rsvps"],
+  exportFor: (db, { userId }) => findEventExportRows(db, userId),
+  deleteFor: (tx, userId) => deleteEventsOf(tx, userId),
+};

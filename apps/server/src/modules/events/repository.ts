@@ -1,10 +1,14 @@
-import type { EventReminderOffset } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { enqueueJob } from "../../db/jobs.ts";
-import { selectRows } from "../../db/rows.ts";
+import { pastCursor } from "../../db/keyset.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { communityEvents, eventRsvps } from "../../db/schema.ts";
+import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
+import { memberAccount, memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
-import type { Cursor } from "./cursor.ts";
+
+// Events (upcoming soonest first, past most recent first) and the answers to them (going, or
+// waitlisted in the order the answers took the event's lock).
 
 /** An event as stored, with what its pages show about the host. */
 export type EventRow = {
@@ -42,21 +46,15 @@ function toEventRow(row: RawEventRow): EventRow {
   };
 }
 
-const MEMBER_NAME = sql`coalesce(nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), m.username, '')`;
-
 /** The event columns with the host's name and the number going; `e` is community_events. */
 const EVENT_COLUMNS = sql`
   e.id, e.title, e.description, e.location, e.starts_at as "startsAt", e.utc_offset as "utcOffset",
   e.capacity, e.group_id as "groupId", e.cancelled_at as "cancelledAt", e.author_id as "authorId",
-  ${MEMBER_NAME} as "hostName", m.user_id as "hostUserId",
+  ${memberName(sql`e.author_id`)} as "hostName", ${memberAccount(sql`e.author_id`)} as "hostUserId",
   (select count(*) from event_rsvps r where r.event_id = e.id and r.status = 'going')::int as going
 `;
 
-const EVENT_FROM = sql`
-  community_events e
-  join community_members m on m.id = e.author_id
-  left join users u on u.id = m.user_id
-`;
+const EVENT_FROM = sql`community_events e`;
 
 /** Nothing by a host the viewer blocked or who blocked the viewer. */
 function visibleTo(viewerId: string): SQL {
@@ -76,68 +74,29 @@ export type NewEvent = {
   groupId: string | null;
 };
 
-export async function isGroupMember(
-  db: Database,
-  groupId: string,
-  memberId: string,
-): Promise<{ group: boolean; member: boolean }> {
-  const [row] = await selectRows<{ member: boolean }>(
+/** A new event (its host going and its reminders are added in the same transaction). */
+export async function insertEvent(db: Database, input: NewEvent): Promise<string> {
+  const [created] = await selectRows<{ id: string }>(
     db,
     sql`
-      select exists (
-        select 1 from study_group_members where group_id = ${groupId} and member_id = ${memberId}
-      ) as member
-      from study_groups where id = ${groupId}
+      insert into community_events
+        (author_id, title, description, location, starts_at, utc_offset, capacity, group_id)
+      values (${input.authorId}, ${input.title}, ${input.description}, ${input.location},
+        ${input.startsAt.toISOString()}::timestamptz, ${input.utcOffset}, ${input.capacity},
+        ${input.groupId})
+      returning id
     `,
   );
-  return { group: row !== undefined, member: row?.member === true };
+  if (!created) throw new Error("insert returned no row");
+  return created.id;
 }
 
-/** Reminder jobs are keyed by event and offset, so an event has at most one of each waiting. */
-export function reminderKey(eventId: string, offset: EventReminderOffset): string {
-  return `event_reminder:${eventId}:${offset}`;
-}
-
-/**
- * The event, its host going (the first RSVP) and its reminders due after `now`, in one
- * transaction: an event never exists without them.
- */
-export async function insertEvent(
-  db: Database,
-  input: NewEvent,
-  reminders: { offset: EventReminderOffset; runAt: Date }[],
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [created] = await selectRows<{ id: string }>(
-      tx,
-      sql`
-        insert into community_events
-          (author_id, title, description, location, starts_at, utc_offset, capacity, group_id)
-        values (${input.authorId}, ${input.title}, ${input.description}, ${input.location},
-          ${input.startsAt.toISOString()}::timestamptz, ${input.utcOffset}, ${input.capacity},
-          ${input.groupId})
-        returning id
-      `,
-    );
-    if (!created) throw new Error("insert returned no row");
-    await tx.execute(sql`
-      insert into event_rsvps (event_id, member_id, status, created_at)
-      values (${created.id}, ${input.authorId}, 'going', clock_timestamp())
-    `);
-    for (const reminder of reminders) {
-      await enqueueJob(tx, {
-        kind: "event_reminder",
-        key: reminderKey(created.id, reminder.offset),
-        runAt: reminder.runAt,
-        payload: {
-          eventId: created.id,
-          offset: reminder.offset,
-          startsAt: input.startsAt.toISOString(),
-        },
-      });
-    }
-    return created.id;
-  });
+/** The host going: the event's first answer. */
+export async function addHostGoing(db: Database, eventId: string, hostId: string): Promise<void> {
+  await db.execute(sql`
+    insert into event_rsvps (event_id, member_id, status, created_at)
+    values (${eventId}, ${hostId}, 'going', clock_timestamp())
+  `);
 }
 
 // ---------- reading ----------
@@ -221,10 +180,8 @@ export function listAttendees(
   return selectRows<EventPersonRow>(
     db,
     sql`
-      select m.id, ${MEMBER_NAME} as name
+      select r.member_id as id, ${memberName(sql`r.member_id`)} as name
       from event_rsvps r
-      join community_members m on m.id = r.member_id
-      left join users u on u.id = m.user_id
       where r.event_id = ${eventId} and r.status = 'going'
         and not ${blockedEitherWay(viewerId, sql`r.member_id`)}
       order by r.created_at, r.member_id
@@ -233,8 +190,6 @@ export function listAttendees(
   );
 }
 
-export type EventListPage = { rows: EventRow[]; next: Cursor | null };
-
 /**
  * Upcoming (starting at or after `now`, soonest first) or past (most recent first) events, a
  * page at a time by keyset on (starts_at, id).
@@ -242,29 +197,23 @@ export type EventListPage = { rows: EventRow[]; next: Cursor | null };
 export async function listEvents(
   db: Database,
   viewerId: string,
-  input: { when: "upcoming" | "past"; now: Date; cursor: Cursor | null; limit: number },
-): Promise<EventListPage> {
+  input: { when: "upcoming" | "past"; now: Date } & PageRequest,
+): Promise<Page<EventRow>> {
   const upcoming = input.when === "upcoming";
   const now = input.now.toISOString();
-  const position = input.cursor
-    ? sql`and (e.starts_at, e.id) ${upcoming ? sql`>` : sql`<`} (${input.cursor.at.toISOString()}::timestamptz, ${input.cursor.id}::uuid)`
-    : sql``;
+  const position = pastCursor(sql`e.starts_at`, sql`e.id`, input.after, upcoming ? "asc" : "desc");
   const rows = await selectRows<RawEventRow>(
     db,
     sql`
       select ${EVENT_COLUMNS} from ${EVENT_FROM}
       where ${upcoming ? sql`e.starts_at >= ${now}::timestamptz` : sql`e.starts_at < ${now}::timestamptz`}
-        ${position}
+        ${position ? sql`and ${position}` : sql``}
         and ${visibleTo(viewerId)}
       order by ${upcoming ? sql`e.starts_at asc, e.id asc` : sql`e.starts_at desc, e.id desc`}
       limit ${input.limit + 1}
     `,
   );
-  const events = rows.map(toEventRow);
-  const more = events.length > input.limit;
-  const kept = more ? events.slice(0, input.limit) : events;
-  const last = kept.at(-1);
-  return { rows: kept, next: more && last ? { at: last.startsAt, id: last.id } : null };
+  return pageOf(rows.map(toEventRow), input.limit, (row) => ({ at: row.startsAt, id: row.id }));
 }
 
 // ---------- answering (inside a transaction) ----------
@@ -346,9 +295,9 @@ export function fillFreePlaces(
         ))
       )
       update event_rsvps r set status = 'going'
-      from first, community_members m
-      where r.event_id = ${eventId} and r.member_id = first.member_id and m.id = r.member_id
-      returning r.member_id as "memberId", m.user_id as "userId"
+      from first
+      where r.event_id = ${eventId} and r.member_id = first.member_id
+      returning r.member_id as "memberId", ${memberAccount(sql`r.member_id`)} as "userId"
     `,
   );
 }
@@ -362,14 +311,17 @@ export async function accountsAnswering(
   const rows = await selectRows<{ userId: string }>(
     db,
     sql`
-      select m.user_id as "userId"
-      from event_rsvps r join community_members m on m.id = r.member_id
-      where r.event_id = ${eventId} and m.user_id is not null
-        and r.status in (${sql.join(
-          statuses.map((status) => sql`${status}`),
-          sql`, `,
-        )})
-      order by r.created_at, r.member_id
+      select answering."userId" from (
+        select ${memberAccount(sql`r.member_id`)} as "userId", r.created_at, r.member_id
+        from event_rsvps r
+        where r.event_id = ${eventId}
+          and r.status in (${sql.join(
+            statuses.map((status) => sql`${status}`),
+            sql`, `,
+          )})
+      ) answering
+      where answering."userId" is not null
+      order by answering.created_at, answering.member_id
     `,
   );
   return rows.map((row) => row.userId);
@@ -402,67 +354,7 @@ export async function deleteOwnEvent(db: Database, id: string, authorId: string)
   return rows.length > 0;
 }
 
-/** The event's reminders still waiting go: a cancelled or deleted event sends none. */
-export async function dropReminders(db: Database, eventId: string): Promise<void> {
-  await db.execute(sql`
-    delete from jobs where kind = 'event_reminder'
-      and key in (${reminderKey(eventId, "24h")}, ${reminderKey(eventId, "1h")})
-  `);
-}
-
-/**
- * Completes a claimed reminder job inside the transaction that sends it: its row goes only if
- * this claim still holds it (the attempt number fences a stale worker), so the reminder and the
- * job's end commit together, once, whichever process ran it.
- */
-export async function completeJob(
-  db: Database,
-  job: { id: string; attempts: number },
-): Promise<boolean> {
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`delete from jobs where id = ${job.id} and attempts = ${job.attempts} returning id`,
-  );
-  return rows.length > 0;
-}
-
 // ---------- the private calendar ----------
-
-export async function findCalendarToken(db: Database, memberId: string): Promise<string | null> {
-  const [row] = await selectRows<{ token: string | null }>(
-    db,
-    sql`select calendar_token as token from community_members where id = ${memberId}`,
-  );
-  return row?.token ?? null;
-}
-
-/**
- * Sets the member's calendar token: always (a reset), or only when there is none yet (the first
- * read; two at once keep the first). The token now in place.
- */
-export async function saveCalendarToken(
-  db: Database,
-  memberId: string,
-  token: string,
-  onlyIfMissing: boolean,
-): Promise<string | null> {
-  await db.execute(sql`
-    update community_members set calendar_token = ${token}
-    where id = ${memberId} ${onlyIfMissing ? sql`and calendar_token is null` : sql``}
-  `);
-  return findCalendarToken(db, memberId);
-}
-
-export async function findMemberByCalendarToken(
-  db: Database,
-  token: string,
-): Promise<string | undefined> {
-  const [row] = await selectRows<{ id: string }>(
-    db,
-    sql`select id from community_members where calendar_token = ${token}`,
-  );
-  return row?.id;
-}
 
 /** The events the member is going to (not waiting, not cancelled), from `since` on, soonest first. */
 export async function listGoingEvents(
@@ -484,4 +376,76 @@ export async function listGoingEvents(
     `,
   );
   return rows.map(toEventRow);
+}
+
+// ---------- demo data ----------
+
+/** Events and the answers to them as given, in two statements (the demo data). */
+export async function insertEvents(
+  db: Database,
+  rows: {
+    events: (typeof communityEvents.$inferInsert & { id: string })[];
+    rsvps: (typeof eventRsvps.$inferInsert)[];
+  },
+): Promise<void> {
+  if (rows.events.length > 0) await db.insert(communityEvents).values(rows.events);
+  if (rows.rsvps.length > 0) await db.insert(eventRsvps).values(rows.rsvps);
+}
+
+// ---------- personal data ----------
+
+// An account's member has the account's id (community_members_kind_check).
+
+export type EventExportRows = {
+  events: {
+    _id: string;
+    title: string;
+    description: string;
+    location: string;
+    startsAt: string;
+    createdAt: string;
+  }[];
+  /** The events the member answered: going, or waitlisted with their place. */
+  eventRsvps: {
+    eventId: string;
+    eventTitle: string;
+    status: string;
+    waitlistPosition: number | null;
+    answeredAt: string;
+  }[];
+};
+
+export async function findEventExportRows(db: Database, userId: string): Promise<EventExportRows> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  const [events, eventRsvpRows] = await Promise.all([
+    selectRows<EventExportRows["events"][number]>(
+      db,
+      sql`select e.id as "_id", e.title, e.description, e.location,
+        ${t("e.starts_at")} as "startsAt", ${t("e.created_at")} as "createdAt"
+      from community_events e
+      where e.author_id = ${userId} order by e.created_at`,
+    ),
+    selectRows<EventExportRows["eventRsvps"][number]>(
+      db,
+      sql`select e.id as "eventId", e.title as "eventTitle", r.status,
+        case when r.status = 'waitlisted' then (
+          select count(*) from event_rsvps w
+          where w.event_id = r.event_id and w.status = 'waitlisted'
+            and (w.created_at, w.member_id) <= (r.created_at, r.member_id)
+        )::int end as "waitlistPosition",
+        ${t("r.created_at")} as "answeredAt"
+      from event_rsvps r join community_events e on e.id = r.event_id
+      where r.member_id = ${userId} order by r.created_at, e.id`,
+    ),
+  ]);
+  return { events, eventRsvps: eventRsvpRows };
+}
+
+/**
+ * Removes the account's answers, then its events (everyone's answers to them go too). A place
+ * it held goes to the first person waiting when the event's answers next change.
+ */
+export async function deleteEventsOf(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`delete from event_rsvps where member_id = ${userId}`);
+  await db.execute(sql`delete from community_events where author_id = ${userId}`);
 }

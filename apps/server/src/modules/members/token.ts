@@ -73,6 +73,19 @@ const SESSION_HASH = /^[0-9a-f]{64}$/;
 /** token_version is a PostgreSQL integer. */
 const MAX_VERSION = 2 ** 31 - 1;
 
+/** The tokens of one app, made once from its config: its secret may be a fresh random one. */
+const tokensOfConfig = new WeakMap<Config, CommunityTokens>();
+
+/** The app's community tokens: the token call issues them, the community scope verifies them. */
+export function communityTokensFor(config: Config): CommunityTokens {
+  let tokens = tokensOfConfig.get(config);
+  if (!tokens) {
+    tokens = communityTokens(loadCommunitySecret(config));
+    tokensOfConfig.set(config, tokens);
+  }
+  return tokens;
+}
+
 export function communityTokens(secret: Uint8Array): CommunityTokens {
   return {
     issue: (member, grant) =>

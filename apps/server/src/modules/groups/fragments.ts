@@ -1,0 +1,37 @@
+import { type SQL, sql } from "drizzle-orm";
+import { blockedEitherWay } from "../users/fragments.ts";
+
+// The SQL the groups module lends: whether a row in a group (a post, a search hit) may be seen,
+// and whether a member belongs to a group, inside another module's statement.
+
+/**
+ * SQL true when the group exists and is not hidden from the viewer: its creator and the viewer
+ * are not blocked either way (the list of groups hides it the same way).
+ */
+export function groupVisibleTo(viewerId: string, groupId: unknown): SQL {
+  return sql`exists (
+    select 1 from study_groups g
+    where g.id = ${groupId} and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
+  )`;
+}
+
+/** SQL true when the member belongs to the group. */
+export function isGroupMember(groupId: unknown, memberId: unknown): SQL {
+  return sql`exists (
+    select 1 from study_group_members sm
+    where sm.group_id = ${groupId} and sm.member_id = ${memberId}
+  )`;
+}
+
+/** Study groups holding a tsquery, as `alias`, with what ranks and hides them (search's source). */
+export function groupsHolding(alias: string, query: string): SQL {
+  const r = sql.raw(alias);
+  return sql`select ${r}.id, ${r}.created_at, ${r}.author_id from study_groups ${r}
+    where ${r}.search_vector @@ ${query}::tsquery`;
+}
+
+/** Joins the study group `alias` whose id is `groupId`. */
+export function joinGroup(alias: string, groupId: unknown): SQL {
+  const g = sql.raw(alias);
+  return sql`join study_groups ${g} on ${g}.id = ${groupId}`;
+}
