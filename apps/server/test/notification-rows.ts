@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { NotificationKind } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { enqueueJob } from "../src/db/jobs.ts";
+import { enqueueJob } from "../src/modules/jobs/service.ts";
 
 /**
  * A notification for `userId` caused by `actorIds` (most recent last), with its `notify` job, as

@@ -15,12 +15,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { enqueueJob } from "../../db/jobs.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
 import { groupMembership } from "../groups/service.ts";
-import { completeJob, dropJobs } from "../jobs/service.ts";
+import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { announceNotification, notify } from "../notifications/service.ts";
 import {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appsForFile, createTestApp, type Session, signUpUser } from "../../../test/helpers.ts";
 import { insertNotification, pendingJobs } from "../../../test/notification-rows.ts";
 import { browserKeys, startPushService, waitFor } from "../../../test/push-service.ts";
-import { enqueueJob } from "../../db/jobs.ts";
 import { claimDueJobs } from "./repository.ts";
+import { enqueueJob } from "./service.ts";
 import { backoffMs } from "./worker.ts";
 
 const openApp = appsForFile();

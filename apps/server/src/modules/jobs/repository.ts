@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
+import { jobs } from "../../db/schema.ts";
+import type { NewJob } from "./service.ts";
 
 export type ClaimedJob = {
   id: string;
@@ -97,4 +99,22 @@ export async function deleteJobsByKey(db: Database, kind: string, keys: string[]
         sql`, `,
       )})
   `);
+}
+
+/** Adds a job unless one with its key waits. */
+export async function insertJob(db: Database, job: NewJob): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt ?? sql`now()`,
+      key: job.key ?? null,
+    })
+    .onConflictDoNothing();
+}
+
+/** Deletes the waiting jobs whose payload names the person (`userId`: their digest). */
+export async function deleteJobsNaming(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`delete from jobs where payload ->> 'userId' = ${userId}`);
 }

@@ -1,8 +1,28 @@
 import type { Database } from "../../db/client.ts";
-import type { JobKind } from "../../db/jobs.ts";
-import { completeClaimedJob, deleteJobsByKey } from "./repository.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { completeClaimedJob, deleteJobsByKey, deleteJobsNaming, insertJob } from "./repository.ts";
 
-// What other modules ask of the jobs table (owned here) beyond adding a job (db/jobs.ts).
+// What other modules ask of the jobs table (owned here).
+
+/** The kinds of durable background work; the worker (modules/jobs) runs each by its handler. */
+export type JobKind = "notify" | "push" | "digest" | "event_reminder";
+
+export type NewJob = {
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** While a job with this key waits, another with the same key is not added. */
+  key?: string;
+};
+
+/**
+ * Adds a job. Call it inside the transaction that makes the work necessary, so the work exists
+ * exactly when its cause does (a rolled-back request leaves no push behind).
+ */
+export function enqueueJob(db: Database, job: NewJob): Promise<void> {
+  return insertJob(db, job);
+}
 
 /**
  * Completes a claimed job inside the transaction that does its work, so the work and the job's
@@ -16,3 +36,14 @@ export function completeJob(db: Database, job: { id: string; attempts: number })
 export function dropJobs(db: Database, kind: JobKind, keys: string[]): Promise<void> {
   return deleteJobsByKey(db, kind, keys);
 }
+
+/**
+ * Jobs are work waiting to be done, not what anyone wrote: nothing of them is exported, and a
+ * deleted person's waiting digest goes with them (the others name rows that go with the person).
+ */
+export const jobsPersonalData: PersonalDataPart = {
+  module: "jobs",
+  tables: ["jobs"],
+  exportFor: async () => ({}),
+  deleteFor: (tx, userId) => deleteJobsNaming(tx, userId),
+};

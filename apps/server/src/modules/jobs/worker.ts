@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { DEFAULT_JOBS, type JobSettings } from "../../config.ts";
-import type { JobKind } from "../../db/jobs.ts";
 import {
   type ClaimedJob,
   claimDueJobs,
@@ -10,6 +9,7 @@ import {
   rescheduleJob,
   retryJobLater,
 } from "./repository.ts";
+import type { JobKind } from "./service.ts";
 
 export type JobContext = {
   job: ClaimedJob;

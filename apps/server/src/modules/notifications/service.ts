@@ -9,8 +9,8 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { enqueueJob } from "../../db/jobs.ts";
 import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
+import { enqueueJob } from "../jobs/service.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   countUnread,

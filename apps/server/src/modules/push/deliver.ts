@@ -1,7 +1,7 @@
 import type { NotificationKind } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { enqueueJob } from "../../db/jobs.ts";
+import { enqueueJob } from "../jobs/service.ts";
 import { type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
 import { notificationText } from "../notifications/text.ts";
 import {
