@@ -112,3 +112,9 @@ export async function consumeGrant(
 export async function deleteCode(db: Database, userId: string): Promise<void> {
   await db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
 }
+
+/** Deletes the user's reset code and grant (a deleted account). */
+export async function deleteCodeAndGrant(db: Database, userId: string): Promise<void> {
+  await db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  await db.delete(passwordResetGrants).where(eq(passwordResetGrants.userId, userId));
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { OTP_LENGTH, OTP_TTL_MINUTES, RESET_GRANT_TTL_MINUTES } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { destroyUserSessions } from "../../plugins/session.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../members/service.ts";
@@ -11,6 +12,7 @@ import type { UserRow } from "../users/user-view.ts";
 import {
   consumeGrant,
   deleteCode,
+  deleteCodeAndGrant,
   exchangeCodeForGrant,
   hasOpenGrant,
   storeCode,
@@ -121,3 +123,14 @@ async function resetPassword(
     return true;
   });
 }
+
+/**
+ * A reset code and grant are stored as hashes that mean nothing to their owner and expire within
+ * the hour: nothing of them is exported; they go with the account.
+ */
+export const recoveryPersonalData: PersonalDataPart = {
+  module: "recovery",
+  tables: ["password_reset_codes", "password_reset_grants"],
+  exportFor: async () => ({}),
+  deleteFor: (tx, userId) => deleteCodeAndGrant(tx, userId),
+};

@@ -14,13 +14,18 @@ export async function insertSkillIndex(
   if (rows.length > 0) await tx.insert(userSkills).values(rows);
 }
 
+/** Deletes the person's skill index rows. */
+export async function deleteSkillIndex(tx: Database, userId: string): Promise<void> {
+  await tx.delete(userSkills).where(eq(userSkills.userId, userId));
+}
+
 /** Replaces the person's skill index rows. */
 export async function replaceSkillIndex(
   tx: Database,
   userId: string,
   skills: readonly string[],
 ): Promise<void> {
-  await tx.delete(userSkills).where(eq(userSkills.userId, userId));
+  await deleteSkillIndex(tx, userId);
   await insertSkillIndex(tx, userId, skills);
 }
 

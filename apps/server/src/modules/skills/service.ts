@@ -1,5 +1,11 @@
 import type { Database } from "../../db/client.ts";
-import { insertSkillIndex, replaceSkillIndex, syncVocabulary } from "./repository.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import {
+  deleteSkillIndex,
+  insertSkillIndex,
+  replaceSkillIndex,
+  syncVocabulary,
+} from "./repository.ts";
 import { vocabulary } from "./vocabulary.ts";
 
 /**
@@ -22,3 +28,11 @@ export function indexSkills(tx: Database, userId: string, skills: readonly strin
 export function reindexSkills(tx: Database, userId: string, skills: readonly string[]) {
   return replaceSkillIndex(tx, userId, skills);
 }
+
+/** The skill index repeats the profile's `skills` (exported there); it goes with the account. */
+export const skillsPersonalData: PersonalDataPart = {
+  module: "skills",
+  tables: ["user_skills"],
+  exportFor: async () => ({}),
+  deleteFor: (tx, userId) => deleteSkillIndex(tx, userId),
+};
