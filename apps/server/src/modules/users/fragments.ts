@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { users } from "../../db/schema.ts";
 
 // The SQL the users module lends to other modules' repositories, so that a list of people is one
-// statement: the card's columns and the block rule every list applies.
+// statement: the card's columns, the join to the person an id names, and the block rule every
+// list applies.
 
 /** The users columns a Card is built from; never the email, password hash or session. */
 export type CardRow = Pick<
@@ -27,4 +28,28 @@ export function blockedEitherWay(a: unknown, b: unknown) {
     select 1 from user_blocks
     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
   )`;
+}
+
+/** Joins the person an id column names as `alias` (`left`: the row stays when they are gone). */
+export function joinUser(alias: string, idColumn: SQL, how: "inner" | "left" = "inner"): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`${sql.raw(how === "left" ? "left join" : "join")} users ${u} on ${u}.id = ${idColumn}`;
+}
+
+/** Everyone's users row as `alias`, for a statement that reads every card (the feed's memory). */
+export function everyone(alias: string): SQL {
+  return sql`users ${sql.raw(`"${alias}"`)}`;
+}
+
+/** Another person as the export names them: id and name, never an email. */
+export function personRef(alias: string): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`json_build_object('_id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;
+}
+
+/** The ids (as text) of everyone the user blocked or was blocked by. */
+export function blockedEitherWayBy(userId: unknown): SQL {
+  return sql`select blocked_id::text from user_blocks where blocker_id = ${userId}
+    union all
+    select blocker_id::text from user_blocks where blocked_id = ${userId}`;
 }

@@ -14,6 +14,11 @@ export function findUserByEmail(db: Database, email: string): Promise<UserRow | 
   return repository.findUserByEmail(db, email);
 }
 
+/** The user a shareable public id names (public profiles). */
+export function findUserByPublicId(db: Database, publicId: string): Promise<UserRow | undefined> {
+  return repository.findUserByPublicId(db, publicId);
+}
+
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
