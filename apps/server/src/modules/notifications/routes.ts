@@ -45,7 +45,11 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           { path: "cursor", message: BAD_CURSOR },
         ]);
       }
-      return { status: 1 as const, message: "Notifications loaded", data: page };
+      return {
+        status: 1 as const,
+        message: "Notifications loaded",
+        data: { notifications: page.items, nextCursor: page.nextCursor },
+      };
     },
   );
 
