@@ -31,8 +31,8 @@ async function centre(user: Session): Promise<Notification[]> {
     headers: user.headers,
   });
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.json().data.nextCursor).toBeNull();
-  return response.json().data.notifications;
+  expect(response.json().nextCursor).toBeNull();
+  return response.json().data;
 }
 
 async function sendMessage(from: Session, to: Session, text: string): Promise<{ _id: string }> {
