@@ -17,6 +17,7 @@ import { digestPlugin } from "./modules/digest/digest.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { jobsPlugin } from "./modules/jobs/worker.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
+import { notificationsPlugin } from "./modules/notifications/plugin.ts";
 import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
@@ -219,6 +220,7 @@ export async function buildApp(
   await app.register(csrfPlugin);
   await app.register(mailPlugin);
   await app.register(chatHubPlugin);
+  await app.register(notificationsPlugin);
   await app.register(jobsPlugin);
   await app.register(digestPlugin);
   await app.register(photoStoragePlugin);

@@ -139,7 +139,7 @@ async function centre(user: Session, target = app) {
     headers: user.headers,
   });
   expect(response.statusCode).toBe(200);
-  return response.json().data.notifications as { _id: string; text: string; url: string }[];
+  return response.json().data as { _id: string; text: string; url: string }[];
 }
 
 async function badges(user: Session): Promise<UnreadCounts> {

@@ -10,7 +10,7 @@ import {
   PUSH_ENDPOINT_MAX_LENGTH,
   PUSH_KEY_MAX_LENGTH,
 } from "./notifications-constants.ts";
-import { cardSchema } from "./schemas.ts";
+import { cardSchema, pageAnswerSchema } from "./schemas.ts";
 
 export * from "./notifications-constants.ts";
 
@@ -34,11 +34,9 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
-  notifications: z.array(notificationSchema),
-  nextCursor: z.string().nullable(),
-});
-export type NotificationPage = z.infer<typeof notificationPageSchema>;
+/** GET /notifications: one page, newest activity first, in the one paged shape. */
+export const notificationPageAnswerSchema = pageAnswerSchema(notificationSchema);
+export type NotificationPageAnswer = z.infer<typeof notificationPageAnswerSchema>;
 
 export const notificationsQuerySchema = z.object({
   cursor: z.string().max(200).optional(),

@@ -5,3 +5,8 @@ export const PUBLIC_PROFILE_BASE = "/GetToKnowMe";
 export function publicProfilePath(publicUserId: string): string {
   return `${PUBLIC_PROFILE_BASE}/${encodeURIComponent(publicUserId)}`;
 }
+
+/** `/chat/{userId}`: the conversation with one person (what message notifications open). */
+export function chatPath(userId: string): string {
+  return `/chat/${encodeURIComponent(userId)}`;
+}

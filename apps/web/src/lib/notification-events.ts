@@ -1,11 +1,9 @@
-import type {
-  ChatServerEvent,
-  Notification,
-  NotificationPage,
-  UnreadCounts,
-} from "@kindred/shared";
+import type { ChatServerEvent, Notification, UnreadCounts } from "@kindred/shared";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { mutationKeys, queryKeys } from "./query-client.ts";
+
+/** One page of the centre as the cache keeps it, and the cursor of the next (null: none). */
+export type NotificationPage = { notifications: Notification[]; nextCursor: string | null };
 
 /** The notification centre's cache: its pages, each asked for with the cursor before it. */
 export type NotificationsCache = InfiniteData<NotificationPage, string | null>;

@@ -73,3 +73,16 @@ export async function findArchiveMessages(
   const nextBefore = rows.length > limit ? (page[0]?._id ?? null) : null;
   return { messages: page, nextBefore };
 }
+
+/** Deletes the owner's kept conversation with a deleted account, messages and all. */
+export async function deleteArchive(
+  db: Database,
+  ownerId: string,
+  archiveId: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`delete from chat_archives where id = ${archiveId} and owner_id = ${ownerId} returning id`,
+  );
+  return row;
+}

@@ -26,8 +26,9 @@ import {
   signUpUser,
   uniqueEmail,
 } from "../../../test/helpers.ts";
+import { findConnectionId } from "../requests/service.ts";
 import { type ChatSocket, MAX_BUFFERED_BYTES, sendEvent } from "./hub.ts";
-import { findConversationId, insertMessage } from "./repository.ts";
+import { insertMessage } from "./repository.ts";
 
 type Session = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -211,7 +212,7 @@ function closedWithin(listener: Listener, ms = 3000): Promise<number> {
 
 /** Stores messages directly (the API would rate-limit them): from a to b, oldest first. */
 async function storeMessages(a: Session, b: Session, count: number): Promise<ChatMessage[]> {
-  const conversationId = await findConversationId(app.db, a.me._id, b.me._id);
+  const conversationId = await findConnectionId(app.db, a.me._id, b.me._id);
   if (!conversationId) throw new Error("not connected");
   const stored: ChatMessage[] = [];
   for (let i = 0; i < count; i++) {

@@ -34,7 +34,7 @@ describe.skipIf(!redisUrl)("the Redis chat hub while Redis is out of reach", () 
     publisher.on("error", () => {});
     await publisher.connect();
     cleanups.push(() => publisher.disconnect());
-    const hub = await createRedisHub(publisher, log);
+    const hub = await createRedisHub(publisher, log, () => new Date());
     cleanups.push(() => hub.close());
 
     await relay.cut();

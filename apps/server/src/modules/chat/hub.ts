@@ -7,6 +7,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
+import type { Clock } from "../../lib/clock.ts";
 import type { SessionEnd } from "../../plugins/session.ts";
 
 /** The part of a WebSocket the hub uses, so tests and the socket route share one shape. */
@@ -170,7 +171,11 @@ export function createMemoryHub(): ChatHub {
  * fields are the processes holding a socket, each valued with its expiry, renewed while open;
  * a second hash counts each process's sockets, so the cap holds across processes.
  */
-export async function createRedisHub(publisher: Redis, log: FastifyBaseLogger): Promise<ChatHub> {
+export async function createRedisHub(
+  publisher: Redis,
+  log: FastifyBaseLogger,
+  now: Clock,
+): Promise<ChatHub> {
   const processId = randomUUID();
   const local = createLocalSockets();
   // Queued while Redis is away, so the subscription is made again when it is back.
@@ -190,7 +195,7 @@ export async function createRedisHub(publisher: Redis, log: FastifyBaseLogger): 
   await subscriber.subscribe(CHANNEL);
 
   const mark = (userId: string) =>
-    publisher.hset(PRESENCE_KEY(userId), processId, String(Date.now() + PRESENCE_TTL_MS));
+    publisher.hset(PRESENCE_KEY(userId), processId, String(now().getTime() + PRESENCE_TTL_MS));
   /** Writes this process's socket count for the user (none: the field goes). */
   const recordCount = async (userId: string) => {
     const count = local.sockets.get(userId)?.size ?? 0;
@@ -200,23 +205,23 @@ export async function createRedisHub(publisher: Redis, log: FastifyBaseLogger): 
     }
     await publisher
       .multi()
-      .hset(SOCKETS_KEY(userId), processId, `${count}:${Date.now() + PRESENCE_TTL_MS}`)
+      .hset(SOCKETS_KEY(userId), processId, `${count}:${now().getTime() + PRESENCE_TTL_MS}`)
       .pexpire(SOCKETS_KEY(userId), PRESENCE_TTL_MS)
       .exec();
   };
   /** Whether the account may hold `count` sockets here, given those on other processes. */
   const claim = async (userId: string, count: number): Promise<boolean> => {
-    const now = Date.now();
+    const at = now().getTime();
     try {
       const answer = await publisher.eval(
         CLAIM_SOCKET_SCRIPT,
         1,
         SOCKETS_KEY(userId),
         processId,
-        String(now),
+        String(at),
         String(count),
         String(CHAT_SOCKETS_PER_ACCOUNT),
-        String(now + PRESENCE_TTL_MS),
+        String(at + PRESENCE_TTL_MS),
         String(PRESENCE_TTL_MS),
       );
       return answer === 1;
@@ -269,12 +274,12 @@ export async function createRedisHub(publisher: Redis, log: FastifyBaseLogger): 
       const pipeline = publisher.pipeline();
       for (const userId of userIds) pipeline.hvals(PRESENCE_KEY(userId));
       const results = (await pipeline.exec()) ?? [];
-      const now = Date.now();
+      const at = now().getTime();
       const online = new Set<string>();
       results.forEach(([error, values], index) => {
         const userId = userIds[index];
         if (error || !userId) return;
-        if ((values as string[]).some((expiry) => Number(expiry) > now)) online.add(userId);
+        if ((values as string[]).some((expiry) => Number(expiry) > at)) online.add(userId);
       });
       return online;
     },
@@ -307,7 +312,7 @@ declare module "fastify" {
 
 export const chatHubPlugin = fp(
   async (app: FastifyInstance) => {
-    const hub = app.redis ? await createRedisHub(app.redis, app.log) : createMemoryHub();
+    const hub = app.redis ? await createRedisHub(app.redis, app.log, app.now) : createMemoryHub();
     app.decorate("chatHub", hub);
     // Subscribed once every plugin is in, so the session plugin may be registered before or after.
     app.addHook("onReady", async () => {

@@ -1,46 +1,13 @@
-import type { ChatMessage } from "@kindred/shared";
+import { type ChatMessage, DELETED_ACCOUNT_NAME } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { type CardRow, cardColumns } from "../users/fragments.ts";
+import { connectionsOf } from "../requests/fragments.ts";
+import { type CardRow, cardColumns, joinUser, personRef } from "../users/fragments.ts";
 
 // A conversation is the accepted request of a pair: its id is the request's id, so removing the
 // connection (or a block, which deletes the pair's request) deletes the messages and read markers
 // with it, for both people.
-
-/** The accepted request between the two, if they are connected. */
-export async function findConversationId(
-  db: Database,
-  userId: string,
-  otherId: string,
-): Promise<string | undefined> {
-  const [row] = await selectRows<{ id: string }>(
-    db,
-    sql`
-      select id from connection_requests
-      where status = 'accepted'
-        and ((from_user_id = ${userId} and to_user_id = ${otherId})
-          or (from_user_id = ${otherId} and to_user_id = ${userId}))
-      limit 1
-    `,
-  );
-  return row?.id;
-}
-
-/** The ids of everyone connected with the user (who hears about the user's presence). */
-export async function findConnectionIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`
-      select to_user_id as id from connection_requests
-      where from_user_id = ${userId} and status = 'accepted'
-      union all
-      select from_user_id from connection_requests
-      where to_user_id = ${userId} and status = 'accepted'
-    `,
-  );
-  return rows.map((row) => row.id);
-}
 
 function messageColumns(alias: string): SQL {
   const m = sql.raw(`"${alias}"`);
@@ -81,13 +48,7 @@ export async function findConversations(db: Database, userId: string): Promise<C
   >(
     db,
     sql`
-      with c as (
-        select id, to_user_id as user_id, updated_at from connection_requests
-        where from_user_id = ${userId} and status = 'accepted'
-        union all
-        select id, from_user_id, updated_at from connection_requests
-        where to_user_id = ${userId} and status = 'accepted'
-      )
+      with c as ${connectionsOf(userId)}
       select ${cardColumns("u")}, u.public_id as "publicId",
         ${isoTimestamp(sql`u.created_at`)} as "joinedAt",
         u.instagram_link as "instagramLink", u.other_link as "otherLink",
@@ -102,7 +63,7 @@ export async function findConversations(db: Database, userId: string): Promise<C
                where r.conversation_id = c.id and r.user_id = ${userId}), 0)
         )::int as "unread"
       from c
-      join users u on u.id = c.user_id
+      ${joinUser("u", sql`c.user_id`)}
       left join lateral (
         select ${messageColumns("m")}, m.created_at as at
         from chat_messages m
@@ -256,4 +217,68 @@ export async function findMessagesAfter(
       limit ${limit}
     `,
   );
+}
+
+// ---------- the person's data ----------
+
+export type MessageExportRow = {
+  _id: string;
+  direction: "sent" | "received";
+  with: { _id: string; firstName: string; lastName: string };
+  text: string;
+  createdAt: string;
+};
+
+/**
+ * The export's `messages`: every message the user sent or received, and those of the
+ * conversations kept after the other person deleted their account, oldest first.
+ */
+export function findMessageExportRows(db: Database, userId: string): Promise<MessageExportRow[]> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  return selectRows<MessageExportRow>(
+    db,
+    sql`select m.id as "_id",
+        case when m.from_user_id = ${userId} then 'sent' else 'received' end as "direction",
+        ${personRef("u")} as "with", m.text, ${t("m.created_at")} as "createdAt"
+      from chat_messages m
+      ${joinUser("u", sql`case when m.from_user_id = ${userId} then m.to_user_id else m.from_user_id end`)}
+      where m.from_user_id = ${userId} or m.to_user_id = ${userId}
+      union all
+      select m.id, case when m.from_owner then 'sent' else 'received' end,
+        json_build_object('_id', a.id, 'firstName', ${DELETED_ACCOUNT_NAME}::text, 'lastName', ''),
+        m.text, ${t("m.created_at")}
+      from chat_archive_messages m join chat_archives a on a.id = m.archive_id
+      where a.owner_id = ${userId}
+      order by "createdAt", "_id"`,
+  );
+}
+
+/**
+ * Keeps every conversation of the user that has messages for the other person, read-only: the
+ * messages both sent, without the user's id (the other person sees them from "Deleted account").
+ * Runs before the user's requests go (the messages cascade from them), in the same transaction.
+ */
+export async function archiveConversationsOf(tx: Database, userId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into chat_archives (id, owner_id)
+    select c.id, c.user_id
+    from ${connectionsOf(userId)} c
+    where exists (select 1 from chat_messages m where m.conversation_id = c.id)
+  `);
+  await tx.execute(sql`
+    insert into chat_archive_messages (id, archive_id, seq, from_owner, text, created_at)
+    select m.id, m.conversation_id, m.seq, m.from_user_id <> ${userId}, m.text, m.created_at
+    from chat_messages m
+    join chat_archives a on a.id = m.conversation_id
+    where m.from_user_id = ${userId} or m.to_user_id = ${userId}
+  `);
+}
+
+/** The user's messages (both ways), read markers and own archives (their messages go with them). */
+export async function deleteChatRowsOf(tx: Database, userId: string): Promise<void> {
+  await tx.execute(
+    sql`delete from chat_messages where from_user_id = ${userId} or to_user_id = ${userId}`,
+  );
+  await tx.execute(sql`delete from chat_reads where user_id = ${userId}`);
+  await tx.execute(sql`delete from chat_archives where owner_id = ${userId}`);
 }

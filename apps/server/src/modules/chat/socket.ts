@@ -14,9 +14,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../../plugins/errors.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
-import { unreadCounts } from "../notifications/service.ts";
+import { connectionIdsOf } from "../requests/service.ts";
 import { sendEvent } from "./hub.ts";
-import { findConnectionIds, findMessagesAfter } from "./repository.ts";
+import { findMessagesAfter } from "./repository.ts";
 
 /** A token bucket: `burst` frames at once, refilled at `perSecond`. */
 export function createFrameBudget(burst: number, perSecond: number, now = Date.now) {
@@ -72,7 +72,7 @@ export function registerChatSocket(app: FastifyInstance): void {
 
   /** Tells the user's connections that the user came online or left. */
   async function announcePresence(userId: string, online: boolean) {
-    const connections = await findConnectionIds(app.db, userId);
+    const connections = await connectionIdsOf(app.db, userId);
     await app.chatHub.publish(connections, { type: "presence", userId, online });
   }
 
@@ -163,7 +163,7 @@ export function registerChatSocket(app: FastifyInstance): void {
       // The badges first, so a tab starts right; counted after the socket joined the hub, so a
       // change from now on is announced to it as well.
       try {
-        sendEvent(socket, { type: "unread", data: await unreadCounts(app.db, user) });
+        sendEvent(socket, { type: "unread", data: await app.notifications.unreadCounts(user) });
       } catch (error) {
         request.log.warn({ err: error }, "chat socket: unread counts not sent");
       }

@@ -1,40 +1,32 @@
-import type { NotificationKind } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
-import { notificationText } from "../notifications/text.ts";
 import {
-  DIGEST_MAX_ITEMS,
-  type DigestItem,
-  type DigestRecipient,
-  findDigestRecipient,
-  findDueDigestItems,
-  markEmailed,
+  dueDigestItems,
+  markNotificationsEmailed,
   nextDigestDueAt,
-} from "./repository.ts";
+} from "../notifications/service.ts";
+import { findUserById } from "../users/service.ts";
+
+/** Notifications one digest names at most; more go in the next one, sent at once. */
+export const DIGEST_MAX_ITEMS = 50;
 
 const DEFAULT_DIGEST_DELAY_MS = 30 * 60_000;
 
 const digestPayloadSchema = z.object({ userId: z.guid() });
 
+export type DigestRecipient = { email: string; firstName: string };
+
 /** One mail naming each waiting notification with its link; unsubscribing is one click away. */
 export function digestMail(
   recipient: DigestRecipient,
-  items: DigestItem[],
+  items: { text: string; url: string }[],
   publicOrigin: string,
 ): MailMessage {
   const settingsUrl = `${publicOrigin}/settings`;
-  const lines = items.map((item) => {
-    const sentence = notificationText({
-      kind: item.kind as NotificationKind,
-      actorNames: item.actorNames,
-      actorCount: item.actorCount,
-      messageCount: item.messageCount,
-    });
-    return `${sentence}: ${publicOrigin}${item.url}`;
-  });
+  const lines = items.map((item) => `${item.text}: ${publicOrigin}${item.url}`);
   const count = items.length;
   return {
     to: recipient.email,
@@ -62,13 +54,13 @@ export function digestHandler(app: FastifyInstance) {
     }
     const { userId } = payload.data;
     const delayMs = app.config.digestDelayMs ?? DEFAULT_DIGEST_DELAY_MS;
-    const recipient = await findDigestRecipient(app.db, userId);
+    const recipient = await findUserById(app.db, userId);
     if (!recipient) return undefined;
-    const items = await findDueDigestItems(app.db, userId, delayMs);
+    const items = await dueDigestItems(app.db, userId, delayMs, DIGEST_MAX_ITEMS);
     if (items.length > 0) {
       await app.deliverMail(digestMail(recipient, items, app.config.publicOrigin), log);
       // After the mail: a failure to mark means one mail too many, never one missed.
-      await markEmailed(
+      await markNotificationsEmailed(
         app.db,
         items.map((item) => item.id),
       );

@@ -63,7 +63,7 @@ async function notificationsOf(person: Person, target = app): Promise<Notificati
     headers: person.headers ?? {},
   });
   expect(response.statusCode).toBe(200);
-  return response.json().data.notifications;
+  return response.json().data;
 }
 
 async function block(person: Person, other: Person) {

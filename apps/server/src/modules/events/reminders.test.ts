@@ -100,7 +100,7 @@ async function unreadReminders(person: Person): Promise<string[]> {
     headers: person.headers,
   });
   expect(response.statusCode).toBe(200);
-  return (response.json().data.notifications as Notification[])
+  return (response.json().data as Notification[])
     .filter((n) => n.kind === "event_reminder" && n.readAt === null)
     .map((n) => n.subject._id);
 }

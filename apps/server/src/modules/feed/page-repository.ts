@@ -1,8 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
+import { requestPartnersOf } from "../requests/fragments.ts";
 import { liveSession } from "../sessions/fragments.ts";
-import { type CardRow, cardColumns } from "../users/fragments.ts";
+import {
+  blockedEitherWayBy,
+  type CardRow,
+  cardColumns,
+  everyone,
+  joinUser,
+} from "../users/fragments.ts";
 
 // What the feed reads from the database: the page's check (its session and how far the feed's
 // memory must have caught up), everyone's cards and the changes to them, and a viewer's requests
@@ -55,7 +62,7 @@ export async function readEveryone(
     sql`
       select c.seq, p.*
       from (select coalesce(max(seq), 0)::text as seq from people_changes) c
-      left join lateral (select ${personColumns("u")} from users u) p on true
+      left join lateral (select ${personColumns("u")} from ${everyone("u")}) p on true
     `,
   );
   return { seq: Number(rows[0]?.seq ?? 0), rows };
@@ -69,9 +76,9 @@ export async function readChanges(db: Database, after: number): Promise<PersonCh
     db,
     "feed_people_changes",
     sql`
-      select c.seq::text as seq, c.user_id as "changedId", p.*
+      select c.seq::text as seq, c.user_id as "changedId", ${personColumns("u")}
       from people_changes c
-      left join lateral (select ${personColumns("u")} from users u where u.id = c.user_id) p on true
+      ${joinUser("u", sql`c.user_id`, "left")}
       where c.seq > ${after}
       order by c.seq
     `,
@@ -110,13 +117,9 @@ export async function readPartners(
         coalesce((select version from relation_versions where user_id = ${viewerId}), 0)::text
           as version,
         array(
-          select to_user_id::text from connection_requests where from_user_id = ${viewerId}
+          ${requestPartnersOf(viewerId)}
           union all
-          select from_user_id::text from connection_requests where to_user_id = ${viewerId}
-          union all
-          select blocked_id::text from user_blocks where blocker_id = ${viewerId}
-          union all
-          select blocker_id::text from user_blocks where blocked_id = ${viewerId}
+          ${blockedEitherWayBy(viewerId)}
         ) as ids
     `,
   );

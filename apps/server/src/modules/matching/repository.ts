@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
-import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
+import { holdersOfCanonical } from "../skills/fragments.ts";
+import { blockedEitherWay, type CardRow, cardColumns, joinUser } from "../users/fragments.ts";
 
 /**
  * People (not the viewer) with the canonical skill among theirs (whatever spelling they typed: "js"
@@ -18,12 +19,9 @@ export async function findPeopleWithSkill(
     db,
     sql`
       select ${cardColumns("u")}, u.public_id as "publicId"
-      from (
-        select distinct user_id from user_skills
-        where canonical = ${canonical} and user_id <> ${viewerId}
-      ) s
-      join users u on u.id = s.user_id
-      where not ${blockedEitherWay(viewerId, sql`s.user_id`)}
+      from ${holdersOfCanonical(canonical)} s
+      ${joinUser("u", sql`s.user_id`)}
+      where s.user_id <> ${viewerId} and not ${blockedEitherWay(viewerId, sql`s.user_id`)}
       order by u.created_at desc, u.id desc
       limit ${limit}
     `,

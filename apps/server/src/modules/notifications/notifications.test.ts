@@ -41,7 +41,7 @@ async function list(user: Session, target = app): Promise<Notification[]> {
   const response = await call(user, { method: "GET", url: "/api/notifications" }, target);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.body).not.toMatch(/example\.com|emailId|password/i);
-  return response.json().data.notifications;
+  return response.json().data;
 }
 
 async function counts(user: Session, target = app): Promise<UnreadCounts> {
@@ -340,9 +340,10 @@ describe("reading", () => {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : "?limit=2";
       const response = await call(me, { method: "GET", url: `/api/notifications${query}` });
       expect(response.statusCode).toBe(200);
-      const page = response.json().data;
-      expect(page.notifications.length).toBeLessThanOrEqual(2);
-      seen.push(...page.notifications.map((n: Notification) => n.text));
+      const page = response.json();
+      expect(page.data.length).toBeLessThanOrEqual(2);
+      expect(response.headers["x-next-cursor"] ?? null).toBe(page.nextCursor);
+      seen.push(...page.data.map((n: Notification) => n.text));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([

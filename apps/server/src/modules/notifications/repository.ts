@@ -5,12 +5,67 @@ import {
   type NotificationSubjectType,
   type UnreadCounts,
 } from "@kindred/shared";
-import { type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { stillMeaningful } from "../../db/notification-sql.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { notificationSettings } from "../../db/schema.ts";
-import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
+import { notificationSettings, notifications } from "../../db/schema.ts";
+import { messageCoveredBy, unreadMessageCount, unreadMessagesUpTo } from "../chat/fragments.ts";
+import { pendingRequestCount } from "../requests/fragments.ts";
+import {
+  blockedEitherWay,
+  type CardRow,
+  cardColumns,
+  joinUser,
+  personRef,
+} from "../users/fragments.ts";
+
+// Everything the notification centre, the push and the digest read of a notification, aliased
+// `n`, is written once here, so all of them count the same actors and messages and leave out the
+// same blocked people.
+
+/** An actor of `n` who is not blocked either way with its person. */
+const visibleActor = sql`a.notification_id = n.id and not ${blockedEitherWay(sql`n.user_id`, sql`a.actor_id`)}`;
+
+/**
+ * What the sentence (text.ts) is made of: the actors not blocked either way (first names of the
+ * latest three, and their count), and the messages a message notification stands for: those
+ * since it began that are still unread, at least one (it was made by one; its messages may have
+ * been read elsewhere since, or gone with the connection). Other kinds stand for no message: 0.
+ */
+const sentenceColumns = sql`
+  coalesce((
+    select array_agg(first_name order by created_at desc, actor_id desc) from (
+      select u.first_name, a.created_at, a.actor_id from notification_actors a
+      ${joinUser("u", sql`a.actor_id`)}
+      where ${visibleActor}
+      order by a.created_at desc, a.actor_id desc
+      limit ${NOTIFICATION_ACTORS_SHOWN}
+    ) shown
+  ), '{}') as "actorNames",
+  (
+    select count(*) from notification_actors a
+    where ${visibleActor}
+  )::int as "actorCount",
+  case when n.kind = 'message'
+    then greatest(1, ${unreadMessagesUpTo(sql`n.subject_id`, sql`n.user_id`, sql`n.created_at`)})
+    else 0
+  end::int as "messageCount"
+`;
+
+/** Kinds caused by people: with no actor left (blocked, deleted) there is nothing to tell. */
+const stillMeaningful = sql`(n.kind not in ('request_received', 'request_accepted', 'message', 'post_reply') or exists (
+  select 1 from notification_actors a
+  where ${visibleActor}
+))`;
+
+/** A notification's sentence parts, as every telling of it reads them. */
+export type SentenceRow = {
+  kind: NotificationKind;
+  /** First names, most recent first (the first three). */
+  actorNames: string[];
+  actorCount: number;
+  messageCount: number;
+};
 
 export type NewNotification = {
   userId: string;
@@ -57,16 +112,13 @@ export async function upsertNotification(
   return row;
 }
 
-export type NotificationRow = {
+export type NotificationRow = SentenceRow & {
   id: string;
-  kind: NotificationKind;
   subjectType: NotificationSubjectType;
   subjectId: string;
   url: string;
   updatedAt: string;
   readAt: string | null;
-  actorCount: number;
-  messageCount: number;
 };
 
 export type ActorRow = CardRow & { notificationId: string };
@@ -75,10 +127,7 @@ export type NotificationFilter =
   | { ids: string[] }
   | { before: { at: Date; id: string } | null; limit: number };
 
-/**
- * The user's notifications, newest activity first: by ids, or one page after a cursor. A
- * message notification counts the messages its sender sent since it began that are still unread.
- */
+/** The user's notifications, newest activity first: by ids, or one page after a cursor. */
 export async function findNotifications(
   db: Database,
   userId: string,
@@ -104,21 +153,7 @@ export async function findNotifications(
       select n.id, n.kind, n.subject_type as "subjectType", n.subject_id as "subjectId", n.url,
         ${isoTimestamp(sql`n.updated_at`)} as "updatedAt",
         case when n.read_at is null then null else ${isoTimestamp(sql`n.read_at`)} end as "readAt",
-        (
-          select count(*) from notification_actors a
-          where a.notification_id = n.id
-            and not ${blockedEitherWay(sql`n.user_id`, sql`a.actor_id`)}
-        )::int as "actorCount",
-        case when n.kind = 'message' then (
-          select count(*) from chat_messages s
-          join chat_messages m on m.conversation_id = s.conversation_id
-            and m.seq <= s.seq
-            and m.seq > coalesce((
-              select last_read_seq from chat_reads r
-              where r.conversation_id = s.conversation_id and r.user_id = n.user_id
-            ), 0)
-          where s.id = n.subject_id and m.to_user_id = n.user_id and m.created_at >= n.created_at
-        ) else 0 end::int as "messageCount"
+        ${sentenceColumns}
       from notifications n
       where n.user_id = ${userId} and ${where} and ${stillMeaningful}
       order by n.updated_at desc, n.id desc
@@ -155,7 +190,7 @@ export async function findActors(
         )})
           and not ${blockedEitherWay(userId, sql`a.actor_id`)}
       ) ranked
-      join users u on u.id = ranked.actor_id
+      ${joinUser("u", sql`ranked.actor_id`)}
       where ranked.rank <= ${NOTIFICATION_ACTORS_SHOWN}
       order by ranked."notificationId", ranked.rank
     `,
@@ -172,26 +207,8 @@ export async function countUnread(db: Database, userId: string): Promise<UnreadC
           select count(*) from notifications n
           where n.user_id = ${userId} and n.read_at is null and ${stillMeaningful}
         )::int as notifications,
-        -- As GET /user/requests/received lists them.
-        (
-          select count(*) from connection_requests r
-          join users u on u.id = r.from_user_id
-          where r.to_user_id = ${userId} and r.status = 'interested'
-        )::int as requests,
-        -- As the chat list counts them: each conversation's messages to me after my marker.
-        (
-          select coalesce(sum((
-            select count(*) from chat_messages m
-            where m.conversation_id = c.id and m.to_user_id = ${userId}
-              and m.seq > coalesce((
-                select last_read_seq from chat_reads r
-                where r.conversation_id = c.id and r.user_id = ${userId}
-              ), 0)
-          )), 0)
-          from connection_requests c
-          where c.status = 'accepted'
-            and (c.from_user_id = ${userId} or c.to_user_id = ${userId})
-        )::int as messages
+        ${pendingRequestCount(userId)}::int as requests,
+        ${unreadMessageCount(userId)}::int as messages
     `,
   );
   return {
@@ -240,8 +257,7 @@ export async function markConversationNotificationRead(
     sql`
       update notifications n set read_at = now()
       where n.user_id = ${userId} and n.group_key = ${groupKey} and n.read_at is null
-        and (select seq from chat_messages where id = n.subject_id)
-          <= (select seq from chat_messages where id = ${readUpToMessageId})
+        and ${messageCoveredBy(sql`n.subject_id`, readUpToMessageId)}
       returning n.id
     `,
   );
@@ -333,4 +349,146 @@ export async function saveSettings(
         set,
       });
   }
+}
+
+// ---------- delivery: push and the digest ----------
+
+export type NotificationForDelivery = SentenceRow & {
+  id: string;
+  userId: string;
+  url: string;
+  read: boolean;
+  push: boolean;
+  email: boolean;
+};
+
+/**
+ * A notification as a push or a mail tells it: its sentence's parts and the recipient's channels
+ * for its kind (no row: both on). Undefined when it is gone or has nothing left to tell.
+ */
+export async function findNotificationForDelivery(
+  db: Database,
+  id: string,
+): Promise<NotificationForDelivery | undefined> {
+  const [row] = await selectRows<NotificationForDelivery>(
+    db,
+    sql`
+      select n.id, n.user_id as "userId", n.kind, n.url, n.read_at is not null as read,
+        ${sentenceColumns},
+        coalesce(s.push, true) as push, coalesce(s.email, true) as email
+      from notifications n
+      left join notification_settings s on s.user_id = n.user_id and s.kind = n.kind
+      where n.id = ${id} and ${stillMeaningful}
+    `,
+  );
+  return row;
+}
+
+export type DigestItem = SentenceRow & { id: string; url: string };
+
+/** Unread, never emailed, of a kind whose email is on (no settings row: on). */
+const waitingForDigest = (userId: string) => sql`
+  n.user_id = ${userId} and n.read_at is null and n.emailed_at is null
+  and coalesce((
+    select s.email from notification_settings s where s.user_id = n.user_id and s.kind = n.kind
+  ), true)
+`;
+
+/** The waiting notifications last touched at least `delayMs` ago, newest first, at most `limit`. */
+export function findDueDigestItems(
+  db: Database,
+  userId: string,
+  delayMs: number,
+  limit: number,
+): Promise<DigestItem[]> {
+  return selectRows<DigestItem>(
+    db,
+    sql`
+      select n.id, n.kind, n.url,
+        ${sentenceColumns}
+      from notifications n
+      where ${waitingForDigest(userId)} and ${stillMeaningful}
+        and n.updated_at <= now() - ${Math.round(delayMs)} * interval '1 millisecond'
+      order by n.updated_at desc, n.id desc
+      limit ${limit}
+    `,
+  );
+}
+
+/** When the next waiting notification not yet due falls due; null when none waits. */
+export async function findNextDigestDueAt(
+  db: Database,
+  userId: string,
+  delayMs: number,
+): Promise<Date | null> {
+  const [row] = await selectRows<{ dueAt: string | Date | null }>(
+    db,
+    sql`
+      select min(n.updated_at) + ${Math.round(delayMs)} * interval '1 millisecond' as "dueAt"
+      from notifications n
+      where ${waitingForDigest(userId)} and ${stillMeaningful}
+        and n.updated_at > now() - ${Math.round(delayMs)} * interval '1 millisecond'
+    `,
+  );
+  return row?.dueAt ? new Date(row.dueAt) : null;
+}
+
+export async function markEmailed(db: Database, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(notifications)
+    .set({ emailedAt: sql`now()` })
+    .where(inArray(notifications.id, ids));
+}
+
+// ---------- the person's data ----------
+
+type PersonRef = { _id: string; firstName: string; lastName: string };
+
+export type NotificationExportRow = {
+  _id: string;
+  kind: string;
+  url: string;
+  actors: PersonRef[];
+  createdAt: string;
+  updatedAt: string;
+  readAt: string | null;
+};
+
+/** The export's notifications: the person's own, oldest first, with every actor by name. */
+export function findNotificationExportRows(
+  db: Database,
+  userId: string,
+): Promise<NotificationExportRow[]> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  return selectRows<NotificationExportRow>(
+    db,
+    sql`select n.id as "_id", n.kind, n.url,
+        coalesce((select json_agg(${personRef("u")} order by a.created_at)
+          from notification_actors a ${joinUser("u", sql`a.actor_id`)}
+          where a.notification_id = n.id), '[]'::json) as "actors",
+        ${t("n.created_at")} as "createdAt", ${t("n.updated_at")} as "updatedAt",
+        case when n.read_at is null then null else ${t("n.read_at")} end as "readAt"
+      from notifications n where n.user_id = ${userId} order by n.created_at`,
+  );
+}
+
+/** The people told of something the user did (their badges change when the user goes). */
+export async function findPeopleToldAbout(db: Database, actorId: string): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`
+      select distinct n.user_id as id
+      from notification_actors a join notifications n on n.id = a.notification_id
+      where a.actor_id = ${actorId}
+    `,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The person's notifications and settings, and their part in anyone else's notifications. */
+export async function deleteNotificationsOf(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`delete from notification_actors where actor_id = ${userId}`);
+  await db.execute(sql`delete from notifications where user_id = ${userId}`);
+  await db.execute(sql`delete from notification_settings where user_id = ${userId}`);
 }

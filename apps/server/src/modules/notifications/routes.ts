@@ -2,7 +2,7 @@ import {
   envelope,
   markReadBodySchema,
   NOTIFICATION_MESSAGES,
-  notificationPageSchema,
+  notificationPageAnswerSchema,
   notificationSettingsPatchSchema,
   notificationSettingsSchema,
   notificationsQuerySchema,
@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { pagedAnswer } from "../../lib/paging.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
   announceUnread,
@@ -34,10 +35,10 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         tags: ["notifications"],
         summary: "My notifications, newest activity first; pass nextCursor as cursor for more",
         querystring: notificationsQuerySchema,
-        response: { 200: envelope(notificationPageSchema) },
+        response: { 200: notificationPageAnswerSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { cursor, limit } = request.query;
       const page = await listNotifications(app.db, request.userId, cursor, limit);
       if (!page) {
@@ -45,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
           { path: "cursor", message: BAD_CURSOR },
         ]);
       }
-      return { status: 1 as const, message: "Notifications loaded", data: page };
+      return pagedAnswer(reply, "Notifications loaded", page);
     },
   );
 

@@ -9,23 +9,35 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { decodeCursor, encodeCursor } from "../../lib/paging.ts";
+import { decodeCursor, encodeCursor, pageOf } from "../../lib/paging.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   countUnread,
+  type DigestItem,
   deleteNotificationsBetween,
+  deleteNotificationsOf,
   findActors,
+  findDueDigestItems,
+  findNextDigestDueAt,
+  findNotificationExportRows,
+  findNotificationForDelivery,
   findNotifications,
+  findPeopleToldAbout,
   findSettings,
   markConversationNotificationRead,
+  markEmailed,
   markNotificationsRead,
+  type NotificationForDelivery,
   type NotificationRow,
   saveSettings,
   upsertNotification,
   withdrawActor,
 } from "./repository.ts";
 import { notificationText } from "./text.ts";
+
+export type { DigestItem, NotificationForDelivery } from "./repository.ts";
 
 export type NotifyInput = {
   /** Who is told. */
@@ -47,13 +59,6 @@ export function groupKeyOf(kind: NotificationKind, actorId: string, subjectId?: 
   if (kind === "request_received" || kind === "request_accepted") return kind;
   return `${kind}:${subjectId ?? ""}`;
 }
-
-/** The web app's path of a conversation (apps/web/src/config/paths.ts `chatWith`). */
-export function chatUrl(userId: string): string {
-  return `/chat/${encodeURIComponent(userId)}`;
-}
-
-export const REQUESTS_URL = "/requests";
 
 /**
  * Creates or grows a notification and queues its delivery (push, mail) for the job worker. Call
@@ -98,12 +103,7 @@ async function toNotifications(
       actors: cards,
       actorCount: row.actorCount,
       subject: { type: row.subjectType, _id: row.subjectId },
-      text: notificationText({
-        kind: row.kind,
-        actorNames: cards.map((card) => card.firstName),
-        actorCount: row.actorCount,
-        messageCount: Math.max(1, row.messageCount),
-      }),
+      text: notificationText(row),
       url: row.url,
       // The time it last grew: a grouped notification is as recent as its newest actor.
       createdAt: row.updatedAt,
@@ -112,7 +112,7 @@ async function toNotifications(
   });
 }
 
-export type NotificationPageResult = { notifications: Notification[]; nextCursor: string | null };
+export type NotificationPage = { items: Notification[]; nextCursor: string | null };
 
 /** One page, newest first; null when the cursor is not one this server made. */
 export async function listNotifications(
@@ -120,17 +120,15 @@ export async function listNotifications(
   userId: string,
   cursor: string | undefined,
   limit: number,
-): Promise<NotificationPageResult | null> {
+): Promise<NotificationPage | null> {
   const before = cursor ? decodeCursor(cursor) : null;
   if (cursor && !before) return null;
   const rows = await findNotifications(db, userId, { before, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > limit && last
-      ? encodeCursor({ at: new Date(last.updatedAt), id: last.id })
-      : null;
-  return { notifications: await toNotifications(db, userId, page), nextCursor };
+  const page = pageOf(rows, limit, (row) => ({ at: new Date(row.updatedAt), id: row.id }));
+  return {
+    items: await toNotifications(db, userId, page.items),
+    nextCursor: page.next ? encodeCursor(page.next) : null,
+  };
 }
 
 /** One notification of the user's as the client sees it (undefined when gone). */
@@ -243,3 +241,124 @@ export async function announceNotification(
     app.log.warn({ err: error }, "notification not announced");
   }
 }
+
+/** What `withNotifications` hands its work: notify inside the transaction, announce after it. */
+export type NotificationQueue = {
+  /**
+   * Makes or grows a notification in the work's transaction (see `notify`); its person hears of
+   * it, and of their badges, once the transaction commits. Nothing for one's own action.
+   */
+  notify(input: NotifyInput): Promise<string | undefined>;
+  /** Someone whose badges the work changes without a notification (an answer, an undo). */
+  badgesChanged(userId: string): void;
+  /**
+   * Runs once the transaction commits, before the announcements: a live event the new badges
+   * should follow (a chat message). It must not throw.
+   */
+  afterCommit(action: () => Promise<unknown>): void;
+};
+
+/**
+ * Runs `work` in one transaction with a queue that notifies inside it, then, once it committed,
+ * tells each person named: the notification made or grown for them, and their badges. Nothing
+ * is announced when the work throws (its transaction rolled back).
+ *
+ *     await withNotifications(app, async (tx, queue) => {
+ *       const reply = await insertReply(tx, ...);
+ *       await queue.notify({ userId, kind: "post_reply", actorId, subject, url });
+ *       return reply;
+ *     });
+ */
+export async function withNotifications<T>(
+  app: Live,
+  work: (tx: Database, queue: NotificationQueue) => Promise<T>,
+): Promise<T> {
+  /** Each person told, with the notifications made for them (none: only their badges moved). */
+  const told = new Map<string, Set<string>>();
+  const after: (() => Promise<unknown>)[] = [];
+  const tell = (userId: string) => {
+    const ids = told.get(userId) ?? new Set<string>();
+    told.set(userId, ids);
+    return ids;
+  };
+  const result = await app.db.transaction((tx) =>
+    work(tx, {
+      async notify(input) {
+        const id = await notify(tx, input);
+        if (input.userId !== input.actorId) {
+          const ids = tell(input.userId);
+          if (id) ids.add(id);
+        }
+        return id;
+      },
+      badgesChanged: (userId) => void tell(userId),
+      afterCommit: (action) => void after.push(action),
+    }),
+  );
+  for (const action of after) await action();
+  const badgesOnly = [...told].filter(([, ids]) => ids.size === 0).map(([userId]) => userId);
+  await Promise.all([
+    badgesOnly.length > 0 ? announceUnread(app, badgesOnly) : undefined,
+    ...[...told].flatMap(([userId, ids]) =>
+      [...ids].map((id) => announceNotification(app, userId, id)),
+    ),
+  ]);
+  return result;
+}
+
+// ---------- delivery: what push and the digest read ----------
+
+/** A notification as a push or a mail tells it, with its sentence; undefined when gone. */
+export async function notificationForDelivery(
+  db: Database,
+  id: string,
+): Promise<(NotificationForDelivery & { text: string }) | undefined> {
+  const row = await findNotificationForDelivery(db, id);
+  return row ? { ...row, text: notificationText(row) } : undefined;
+}
+
+/**
+ * What a digest names now: the person's notifications still unread, never emailed, of a kind
+ * whose email is on, last touched at least `delayMs` ago; newest first, at most `limit`.
+ */
+export async function dueDigestItems(
+  db: Database,
+  userId: string,
+  delayMs: number,
+  limit: number,
+): Promise<(DigestItem & { text: string })[]> {
+  const rows = await findDueDigestItems(db, userId, delayMs, limit);
+  return rows.map((row) => ({ ...row, text: notificationText(row) }));
+}
+
+/** When the next waiting notification not yet due for a digest falls due; null when none. */
+export function nextDigestDueAt(db: Database, userId: string, delayMs: number) {
+  return findNextDigestDueAt(db, userId, delayMs);
+}
+
+/** The digest named them. */
+export function markNotificationsEmailed(db: Database, ids: string[]): Promise<void> {
+  return markEmailed(db, ids);
+}
+
+/** The people whose notifications name the user (their badges change when the user goes). */
+export function peopleToldAbout(db: Database, userId: string): Promise<string[]> {
+  return findPeopleToldAbout(db, userId);
+}
+
+/**
+ * The person's notifications (with every actor by name) and settings per kind; deletion takes
+ * those and the person's place among the actors of anyone else's.
+ */
+export const notificationsPersonalData: PersonalDataPart = {
+  module: "notifications",
+  tables: ["notifications", "notification_actors", "notification_settings"],
+  exportFor: async (db, { userId }) => {
+    const [notifications, notificationSettings] = await Promise.all([
+      findNotificationExportRows(db, userId),
+      getSettings(db, userId),
+    ]);
+    return { notifications, notificationSettings };
+  },
+  deleteFor: (tx, userId) => deleteNotificationsOf(tx, userId),
+};

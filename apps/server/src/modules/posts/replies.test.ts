@@ -74,7 +74,7 @@ async function notificationsOf(person: Person): Promise<Notification[]> {
     headers: person.headers ?? {},
   });
   expect(response.statusCode).toBe(200);
-  return response.json().data.notifications;
+  return response.json().data;
 }
 
 async function block(person: Person, other: Person, method: "POST" | "DELETE") {

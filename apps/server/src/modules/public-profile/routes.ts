@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { SESSION_COOKIE } from "../../plugins/session.ts";
-import { toPublicUser } from "../users/user-view.ts";
-import { findRelationship, findUserByPublicId } from "./repository.ts";
+import { findPublicProfile } from "./service.ts";
 
 export const PROFILE_NOT_FOUND_MESSAGE = "This profile does not exist.";
 
@@ -41,15 +40,11 @@ export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: "optional" },
     },
     async (request, reply) => {
-      const row = await findUserByPublicId(app.db, request.params.publicUserId);
-      if (!row) throw new HttpError(404, "NOT_FOUND", PROFILE_NOT_FOUND_MESSAGE);
-      const viewerId = await optionalViewer(app, request, reply);
-      const relationship = viewerId ? await findRelationship(app.db, viewerId, row.id) : undefined;
-      return {
-        status: 1 as const,
-        message: "Profile found",
-        data: { ...toPublicUser(row), ...(relationship ? { relationship } : {}) },
-      };
+      const profile = await findPublicProfile(app.db, request.params.publicUserId, () =>
+        optionalViewer(app, request, reply),
+      );
+      if (!profile) throw new HttpError(404, "NOT_FOUND", PROFILE_NOT_FOUND_MESSAGE);
+      return { status: 1 as const, message: "Profile found", data: profile };
     },
   );
 }

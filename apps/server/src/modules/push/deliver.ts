@@ -1,16 +1,9 @@
-import type { NotificationKind } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { enqueueJob } from "../jobs/service.ts";
 import { type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
-import { notificationText } from "../notifications/text.ts";
-import {
-  deleteSubscription,
-  findNotificationForDelivery,
-  findSubscription,
-  type NotificationForDelivery,
-  subscriptionIdsOf,
-} from "./repository.ts";
+import { notificationForDelivery } from "../notifications/service.ts";
+import { deleteSubscription, findSubscription, subscriptionIdsOf } from "./repository.ts";
 import { sendPush } from "./sender.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
@@ -18,16 +11,6 @@ const DEFAULT_DIGEST_DELAY_MS = 30 * 60_000;
 
 const notifyPayloadSchema = z.object({ notificationId: z.guid() });
 const pushPayloadSchema = z.object({ subscriptionId: z.guid(), notificationId: z.guid() });
-
-/** The sentence of a notification, in the centre's words. */
-export function sentenceOf(notification: NotificationForDelivery): string {
-  return notificationText({
-    kind: notification.kind as NotificationKind,
-    actorNames: notification.actorNames,
-    actorCount: notification.actorCount,
-    messageCount: notification.messageCount,
-  });
-}
 
 /** The digest's job key: one waiting digest per person. */
 export function digestJobKey(userId: string): string {
@@ -46,7 +29,7 @@ export function notifyHandler(app: FastifyInstance) {
       log.error("notify job dropped: its payload names no notification");
       return;
     }
-    const notification = await findNotificationForDelivery(app.db, payload.data.notificationId);
+    const notification = await notificationForDelivery(app.db, payload.data.notificationId);
     if (!notification || notification.read) return;
     const delayMs = app.config.digestDelayMs ?? DEFAULT_DIGEST_DELAY_MS;
     const subscriptions = notification.push
@@ -83,7 +66,7 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
       return;
     }
     const subscription = await findSubscription(app.db, payload.data.subscriptionId);
-    const notification = await findNotificationForDelivery(app.db, payload.data.notificationId);
+    const notification = await notificationForDelivery(app.db, payload.data.notificationId);
     // Logged out (detached), subscribed by someone else since, read, or switched off: no push.
     if (!subscription || !notification || notification.read || !notification.push) return;
     if (subscription.userId !== notification.userId) return;
@@ -91,13 +74,14 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
       subscription,
       payload: {
         title: "Kindred",
-        body: sentenceOf(notification),
+        body: notification.text,
         url: notification.url,
         tag: notification.id,
       },
       vapid,
       allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
       signal,
+      now: app.now(),
     });
     if (answer.kind === "refused") {
       log.warn({ subscriptionId: subscription.id }, `push not sent: ${answer.message}`);

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { sentenceColumns, stillMeaningful } from "../../db/notification-sql.ts";
-import { selectRows } from "../../db/rows.ts";
-import { pushSubscriptions, sessions } from "../../db/schema.ts";
+import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { pushSubscriptions } from "../../db/schema.ts";
+import { attachPushDevice } from "../sessions/fragments.ts";
 
 export type StoredSubscription = {
   id: string;
@@ -17,31 +17,28 @@ export type StoredSubscription = {
  * owner: the device belongs to whoever subscribed on it last) and ties it to the caller's session,
  * so logging out detaches it. Its id.
  */
-export function saveSubscription(
+export async function saveSubscription(
   db: Database,
   input: { userId: string; sessionIdHash: string; endpoint: string; p256dh: string; auth: string },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(pushSubscriptions)
-      .values({
-        userId: input.userId,
-        endpoint: input.endpoint,
-        p256dh: input.p256dh,
-        auth: input.auth,
-      })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId: input.userId, p256dh: input.p256dh, auth: input.auth },
-      })
-      .returning({ id: pushSubscriptions.id });
-    if (!row) throw new Error("upsert returned no row");
-    await tx
-      .update(sessions)
-      .set({ pushSubscriptionId: row.id })
-      .where(and(eq(sessions.idHash, input.sessionIdHash), eq(sessions.userId, input.userId)));
-    return row.id;
-  });
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      with saved as (
+        insert into push_subscriptions (user_id, endpoint, p256dh, auth)
+        values (${input.userId}, ${input.endpoint}, ${input.p256dh}, ${input.auth})
+        on conflict (endpoint) do update
+          set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+        returning id
+      ),
+      attached as (
+        ${attachPushDevice(input.sessionIdHash, input.userId, sql`(select id from saved)`)}
+      )
+      select id from saved
+    `,
+  );
+  if (!row) throw new Error("upsert returned no row");
+  return row.id;
 }
 
 /** Deletes one of the caller's subscriptions; false when the caller has none with this id. */
@@ -87,38 +84,19 @@ export async function deleteSubscription(db: Database, id: string): Promise<void
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }
 
-export type NotificationForDelivery = {
-  id: string;
-  userId: string;
-  kind: string;
-  url: string;
-  read: boolean;
-  /** First names, most recent first (the first three). */
-  actorNames: string[];
-  actorCount: number;
-  messageCount: number;
-  push: boolean;
-  email: boolean;
-};
-
-/**
- * A notification as a push or a mail tells it: its actors' first names, their count, the
- * messages it stands for, and the recipient's channels for its kind (no row: both on).
- */
-export async function findNotificationForDelivery(
+/** The export's `pushDevices`, oldest first: where each pushes to, never its keys. */
+export function findDevicesForExport(
   db: Database,
-  id: string,
-): Promise<NotificationForDelivery | undefined> {
-  const [row] = await selectRows<NotificationForDelivery>(
+  userId: string,
+): Promise<{ _id: string; endpoint: string; createdAt: string }[]> {
+  return selectRows<{ _id: string; endpoint: string; createdAt: string }>(
     db,
-    sql`
-      select n.id, n.user_id as "userId", n.kind, n.url, n.read_at is not null as read,
-        ${sentenceColumns},
-        coalesce(s.push, true) as push, coalesce(s.email, true) as email
-      from notifications n
-      left join notification_settings s on s.user_id = n.user_id and s.kind = n.kind
-      where n.id = ${id} and ${stillMeaningful}
-    `,
+    sql`select id as "_id", endpoint, ${isoTimestamp(sql`created_at`)} as "createdAt"
+      from push_subscriptions where user_id = ${userId} order by created_at`,
   );
-  return row;
+}
+
+/** Every device of the user. */
+export async function deleteSubscriptionsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 }

@@ -9,11 +9,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError, unknownIdError } from "../../plugins/errors.ts";
+import { unknownIdError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
-import { checkEndpoint } from "./endpoint-guard.ts";
-import { deleteOwnSubscription, saveSubscription } from "./repository.ts";
+import { subscribeDevice, unsubscribeDevice } from "./service.ts";
 
 /** The VAPID key browsers subscribe with: anyone may read it. */
 export async function pushKeyRoutes(app: FastifyInstance): Promise<void> {
@@ -40,7 +39,6 @@ const SUBSCRIPTION_NOT_FOUND = {
 /** The subscriptions of the caller's devices. */
 export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const allowPrivate = app.config.push?.allowPrivateEndpoints ?? false;
 
   r.post(
     "/push/subscriptions",
@@ -58,15 +56,11 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const { endpoint, keys } = request.body;
-      const check = await checkEndpoint(endpoint, allowPrivate);
-      if (!check.ok) throw new HttpError(400, "BAD_ENDPOINT", check.message);
-      const id = await saveSubscription(app.db, {
+      const id = await subscribeDevice(app, {
         userId: request.userId,
         sessionIdHash: hashSessionId(request.cookies[SESSION_COOKIE] ?? ""),
-        endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
+        endpoint: request.body.endpoint,
+        keys: request.body.keys,
       });
       return reply.code(201).send({ status: 1, message: "Subscribed", data: { _id: id } });
     },
@@ -87,7 +81,7 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
       config: { unknownId: SUBSCRIPTION_NOT_FOUND },
     },
     async (request) => {
-      const deleted = await deleteOwnSubscription(app.db, request.userId, request.params.id);
+      const deleted = await unsubscribeDevice(app.db, request.userId, request.params.id);
       if (!deleted) {
         throw unknownIdError(SUBSCRIPTION_NOT_FOUND);
       }

@@ -18,8 +18,8 @@ export type PushAnswer =
   /** The endpoint no longer passes the guard: nothing was sent. */
   | { kind: "refused"; message: string };
 
-/** Retry-After as seconds or as an HTTP date; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+/** Retry-After as seconds or as an HTTP date (from `now`, ms); undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
@@ -32,6 +32,8 @@ export type SendPushOptions = {
   vapid: VapidKeys;
   allowPrivateEndpoints: boolean;
   signal?: AbortSignal;
+  /** The app's clock, for a Retry-After given as a date. */
+  now: Date;
   timeoutMs?: number;
   resolve?: Resolver;
 };
@@ -79,7 +81,10 @@ export async function sendPush(options: SendPushOptions): Promise<PushAnswer> {
       },
       (response) => {
         const status = response.statusCode ?? 0;
-        const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
+        const retryAfterMs = parseRetryAfter(
+          response.headers["retry-after"],
+          options.now.getTime(),
+        );
         // The status says all we act on; the body is never read.
         response.destroy();
         resolve({ kind: "answered", status, retryAfterMs });

@@ -3,7 +3,14 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { blockedEitherWay, type CardRow, cardColumns } from "../users/fragments.ts";
+import {
+  blockedEitherWay,
+  type CardRow,
+  cardColumns,
+  joinUser,
+  personRef,
+} from "../users/fragments.ts";
+import { connectionsOf } from "./fragments.ts";
 
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -62,7 +69,7 @@ export function findReceivedRequests(db: Database, userId: string): Promise<Rece
       select r.id as "requestId", ${isoTimestamp(sql`r.created_at`)} as "requestedAt",
         ${cardColumns("u")}
       from connection_requests r
-      join users u on u.id = r.from_user_id
+      ${joinUser("u", sql`r.from_user_id`)}
       where r.to_user_id = ${userId} and r.status = 'interested'
       order by r.created_at desc, r.id desc
     `,
@@ -100,17 +107,9 @@ export function findConnections(
     db,
     sql`
       select ${cardColumns("u")}, u.public_id as "publicId"
-      from (
-        select to_user_id as user_id, updated_at as connected_at, id
-        from connection_requests
-        where from_user_id = ${userId} and status = 'accepted'
-        union all
-        select from_user_id, updated_at, id
-        from connection_requests
-        where to_user_id = ${userId} and status = 'accepted'
-      ) c
-      join users u on u.id = c.user_id
-      order by c.connected_at desc, c.id desc
+      from ${connectionsOf(userId)} c
+      ${joinUser("u", sql`c.user_id`)}
+      order by c.updated_at desc, c.id desc
     `,
   );
 }
@@ -134,4 +133,165 @@ export async function deleteUnansweredRequest(
     `,
   );
   return row;
+}
+
+/** The accepted request between the two (their conversation's id), if they are connected. */
+export async function findConnectionId(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<string | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      select id from connection_requests
+      where status = 'accepted'
+        and ((from_user_id = ${userId} and to_user_id = ${otherId})
+          or (from_user_id = ${otherId} and to_user_id = ${userId}))
+      limit 1
+    `,
+  );
+  return row?.id;
+}
+
+/** The ids of everyone connected with the user. */
+export async function findConnectionIds(db: Database, userId: string): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select user_id as id from ${connectionsOf(userId)} c`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The one request the pair may have, whoever sent it. */
+export async function findRequestBetween(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<{ fromUserId: string; status: RequestStatus } | undefined> {
+  const [row] = await selectRows<{ fromUserId: string; status: RequestStatus }>(
+    db,
+    sql`
+      select from_user_id as "fromUserId", status
+      from connection_requests
+      where (from_user_id = ${userId} and to_user_id = ${otherId})
+        or (from_user_id = ${otherId} and to_user_id = ${userId})
+      limit 1
+    `,
+  );
+  return row;
+}
+
+/**
+ * Deletes the accepted request of the pair, whoever sent it; its messages and read markers go
+ * with it (foreign keys cascade). Undefined when the two are not connected.
+ */
+export async function deleteConnection(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<{ id: string } | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      delete from connection_requests
+      where status = 'accepted'
+        and ((from_user_id = ${userId} and to_user_id = ${otherId})
+          or (from_user_id = ${otherId} and to_user_id = ${userId}))
+      returning id
+    `,
+  );
+  return row;
+}
+
+/** Deletes any request between the two, whatever its status (a connection with its conversation). */
+export async function deleteRequestsBetween(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<void> {
+  await db.execute(sql`
+    delete from connection_requests
+    where (from_user_id = ${userId} and to_user_id = ${otherId})
+      or (from_user_id = ${otherId} and to_user_id = ${userId})
+  `);
+}
+
+/** Everyone the user has a request with, either way, and whether it is a connection. */
+export function findCounterparts(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; connected: boolean }[]> {
+  return selectRows<{ id: string; connected: boolean }>(
+    db,
+    sql`
+      select case when r.from_user_id = ${userId} then r.to_user_id else r.from_user_id end as id,
+        bool_or(r.status = 'accepted') as connected
+      from connection_requests r
+      where r.from_user_id = ${userId} or r.to_user_id = ${userId}
+      group by 1
+    `,
+  );
+}
+
+// ---------- the person's data ----------
+
+type PersonRef = { _id: string; firstName: string; lastName: string };
+
+export type RequestExportRows = {
+  requestsSent: {
+    _id: string;
+    status: string;
+    to: PersonRef;
+    createdAt: string;
+    updatedAt: string;
+  }[];
+  requestsReceived: {
+    _id: string;
+    status: string;
+    from: PersonRef;
+    createdAt: string;
+    updatedAt: string;
+  }[];
+  connections: { _id: string; user: PersonRef; since: string }[];
+};
+
+/** The export's requests both ways and connections, each oldest first. */
+export async function findRequestExportRows(
+  db: Database,
+  userId: string,
+): Promise<RequestExportRows> {
+  const t = (column: string) => isoTimestamp(sql.raw(column));
+  const [requestsSent, requestsReceived, connections] = await Promise.all([
+    selectRows<RequestExportRows["requestsSent"][number]>(
+      db,
+      sql`select r.id as "_id", r.status, ${personRef("u")} as "to",
+        ${t("r.created_at")} as "createdAt", ${t("r.updated_at")} as "updatedAt"
+      from connection_requests r ${joinUser("u", sql`r.to_user_id`)}
+      where r.from_user_id = ${userId} order by r.created_at`,
+    ),
+    selectRows<RequestExportRows["requestsReceived"][number]>(
+      db,
+      sql`select r.id as "_id", r.status, ${personRef("u")} as "from",
+        ${t("r.created_at")} as "createdAt", ${t("r.updated_at")} as "updatedAt"
+      from connection_requests r ${joinUser("u", sql`r.from_user_id`)}
+      where r.to_user_id = ${userId} order by r.created_at`,
+    ),
+    selectRows<RequestExportRows["connections"][number]>(
+      db,
+      sql`select r.id as "_id", ${personRef("u")} as "user", ${t("r.updated_at")} as "since"
+      from connection_requests r
+      ${joinUser("u", sql`case when r.from_user_id = ${userId} then r.to_user_id else r.from_user_id end`)}
+      where r.status = 'accepted' and (r.from_user_id = ${userId} or r.to_user_id = ${userId})
+      order by r.updated_at`,
+    ),
+  ]);
+  return { requestsSent, requestsReceived, connections };
+}
+
+/** Every request the user sent or received (their conversations go with them: cascade). */
+export async function deleteRequestsOf(db: Database, userId: string): Promise<void> {
+  await db.execute(
+    sql`delete from connection_requests where from_user_id = ${userId} or to_user_id = ${userId}`,
+  );
 }

@@ -3,7 +3,6 @@ import {
   cardSchema,
   envelope,
   okSchema,
-  publicProfilePath,
   REPORT_REASONS,
   reportBodySchema,
   userParamsSchema,
@@ -11,41 +10,23 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "../../plugins/errors.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
-import { renderMail } from "../mail/template.ts";
-import { announceUnread, forgetBetween } from "../notifications/service.ts";
-import { rowToCard } from "../users/card.ts";
 import {
-  blockUser,
-  deleteArchive,
-  findBlocked,
-  insertReport,
-  removeConnection,
-  unblockUser,
-} from "./repository.ts";
+  block,
+  blockedBy,
+  removeConnectionWith,
+  reportMail,
+  reportUser,
+  USER_NOT_FOUND,
+  unblock,
+} from "./service.ts";
 
 /** Reports one person may file per hour. */
 const REPORTS_PER_HOUR = 10;
 
-/** A path's user id that is not a UUID cannot name anyone. */
-const USER_NOT_FOUND = { code: "USER_NOT_FOUND", message: CHAT_MESSAGES.userNotFound };
-
-/** The path's user id in lower case (pathIdSchema has checked that it is a UUID). */
-function otherUserId(param: string): string {
-  return param.toLowerCase();
-}
-
 /** Remove a connection, block and unblock, report: the person's controls over who reaches them. */
 export async function safetyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  /** Tells both people's open chats that their conversation is gone. */
-  const announceClosed = (userId: string, otherId: string) =>
-    Promise.all([
-      app.chatHub.publish([userId], { type: "closed", userId: otherId }),
-      app.chatHub.publish([otherId], { type: "closed", userId }),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, "chat close not announced"));
 
   r.delete(
     "/user/connections/:userId",
@@ -59,24 +40,16 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       config: { unknownId: USER_NOT_FOUND },
     },
     async (request) => {
-      const otherId = otherUserId(request.params.userId);
-      const removed = await removeConnection(app.db, request.userId, otherId);
-      if (!removed) {
-        // A conversation kept after the other person deleted their account goes the same way.
-        const archive = await deleteArchive(app.db, request.userId, otherId);
-        if (archive) {
-          return {
-            status: 1 as const,
-            message: CHAT_MESSAGES.conversationDeleted,
-            data: { _id: archive.id },
-          };
-        }
-        throw new HttpError(404, "CONNECTION_NOT_FOUND", CHAT_MESSAGES.connectionNotFound);
-      }
-      await announceClosed(request.userId, otherId);
-      // The conversation's unread messages went with it.
-      await announceUnread(app, [request.userId, otherId]);
-      return { status: 1 as const, message: CHAT_MESSAGES.removed, data: { _id: removed.id } };
+      const { removed, id } = await removeConnectionWith(
+        app,
+        request.userId,
+        request.params.userId,
+      );
+      return {
+        status: 1 as const,
+        message: removed === "archive" ? CHAT_MESSAGES.conversationDeleted : CHAT_MESSAGES.removed,
+        data: { _id: id },
+      };
     },
   );
 
@@ -93,19 +66,7 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       config: { unknownId: USER_NOT_FOUND },
     },
     async (request, reply) => {
-      const otherId = otherUserId(request.params.userId);
-      if (otherId === request.userId) {
-        throw new HttpError(400, "SELF_BLOCK", CHAT_MESSAGES.blockSelf);
-      }
-      const blocked = await app.db.transaction(async (tx) => {
-        if (!(await blockUser(tx, request.userId, otherId))) return false;
-        // What the two caused each other goes with them.
-        await forgetBetween(tx, request.userId, otherId);
-        return true;
-      });
-      if (!blocked) throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
-      await announceClosed(request.userId, otherId);
-      await announceUnread(app, [request.userId, otherId]);
+      await block(app, request.userId, request.params.userId);
       return reply.code(201).send({ status: 1 as const, message: CHAT_MESSAGES.blocked });
     },
   );
@@ -122,10 +83,7 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       config: { unknownId: USER_NOT_FOUND },
     },
     async (request) => {
-      const otherId = otherUserId(request.params.userId);
-      if (!(await unblockUser(app.db, request.userId, otherId))) {
-        throw new HttpError(404, "BLOCK_NOT_FOUND", CHAT_MESSAGES.blockNotFound);
-      }
+      await unblock(app.db, request.userId, request.params.userId);
       return { status: 1 as const, message: "Block lifted" };
     },
   );
@@ -139,10 +97,11 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: envelope(z.array(cardSchema)) },
       },
     },
-    async (request) => {
-      const rows = await findBlocked(app.db, request.userId);
-      return { status: 1 as const, message: "Blocked people loaded", data: rows.map(rowToCard) };
-    },
+    async (request) => ({
+      status: 1 as const,
+      message: "Blocked people loaded",
+      data: await blockedBy(app.db, request.userId),
+    }),
   );
 
   r.post(
@@ -167,32 +126,8 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       ],
     },
     async (request, reply) => {
-      const otherId = otherUserId(request.params.userId);
-      if (otherId === request.userId) {
-        throw new HttpError(400, "SELF_REPORT", CHAT_MESSAGES.reportSelf);
-      }
-      const details = request.body.details?.trim() || null;
-      const report = await insertReport(app.db, {
-        reporterId: request.userId,
-        reportedId: otherId,
-        reason: request.body.reason,
-        details,
-      });
-      if (!report) throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
-      const profileUrl = `${app.config.publicOrigin}${publicProfilePath(report.reportedPublicId)}`;
-      await app.sendMail(request, {
-        to: app.config.supportEmail,
-        subject: `Report: ${report.reportedName} (${request.body.reason})`,
-        ...renderMail({
-          greeting: "Hello support team,",
-          paragraphs: [
-            `${report.reporterName} (${report.reporterEmail}) reported ${report.reportedName} for ${request.body.reason}.`,
-            `Their profile: ${profileUrl}`,
-            details ? `Details: ${details}` : "No details were given.",
-          ],
-          footnote: `Report ${report.id}, user ${otherId}.`,
-        }),
-      });
+      const report = await reportUser(app.db, request.userId, request.params.userId, request.body);
+      await app.sendMail(request, reportMail(app.config, report));
       return reply.code(201).send({ status: 1 as const, message: CHAT_MESSAGES.reported });
     },
   );

@@ -19,7 +19,7 @@ import {
   type CardRow,
   cardColumns,
   fullName,
-  joinCard,
+  joinUser,
   peopleNamedNear,
 } from "../users/fragments.ts";
 
@@ -204,7 +204,7 @@ export async function searchPeople(
       ${visiblePage(sql`tier, score desc, id`, sql`not ${blockedEitherWay(viewerId, sql`ranked.id`)}`, page)}
       select ${cardColumns("u")}, u.public_id as "publicId"
       from page h
-      ${joinCard("u", sql`h.id`)}
+      ${joinUser("u", sql`h.id`)}
       order by h.tier, h.score desc, h.id
     `,
   );

@@ -22,3 +22,12 @@ export function liveSession(idHash: string, now: Date, extendBefore: Date): SQL 
 export function sessionById(idHash: string): SQL {
   return sql`(select user_id, push_subscription_id from sessions where id_hash = ${idHash})`;
 }
+
+/**
+ * The statement that ties a push device (`subscriptionId`, SQL) to the user's session, so logging
+ * out detaches it: for a statement that saves the device first (push's repository).
+ */
+export function attachPushDevice(idHash: string, userId: string, subscriptionId: SQL): SQL {
+  return sql`update sessions set push_subscription_id = ${subscriptionId}
+    where id_hash = ${idHash} and user_id = ${userId}`;
+}

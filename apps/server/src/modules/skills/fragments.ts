@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 
-// The SQL the skills module lends to search: the skills people typed and who holds them, each
+// The SQL the skills module lends to other modules' repositories (search, matching): the skills people typed and who holds them, each
 // read on user_skills' indexes, so a popular skill's thousands of holders are never all read.
 
 /**
@@ -39,4 +39,12 @@ export function holdersOfAlias(name: string, visible: (userId: SQL) => SQL, limi
       limit ${limit}
     ) s
     where a.alias = ${name}`;
+}
+
+/**
+ * The people with the canonical skill among theirs, each once (`user_id`), whatever spelling they
+ * typed: one range of user_skills_canonical_idx.
+ */
+export function holdersOfCanonical(canonical: string): SQL {
+  return sql`(select distinct user_id from user_skills where canonical = ${canonical})`;
 }

@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import type { users } from "../../db/schema.ts";
 
 // The SQL the users module lends to other modules' repositories, so that a list of people is one
-// statement: the card's columns and the block rule every list applies.
+// statement: the card's columns, the join to the person an id names, and the block rule every
+// list applies.
 
 /** The users columns a Card is built from; never the email, password hash or session. */
 export type CardRow = Pick<
@@ -34,7 +35,18 @@ export function photoInUse(key: string): SQL {
   return sql`exists (select 1 from users where photo_key = ${key})`;
 }
 
-/** Another person as the export shows them: id and name, never an email. */
+/** Joins the person an id column names as `alias` (`left`: the row stays when they are gone). */
+export function joinUser(alias: string, idColumn: unknown, how: "inner" | "left" = "inner"): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`${sql.raw(how === "left" ? "left join" : "join")} users ${u} on ${u}.id = ${idColumn}`;
+}
+
+/** Everyone's users row as `alias`, for a statement that reads every card (the feed's memory). */
+export function everyone(alias: string): SQL {
+  return sql`users ${sql.raw(`"${alias}"`)}`;
+}
+
+/** Another person as the export names them: id and name, never an email. */
 export function personRef(alias: string): SQL {
   const u = sql.raw(`"${alias}"`);
   return sql`json_build_object('_id', ${u}.id, 'firstName', ${u}.first_name, 'lastName', ${u}.last_name)`;
@@ -65,8 +77,9 @@ export function peopleNamedNear(q: string): SQL {
   return sql`select u.id, u.first_name, u.last_name from users u where ${fullName("u")} %> ${q}`;
 }
 
-/** Joins the users row `alias` whose id is `userId` (for its card's columns). */
-export function joinCard(alias: string, userId: unknown): SQL {
-  const u = sql.raw(alias);
-  return sql`join users ${u} on ${u}.id = ${userId}`;
+/** The ids (as text) of everyone the user blocked or was blocked by. */
+export function blockedEitherWayBy(userId: unknown): SQL {
+  return sql`select blocked_id::text from user_blocks where blocker_id = ${userId}
+    union all
+    select blocker_id::text from user_blocks where blocked_id = ${userId}`;
 }

@@ -19,6 +19,15 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+/** The user a shareable public id names. */
+export async function findUserByPublicId(
+  db: Database,
+  publicId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.publicId, publicId)).limit(1);
+  return row;
+}
+
 /** The account's role; undefined when there is no such account. */
 export async function findRole(db: Database, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));

@@ -69,6 +69,11 @@ export function deleteUserRow(
   return repository.deleteUserRow(tx, userId);
 }
 
+/** The user a shareable public id names (public profiles). */
+export function findUserByPublicId(db: Database, publicId: string): Promise<UserRow | undefined> {
+  return repository.findUserByPublicId(db, publicId);
+}
+
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }

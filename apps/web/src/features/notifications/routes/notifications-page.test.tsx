@@ -1,7 +1,7 @@
-import type { NotificationPage } from "@kindred/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import type { NotificationPage } from "@/lib/notification-events.ts";
 import { actor, notification } from "@/test/notification-fixtures.ts";
 import {
   deferred,
@@ -29,7 +29,10 @@ function serve(answer: (call: FetchCall) => Reply | undefined | Promise<Reply | 
   });
 }
 
-const page = (p: NotificationPage): Reply => ok(p);
+/** The server's answer for one page: the notifications as `data`, the next cursor beside them. */
+const page = ({ notifications, nextCursor }: NotificationPage): Reply => ({
+  body: { status: 1, message: "Notifications loaded", data: notifications, nextCursor },
+});
 
 beforeEach(() => {
   setXsrfCookie();

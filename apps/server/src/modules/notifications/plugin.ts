@@ -1,0 +1,55 @@
+import type { UnreadCounts } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Database } from "../../db/client.ts";
+import {
+  announceUnread,
+  forgetBetween,
+  type NotificationQueue,
+  readConversation,
+  unreadCounts,
+  withdrawRequest,
+  withNotifications,
+} from "./service.ts";
+
+/**
+ * The notification centre as the modules it reads reach it. Its badges and sentences count
+ * requests and chat messages (requests/fragments.ts, chat/fragments.ts), so those two modules
+ * cannot import it without a cycle; they tell it through `app.notifications` instead, like
+ * everyone reaches the chat hub through `app.chatHub`. Any other module may use either.
+ */
+export type NotificationCentre = {
+  /** `withNotifications`: the work's transaction, then the announcements. */
+  within<T>(work: (tx: Database, queue: NotificationQueue) => Promise<T>): Promise<T>;
+  /** Tells the people whose badges changed, on every tab they have open. */
+  announceUnread(userIds: string[]): Promise<void>;
+  /** The three badges. */
+  unreadCounts(userId: string): Promise<UnreadCounts>;
+  /** Reading a conversation up to a message reads the sender's message notification it covers. */
+  readConversation(userId: string, otherId: string, messageId: string): Promise<number>;
+  /** An undone request (in its transaction): its sender leaves the recipient's notification. */
+  withdrawRequest(tx: Database, toUserId: string, fromUserId: string): Promise<void>;
+  /** A block (in its transaction): what the two caused each other goes. */
+  forgetBetween(tx: Database, a: string, b: string): Promise<void>;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    notifications: NotificationCentre;
+  }
+}
+
+export const notificationsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate("notifications", {
+      within: (work) => withNotifications(app, work),
+      announceUnread: (userIds) => announceUnread(app, userIds),
+      unreadCounts: (userId) => unreadCounts(app.db, userId),
+      readConversation: (userId, otherId, messageId) =>
+        readConversation(app.db, userId, otherId, messageId),
+      withdrawRequest: (tx, toUserId, fromUserId) => withdrawRequest(tx, toUserId, fromUserId),
+      forgetBetween: (tx, a, b) => forgetBetween(tx, a, b),
+    } satisfies NotificationCentre);
+  },
+  { name: "notifications", dependencies: ["chat-hub"] },
+);

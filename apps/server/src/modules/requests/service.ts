@@ -1,0 +1,198 @@
+import {
+  type ConnectionCard,
+  chatPath,
+  type ReceivedRequest,
+  type RequestStatus,
+  type ReviewStatus,
+  type SendStatus,
+} from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../../db/client.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { HttpError, unknownIdError } from "../../plugins/errors.ts";
+import { rowToCard } from "../users/card.ts";
+import * as repository from "./repository.ts";
+
+// Connection requests (connection_requests, owned here): sending, answering, undoing, and what
+// other modules ask of them. Notifications are reached through `app.notifications` (the centre
+// reads these tables for its badges, so this module does not import it).
+
+export const REQUEST_MESSAGES = {
+  selfRequest: "You cannot send a request to yourself.",
+  userNotFound: "This user does not exist.",
+  requestExists: "You already have a request with this person.",
+  requestNotFound: "This request is not waiting for your answer.",
+  undoNotFound: "There is no unanswered request of yours to undo.",
+} as const;
+
+/** The answers to an id that names nothing (also given for a malformed one: see the routes). */
+export const USER_NOT_FOUND = { code: "USER_NOT_FOUND", message: REQUEST_MESSAGES.userNotFound };
+export const REQUEST_NOT_FOUND = {
+  code: "REQUEST_NOT_FOUND",
+  message: REQUEST_MESSAGES.requestNotFound,
+};
+export const UNDO_NOT_FOUND = { code: "REQUEST_NOT_FOUND", message: REQUEST_MESSAGES.undoNotFound };
+
+/** The web app's page of received requests, which a request_received notification opens. */
+const REQUESTS_PATH = "/requests";
+
+type App = Pick<FastifyInstance, "db" | "notifications">;
+
+/**
+ * A swipe: interested or ignored. The recipient of an interested one is told, in the request's
+ * transaction. Throws for oneself, an unknown (or blocking, or blocked) person and a pair that
+ * already has a request either way.
+ */
+export async function sendRequest(
+  app: App,
+  fromUserId: string,
+  toUserId: string,
+  status: SendStatus,
+): Promise<repository.SentRequestRow> {
+  const to = toUserId.toLowerCase();
+  if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
+  const outcome = await app.notifications.within(async (tx, queue) => {
+    const sent = await repository.sendRequest(tx, fromUserId, to, status);
+    if (sent.kind === "sent" && status === "interested") {
+      await queue.notify({
+        userId: to,
+        kind: "request_received",
+        actorId: fromUserId,
+        subject: { type: "request", id: sent.request.id },
+        url: REQUESTS_PATH,
+      });
+    }
+    return sent;
+  });
+  if (outcome.kind === "exists") {
+    throw new HttpError(409, "REQUEST_EXISTS", REQUEST_MESSAGES.requestExists);
+  }
+  if (outcome.kind === "unknown-user") throw unknownIdError(USER_NOT_FOUND);
+  return outcome.request;
+}
+
+/** Accepts or rejects a pending request sent to the user; an acceptance tells its sender. */
+export async function reviewRequest(
+  app: App,
+  userId: string,
+  requestId: string,
+  status: ReviewStatus,
+): Promise<{ id: string; status: ReviewStatus }> {
+  const reviewed = await app.notifications.within(async (tx, queue) => {
+    const row = await repository.reviewRequest(tx, userId, requestId, status);
+    if (!row) return undefined;
+    // The reviewer's Requests badge goes down.
+    queue.badgesChanged(userId);
+    if (status === "accepted") {
+      await queue.notify({
+        userId: row.fromUserId,
+        kind: "request_accepted",
+        actorId: userId,
+        subject: { type: "connection", id: row.id },
+        url: chatPath(userId),
+      });
+    }
+    return row;
+  });
+  if (!reviewed) throw unknownIdError(REQUEST_NOT_FOUND);
+  return { id: reviewed.id, status: reviewed.status };
+}
+
+/**
+ * Undo: deletes the user's request while nobody has answered it; an interested one leaves its
+ * recipient's notification and badge.
+ */
+export async function undoRequest(app: App, userId: string, requestId: string): Promise<string> {
+  const deleted = await app.notifications.within(async (tx, queue) => {
+    const row = await repository.deleteUnansweredRequest(tx, userId, requestId.toLowerCase());
+    if (row?.status === "interested") {
+      await app.notifications.withdrawRequest(tx, row.toUserId, userId);
+      queue.badgesChanged(row.toUserId);
+    }
+    return row;
+  });
+  if (!deleted) throw unknownIdError(UNDO_NOT_FOUND);
+  return deleted.id;
+}
+
+/** Pending (interested) requests sent to the user, newest first, with their senders' cards. */
+export async function listReceivedRequests(
+  db: Database,
+  userId: string,
+): Promise<ReceivedRequest[]> {
+  const rows = await repository.findReceivedRequests(db, userId);
+  return rows.map((row) => ({
+    _id: row.requestId,
+    fromUserId: rowToCard(row),
+    createdAt: row.requestedAt,
+  }));
+}
+
+/** The user's connections, the most recently accepted first. */
+export async function listConnections(db: Database, userId: string): Promise<ConnectionCard[]> {
+  const rows = await repository.findConnections(db, userId);
+  return rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId }));
+}
+
+// ---------- what other modules ask ----------
+
+/** The accepted request between the two (their conversation), if they are connected. */
+export function findConnectionId(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<string | undefined> {
+  return repository.findConnectionId(db, userId, otherId);
+}
+
+/** The ids of everyone connected with the user. */
+export function connectionIdsOf(db: Database, userId: string): Promise<string[]> {
+  return repository.findConnectionIds(db, userId);
+}
+
+/** The one request the pair may have, whoever sent it. */
+export function findRequestBetween(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<{ fromUserId: string; status: RequestStatus } | undefined> {
+  return repository.findRequestBetween(db, userId, otherId);
+}
+
+/** Removes the pair's connection (and its conversation); undefined when they are not connected. */
+export function removeConnection(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<{ id: string } | undefined> {
+  return repository.deleteConnection(db, userId, otherId);
+}
+
+/** A block: whatever request the two have goes (a connection with its conversation). */
+export function deleteRequestsBetween(db: Database, userId: string, otherId: string) {
+  return repository.deleteRequestsBetween(db, userId, otherId);
+}
+
+/** Everyone with a request either way with the user (`all`), and those connected with them. */
+export async function requestCounterpartsOf(
+  db: Database,
+  userId: string,
+): Promise<{ connected: string[]; all: string[] }> {
+  const rows = await repository.findCounterparts(db, userId);
+  return {
+    connected: rows.filter((row) => row.connected).map((row) => row.id),
+    all: rows.map((row) => row.id),
+  };
+}
+
+/**
+ * The person's requests both ways and their connections. Deleting them deletes their
+ * conversations (chat_messages cascade): chatPersonalData.deleteFor must run first, to keep the
+ * other person's copy.
+ */
+export const requestsPersonalData: PersonalDataPart = {
+  module: "requests",
+  tables: ["connection_requests"],
+  exportFor: (db, { userId }) => repository.findRequestExportRows(db, userId),
+  deleteFor: (tx, userId) => repository.deleteRequestsOf(tx, userId),
+};

@@ -1,0 +1,161 @@
+import { type Card, CHAT_MESSAGES, publicProfilePath, type ReportBody } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/client.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { deleteArchive } from "../chat/service.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { renderMail } from "../mail/template.ts";
+import { deleteRequestsBetween, removeConnection } from "../requests/service.ts";
+import { blockUser, listBlocked, unblockUser } from "../users/blocks-service.ts";
+import { findUserById } from "../users/service.ts";
+import { deleteReportsOf, findReportExportRows, insertReport } from "./repository.ts";
+
+// A person's controls over who reaches them: removing a connection, blocking, reporting. The
+// connection is the requests module's, the block the users module's, the kept conversation the
+// chat's; what each step takes with it is decided here.
+
+/** A path's user id that is not a UUID cannot name anyone. */
+export const USER_NOT_FOUND = { code: "USER_NOT_FOUND", message: CHAT_MESSAGES.userNotFound };
+
+type App = Pick<FastifyInstance, "db" | "chatHub" | "log" | "notifications">;
+
+/** Tells both people's open chats that their conversation is gone. */
+function announceClosed(app: App, userId: string, otherId: string): Promise<unknown> {
+  return Promise.all([
+    app.chatHub.publish([userId], { type: "closed", userId: otherId }),
+    app.chatHub.publish([otherId], { type: "closed", userId }),
+  ]).catch((error: unknown) => app.log.warn({ err: error }, "chat close not announced"));
+}
+
+/**
+ * Removes the connection for both people, and its conversation with it; or, for a conversation
+ * kept after the other person deleted their account, that. 404 when there is neither.
+ */
+export async function removeConnectionWith(
+  app: App,
+  userId: string,
+  otherId: string,
+): Promise<{ removed: "connection" | "archive"; id: string }> {
+  const other = otherId.toLowerCase();
+  const removed = await removeConnection(app.db, userId, other);
+  if (!removed) {
+    const archive = await deleteArchive(app.db, userId, other);
+    if (archive) return { removed: "archive", id: archive.id };
+    throw new HttpError(404, "CONNECTION_NOT_FOUND", CHAT_MESSAGES.connectionNotFound);
+  }
+  await announceClosed(app, userId, other);
+  // The conversation's unread messages went with it.
+  await app.notifications.announceUnread([userId, other]);
+  return { removed: "connection", id: removed.id };
+}
+
+/**
+ * Blocks the other person and, in the same transaction, deletes any request between the two (a
+ * pending one, a connection with its conversation) and what they caused each other in
+ * notifications: nothing of theirs is left to see. Blocking twice is one block.
+ */
+export async function block(app: App, userId: string, otherId: string): Promise<void> {
+  const other = otherId.toLowerCase();
+  if (other === userId) throw new HttpError(400, "SELF_BLOCK", CHAT_MESSAGES.blockSelf);
+  const blocked = await app.db.transaction(async (tx) => {
+    if (!(await blockUser(tx, userId, other))) return false;
+    await deleteRequestsBetween(tx, userId, other);
+    await app.notifications.forgetBetween(tx, userId, other);
+    return true;
+  });
+  if (!blocked) throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
+  await announceClosed(app, userId, other);
+  await app.notifications.announceUnread([userId, other]);
+}
+
+/** Lifts the user's block of the other; the two meet again as strangers. */
+export async function unblock(db: Database, userId: string, otherId: string): Promise<void> {
+  if (!(await unblockUser(db, userId, otherId.toLowerCase()))) {
+    throw new HttpError(404, "BLOCK_NOT_FOUND", CHAT_MESSAGES.blockNotFound);
+  }
+}
+
+/** The people the user blocked, most recent first. */
+export function blockedBy(db: Database, userId: string): Promise<Card[]> {
+  return listBlocked(db, userId);
+}
+
+export type StoredReport = {
+  id: string;
+  reportedId: string;
+  reporterEmail: string;
+  reporterName: string;
+  reportedName: string;
+  reportedPublicId: string;
+  reason: ReportBody["reason"];
+  details: string | null;
+};
+
+const fullName = (user: { firstName: string; lastName: string }) =>
+  `${user.firstName} ${user.lastName}`.trim();
+
+/** Stores a report about someone else (support reads it in the mail reportMail writes). */
+export async function reportUser(
+  db: Database,
+  reporterId: string,
+  otherId: string,
+  body: ReportBody,
+): Promise<StoredReport> {
+  const reportedId = otherId.toLowerCase();
+  if (reportedId === reporterId) {
+    throw new HttpError(400, "SELF_REPORT", CHAT_MESSAGES.reportSelf);
+  }
+  const details = body.details?.trim() || null;
+  const [reporter, reported] = await Promise.all([
+    findUserById(db, reporterId),
+    findUserById(db, reportedId),
+  ]);
+  const id =
+    reporter && reported
+      ? await insertReport(db, { reporterId, reportedId, reason: body.reason, details })
+      : undefined;
+  if (!reporter || !reported || !id) {
+    throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
+  }
+  return {
+    id,
+    reportedId,
+    reporterEmail: reporter.email,
+    reporterName: fullName(reporter),
+    reportedName: fullName(reported),
+    reportedPublicId: reported.publicId,
+    reason: body.reason,
+    details,
+  };
+}
+
+/** The mail to support about a report: who, about whom, why, and the reported profile's link. */
+export function reportMail(
+  config: Pick<Config, "publicOrigin" | "supportEmail">,
+  report: StoredReport,
+): MailMessage {
+  const profileUrl = `${config.publicOrigin}${publicProfilePath(report.reportedPublicId)}`;
+  return {
+    to: config.supportEmail,
+    subject: `Report: ${report.reportedName} (${report.reason})`,
+    ...renderMail({
+      greeting: "Hello support team,",
+      paragraphs: [
+        `${report.reporterName} (${report.reporterEmail}) reported ${report.reportedName} for ${report.reason}.`,
+        `Their profile: ${profileUrl}`,
+        report.details ? `Details: ${report.details}` : "No details were given.",
+      ],
+      footnote: `Report ${report.id}, user ${report.reportedId}.`,
+    }),
+  };
+}
+
+/** The reports the person filed; deletion also takes those about them. */
+export const safetyPersonalData: PersonalDataPart = {
+  module: "safety",
+  tables: ["user_reports"],
+  exportFor: async (db, { userId }) => ({ reports: await findReportExportRows(db, userId) }),
+  deleteFor: (tx, userId) => deleteReportsOf(tx, userId),
+};
