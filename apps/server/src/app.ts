@@ -7,9 +7,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import { type Database, type DatabaseHandle, openDatabase } from "./db/client.ts";
 import { acquireDataDirLock } from "./db/data-dir-lock.ts";
-import { giveDemoFaces } from "./db/demo-faces.ts";
-import { demoPasswordFor } from "./db/demo-password.ts";
-import { DEMO_EMAIL, seedDemoIfEmpty } from "./db/seed-demo.ts";
+import { giveDemoFaces } from "./demo/faces.ts";
+import { demoPasswordFor } from "./demo/password.ts";
+import { DEMO_EMAIL, seedDemoIfEmpty } from "./demo/seed.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { verifyPassword } from "./modules/auth/passwords.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
@@ -22,6 +22,7 @@ import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
 import { findUserByEmail, grantConfiguredAdmins } from "./modules/users/service.ts";
+import { PERSONAL_DATA_PARTS } from "./personal-data.ts";
 import { adminSocketPlugin } from "./plugins/admin-socket.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
 import {
@@ -190,6 +191,7 @@ export async function buildApp(
   });
   app.decorate("config", config);
   app.decorate("now", config.now ?? systemClock);
+  app.decorate("personalData", PERSONAL_DATA_PARTS);
   app.decorate("demoLogin", null);
   app.addHook("onClose", async () => {
     // Also when closed while still starting: the database (and the data folder lock) is let go.

@@ -7,8 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { DEMO_PASSWORD_FILE } from "../src/db/demo-password.ts";
-import { DEMO_EMAIL } from "../src/db/seed-demo.ts";
+import { DEMO_PASSWORD_FILE } from "../src/demo/password.ts";
+import { DEMO_EMAIL } from "../src/demo/seed.ts";
 import { anonymousHeaders, createTestApp, testConfig } from "./helpers.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");

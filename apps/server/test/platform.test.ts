@@ -8,7 +8,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { connectionRequests, jobs, userSkills, users } from "../src/db/schema.ts";
-import { DEMO_EMAIL } from "../src/db/seed-demo.ts";
+import { DEMO_EMAIL } from "../src/demo/seed.ts";
 import { anonymousHeaders, cookieFrom, createTestApp, signUpUser, testConfig } from "./helpers.ts";
 
 let app: FastifyInstance;

@@ -1,5 +1,12 @@
 import type { Database } from "../db/client.ts";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every module's part of a person's data (personal-data.ts), for the export and deletion. */
+    personalData: readonly PersonalDataPart[];
+  }
+}
+
 /** What the export knows of the call: the session it is made with (marked `current`). */
 export type ExportContext = { userId: string; currentSessionHash: string };
 
@@ -25,4 +32,17 @@ export type PersonalDataPart = {
    * names the person, or keeps it for the other person without the person's id (chat archives).
    */
   deleteFor: (tx: Database, userId: string) => Promise<void>;
+  /**
+   * When its deletion must run apart from the list's order: `first` before every other part
+   * (chat keeps the other person's copy before the requests its messages cascade from go),
+   * `last` after them (the feed's relation numbers, which removing requests and blocks raises).
+   */
+  deletionPhase?: "first" | "last";
 };
+
+/** The parts in the order a deletion runs them (see `deletionPhase`). */
+export function deletionOrder(parts: readonly PersonalDataPart[]): PersonalDataPart[] {
+  const phase = (part: PersonalDataPart) =>
+    part.deletionPhase === "first" ? 0 : part.deletionPhase === "last" ? 2 : 1;
+  return [...parts].sort((a, b) => phase(a) - phase(b));
+}

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { deletionOrder } from "../../lib/personal-data.ts";
 import { announceSessionEnd } from "../../plugins/session.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../members/service.ts";
-import { announceUnread, getSettings } from "../notifications/service.ts";
+import { announceUnread, peopleToldAbout } from "../notifications/service.ts";
 import { releasePhotoIfUnused } from "../photos/service.ts";
-import { findUserById } from "../users/service.ts";
-import { toMe, type UserRow } from "../users/user-view.ts";
-import {
-  deleteUser,
-  findExportRows,
-  findPeopleAffected,
-  setPasswordEndingOtherSessions,
-} from "./repository.ts";
+import { requestCounterpartsOf } from "../requests/service.ts";
+import { deleteOtherSessions } from "../sessions/service.ts";
+import { deleteUserRow, findUserById, setPasswordHash } from "../users/service.ts";
+import type { UserRow } from "../users/user-view.ts";
+
+// The person's own account: the password, the export and the deletion. The account owns no
+// table: every module owns its part of a person's data (app.personalData, personal-data.ts).
 
 /** The user when the password is theirs; undefined otherwise (or when the user is gone). */
 export async function checkOwnPassword(
@@ -36,20 +36,18 @@ export async function changePassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const ended = await app.db.transaction(async (tx) => {
-    const hashes = await setPasswordEndingOtherSessions(
-      tx,
-      user.id,
-      passwordHash,
-      currentSessionHash,
-      app.now(),
-    );
+    await setPasswordHash(tx, user.id, passwordHash, app.now());
+    const hashes = await deleteOtherSessions(tx, user.id, currentSessionHash);
     await endAccountCommunityTokens(tx, user.id);
     return hashes;
   });
   await Promise.all(ended.map((sessionIdHash) => announceSessionEnd(app, { sessionIdHash })));
 }
 
-/** Everything stored about the user, in one document; other people appear by id and name only. */
+/**
+ * Everything stored about the user, in one document: each module's sections (other people by id
+ * and name only), the community's gathered under `community`, the settings last.
+ */
 export async function exportAccount(
   app: FastifyInstance,
   userId: string,
@@ -58,41 +56,40 @@ export async function exportAccount(
 ) {
   const user = await findUserById(app.db, userId);
   if (!user) return undefined;
-  const [rows, notificationSettings] = await Promise.all([
-    findExportRows(app.db, user.id, currentSessionHash),
-    getSettings(app.db, user.id),
-  ]);
-  const { communityMember, posts, groups, events, ...rest } = rows;
+  const context = { userId: user.id, currentSessionHash };
+  const parts = await Promise.all(app.personalData.map((part) => part.exportFor(app.db, context)));
+  const { communityMember, posts, groups, events, notificationSettings, ...sections } =
+    Object.assign({}, ...parts) as Record<string, unknown>;
   return {
     exportedAt: now.toISOString(),
-    profile: {
-      ...toMe(user),
-      publicId: user.publicId,
-      // The address pasted before the photo was copied here, if any.
-      pastedPhotoUrl: user.photoUrl,
-      updatedAt: user.updatedAt.toISOString(),
-    },
-    ...rest,
+    ...sections,
     community: { member: communityMember, posts, groups, events },
     notificationSettings,
   };
 }
 
 /**
- * Deletes the account in one transaction (see deleteUser for what goes with it), then closes
- * its sockets everywhere, frees its photo and tells everyone who had it in a list: their open
- * chats close the conversation and their badges are counted again.
+ * Deletes the account in one transaction: every module lets go of the person (their
+ * conversations stay with the other person as archives), then the account's row goes. Then it
+ * closes their sockets everywhere, frees their photo and tells everyone who had them in a list:
+ * their open chats close the conversation and their badges are counted again.
  */
 export async function deleteAccount(app: FastifyInstance, userId: string): Promise<void> {
-  const { deleted, photoKey, affected } = await app.db.transaction(async (tx) => {
-    const people = await findPeopleAffected(tx, userId);
-    const result = await deleteUser(tx, userId);
-    return { ...result, affected: people };
+  const { deleted, affected } = await app.db.transaction(async (tx) => {
+    const [counterparts, told] = await Promise.all([
+      requestCounterpartsOf(tx, userId),
+      peopleToldAbout(tx, userId),
+    ]);
+    for (const part of deletionOrder(app.personalData)) await part.deleteFor(tx, userId);
+    const row = await deleteUserRow(tx, userId);
+    const all = new Set([...counterparts.all, ...told]);
+    all.delete(userId);
+    return { deleted: row, affected: { connected: counterparts.connected, all: [...all] } };
   });
   if (!deleted) return;
   await announceSessionEnd(app, { userId });
-  if (photoKey) {
-    await releasePhotoIfUnused(app, photoKey).catch((error: unknown) =>
+  if (deleted.photoKey) {
+    await releasePhotoIfUnused(app, deleted.photoKey).catch((error: unknown) =>
       app.log.warn({ err: error }, "the deleted account's photo was not freed"),
     );
   }

@@ -189,7 +189,7 @@ export function deleteArchive(
 /**
  * The person's messages, those of their kept conversations included. Deletion first keeps each
  * conversation with messages for the other person (an archive without the person's id), then
- * deletes the person's chat rows: it must run before requestsPersonalData.deleteFor, whose
+ * deletes the person's chat rows: it runs first, before requestsPersonalData.deleteFor, whose
  * requests the messages cascade from.
  */
 export const chatPersonalData: PersonalDataPart = {
@@ -200,6 +200,7 @@ export const chatPersonalData: PersonalDataPart = {
     await archiveConversationsOf(tx, userId);
     await deleteChatRowsOf(tx, userId);
   },
+  deletionPhase: "first",
 };
 
 /** A conversation kept after the other person deleted their account, as the list shows it. */

@@ -125,3 +125,8 @@ export async function readPartners(
   );
   return { version: Number(rows[0]?.version ?? 0), ids: rows[0]?.ids ?? [] };
 }
+
+/** Forgets the person's relation number (a deleted account is nobody's viewer any more). */
+export async function deleteRelationVersion(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`delete from relation_versions where user_id = ${userId}`);
+}

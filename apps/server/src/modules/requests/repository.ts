@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
+import { connectionRequests } from "../../db/schema.ts";
 import {
   blockedEitherWay,
   type CardRow,
@@ -294,4 +295,11 @@ export async function deleteRequestsOf(db: Database, userId: string): Promise<vo
   await db.execute(
     sql`delete from connection_requests where from_user_id = ${userId} or to_user_id = ${userId}`,
   );
+}
+
+export type NewRequest = typeof connectionRequests.$inferInsert;
+
+/** Inserts requests as they are (the demo data), in the caller's transaction. */
+export async function insertRequests(tx: Database, rows: NewRequest[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(connectionRequests).values(rows);
 }

@@ -187,9 +187,14 @@ export async function requestCounterpartsOf(
 
 /**
  * The person's requests both ways and their connections. Deleting them deletes their
- * conversations (chat_messages cascade): chatPersonalData.deleteFor must run first, to keep the
- * other person's copy.
+ * conversations (chat_messages cascade): chatPersonalData.deleteFor runs first (its
+ * `deletionPhase`), to keep the other person's copy.
  */
+/** Adds requests as they are, in the caller's transaction (the demo data's requests to the demo account). */
+export function addRequests(tx: Database, rows: repository.NewRequest[]): Promise<void> {
+  return repository.insertRequests(tx, rows);
+}
+
 export const requestsPersonalData: PersonalDataPart = {
   module: "requests",
   tables: ["connection_requests"],

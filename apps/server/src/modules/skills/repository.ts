@@ -14,6 +14,17 @@ export async function insertSkillIndex(
   if (rows.length > 0) await tx.insert(userSkills).values(rows);
 }
 
+/** Adds the skill index rows of many people at once (the demo data). */
+export async function insertSkillIndexes(
+  tx: Database,
+  people: readonly { userId: string; skills: readonly string[] }[],
+): Promise<void> {
+  const rows = people.flatMap(({ userId, skills }) =>
+    skillRows(skills).map((skill) => ({ userId, ...skill })),
+  );
+  if (rows.length > 0) await tx.insert(userSkills).values(rows);
+}
+
 /** Deletes the person's skill index rows. */
 export async function deleteSkillIndex(tx: Database, userId: string): Promise<void> {
   await tx.delete(userSkills).where(eq(userSkills.userId, userId));

@@ -3,6 +3,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import {
   deleteSkillIndex,
   insertSkillIndex,
+  insertSkillIndexes,
   replaceSkillIndex,
   syncVocabulary,
 } from "./repository.ts";
@@ -22,6 +23,14 @@ export async function loadSkillVocabulary(db: Database): Promise<void> {
  */
 export function indexSkills(tx: Database, userId: string, skills: readonly string[]) {
   return insertSkillIndex(tx, userId, skills);
+}
+
+/** Indexes many new people's skills at once, in the caller's transaction (the demo data). */
+export function indexSkillsOfMany(
+  tx: Database,
+  people: readonly { userId: string; skills: readonly string[] }[],
+) {
+  return insertSkillIndexes(tx, people);
 }
 
 /** Indexes an edited person's skills again, in the caller's transaction with the edit. */

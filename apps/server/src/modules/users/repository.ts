@@ -113,3 +113,14 @@ export async function deleteUserRow(
     .returning({ photoKey: users.photoKey });
   return row;
 }
+
+/** Whether any account exists (the demo data fills only an empty database). */
+export async function anyUser(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+/** Inserts many accounts at once (the demo data), in the given order. */
+export function insertUsers(tx: Database, values: NewUser[]): Promise<UserRow[]> {
+  return tx.insert(users).values(values).returning();
+}

@@ -1,7 +1,8 @@
 import { isUuid, ROLES, type Role } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
+import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import * as repository from "./repository.ts";
-import type { UserRow } from "./user-view.ts";
+import { toMe, type UserRow } from "./user-view.ts";
 
 export type { NewUser, UserChanges } from "./repository.ts";
 
@@ -15,6 +16,16 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return repository.findUserByEmail(db, email);
+}
+
+/** Whether any account exists (the demo data fills only an empty database). */
+export function anyUser(db: Database): Promise<boolean> {
+  return repository.anyUser(db);
+}
+
+/** Inserts many accounts at once, in the caller's transaction (the demo data). */
+export function insertUsers(tx: Database, values: repository.NewUser[]): Promise<UserRow[]> {
+  return repository.insertUsers(tx, values);
 }
 
 export function insertUser(tx: Database, values: repository.NewUser): Promise<UserRow> {
@@ -108,3 +119,27 @@ export async function setRole(
 export function grantConfiguredAdmins(db: Database, emails: readonly string[]): Promise<number> {
   return repository.grantAdminByEmails(db, emails);
 }
+
+/**
+ * The account itself: its profile, as its owner sees it plus what only the export shows. Its row
+ * is deleted by the account module after every part has let go of the person (`deleteUserRow`),
+ * so this part deletes nothing itself.
+ */
+export const usersPersonalData: PersonalDataPart = {
+  module: "users",
+  tables: ["users"],
+  exportFor: async (db, { userId }) => {
+    const user = await repository.findUserById(db, userId);
+    if (!user) return {};
+    return {
+      profile: {
+        ...toMe(user),
+        publicId: user.publicId,
+        // The address pasted before the photo was copied here, if any.
+        pastedPhotoUrl: user.photoUrl,
+        updatedAt: user.updatedAt.toISOString(),
+      },
+    };
+  },
+  deleteFor: async () => {},
+};

@@ -4,7 +4,7 @@ import { createAvatar } from "@dicebear/core";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { attachProcessedPhoto, processPhoto } from "../modules/photos/service.ts";
-import type { SeededPerson } from "./seed-demo.ts";
+import type { SeededPerson } from "./seed.ts";
 
 /**
  * Portraits for the demo people, drawn offline at seed time: DiceBear's "Notionists" style by

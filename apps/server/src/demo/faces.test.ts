@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { anonymousHeaders, appsForFile, cookieFrom } from "../../test/helpers.ts";
 import { processPhoto } from "../modules/photos/process.ts";
-import { drawDemoPortrait } from "./demo-faces.ts";
-import { DEMO_EMAIL } from "./seed-demo.ts";
+import { drawDemoPortrait } from "./faces.ts";
+import { DEMO_EMAIL } from "./seed.ts";
 
 describe("demo portraits", () => {
   it("draws the same picture for the same person and another for someone else, offline", async () => {

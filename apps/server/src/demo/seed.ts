@@ -1,11 +1,12 @@
-import { count, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import { holdTransactionLock } from "../db/locks.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
 import { newPublicId } from "../modules/auth/service.ts";
-import { skillRows } from "../modules/skills/vocabulary.ts";
-import type { Database } from "./client.ts";
-import { connectionRequests, userSkills, users } from "./schema.ts";
-import { seedCommunity } from "./seed-community.ts";
+import { addRequests } from "../modules/requests/service.ts";
+import { indexSkillsOfMany } from "../modules/skills/service.ts";
+import { anyUser, insertUsers } from "../modules/users/service.ts";
+import { seedCommunity } from "./community.ts";
 
 export const DEMO_EMAIL = "demo@kindred.app";
 
@@ -359,7 +360,7 @@ export type SeededPerson = { id: string; firstName: string; lastName: string };
 
 /**
  * Fills an EMPTY database with demo people and the demo account, so a first start shows a living
- * app; every demo account gets `password` (generated per data folder, see demo-password.ts).
+ * app; every demo account gets `password` (generated per data folder, see password.ts).
  * Returns the people it added (none when the database was not empty), for their portraits.
  * Concurrent starts on one PostgreSQL are serialised by a lock.
  */
@@ -368,55 +369,46 @@ export async function seedDemoIfEmpty(
   password: string,
   log?: FastifyBaseLogger,
 ): Promise<SeededPerson[]> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return [];
+  if (await anyUser(db)) return [];
   // One hash for everyone keeps the first start fast; these are demo accounts.
   const passwordHash = await hashPassword(password);
   const now = Date.now();
   const seeded = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
-    const [again] = await tx.select({ n: count() }).from(users);
-    if ((again?.n ?? 0) > 0) return [];
+    await holdTransactionLock(tx, 727001);
+    if (await anyUser(tx)) return [];
     const everyone = [DEMO_ACCOUNT, ...PEOPLE];
-    const rows = await tx
-      .insert(users)
-      .values(
-        everyone.map((person, index) => ({
-          email:
-            index === 0
-              ? DEMO_EMAIL
-              : `${person.firstName}.${person.lastName}`
-                  .normalize("NFD")
-                  .replace(/[^A-Za-z.]/g, "")
-                  .toLowerCase()
-                  .concat("@demo.kindred.app"),
-          passwordHash,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          age: person.age,
-          gender: person.gender,
-          about: person.about,
-          skills: person.skills,
-          publicId: newPublicId(),
-          // Spread over the past days so "newest first" has something to order.
-          createdAt: new Date(now - (everyone.length - index) * 97 * MINUTE_MS),
-        })),
-      )
-      .returning({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        skills: users.skills,
-      });
-    await tx
-      .insert(userSkills)
-      .values(
-        rows.flatMap((row) => skillRows(row.skills).map((skill) => ({ userId: row.id, ...skill }))),
-      );
+    const rows = await insertUsers(
+      tx,
+      everyone.map((person, index) => ({
+        email:
+          index === 0
+            ? DEMO_EMAIL
+            : `${person.firstName}.${person.lastName}`
+                .normalize("NFD")
+                .replace(/[^A-Za-z.]/g, "")
+                .toLowerCase()
+                .concat("@demo.kindred.app"),
+        passwordHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        age: person.age,
+        gender: person.gender,
+        about: person.about,
+        skills: person.skills,
+        publicId: newPublicId(),
+        // Spread over the past days so "newest first" has something to order.
+        createdAt: new Date(now - (everyone.length - index) * 97 * MINUTE_MS),
+      })),
+    );
+    await indexSkillsOfMany(
+      tx,
+      rows.map((row) => ({ userId: row.id, skills: row.skills })),
+    );
     const demo = rows[0];
     if (demo) {
       const senders = rows.filter((row) => INTERESTED_IN_DEMO.includes(row.firstName));
-      await tx.insert(connectionRequests).values(
+      await addRequests(
+        tx,
         senders.map((row, index) => ({
           fromUserId: row.id,
           toUserId: demo.id,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { Database } from "../db/client.ts";
 import { addEvents } from "../modules/events/service.ts";
 import { addGroups } from "../modules/groups/service.ts";
 import { addAccountMembers } from "../modules/members/service.ts";
 import { addPosts } from "../modules/posts/service.ts";
-import type { Database } from "./client.ts";
 
 // A lived-in community for the demo data: a study group in each of the four topics with members
 // and posts, board posts with replies and likes, upcoming events with people going (one full, with
