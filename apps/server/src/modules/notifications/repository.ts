@@ -488,7 +488,20 @@ export async function findPeopleToldAbout(db: Database, actorId: string): Promis
 
 /** The person's notifications and settings, and their part in anyone else's notifications. */
 export async function deleteNotificationsOf(db: Database, userId: string): Promise<void> {
-  await db.execute(sql`delete from notification_actors where actor_id = ${userId}`);
+  // Someone else's notification the person alone caused ("Dana sent you a message", its address
+  // naming her) has nothing left to tell once she is gone: it goes with her actor row.
+  await db.execute(sql`
+    with gone as (
+      delete from notification_actors where actor_id = ${userId}
+      returning notification_id
+    )
+    delete from notifications n
+    where n.id in (select notification_id from gone)
+      and not exists (
+        select 1 from notification_actors na
+        where na.notification_id = n.id and na.actor_id <> ${userId}
+      )
+  `);
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   await db.execute(sql`delete from notification_settings where user_id = ${userId}`);
 }
