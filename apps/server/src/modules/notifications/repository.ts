@@ -291,6 +291,26 @@ export async function deleteNotificationsBetween(
 }
 
 /**
+ * Takes the actor off the notifications `among` selects (all of theirs when absent); one left with
+ * no actor goes, as there is no one left to tell about.
+ */
+function dropActor(actorId: string, among?: SQL): SQL {
+  return sql`
+    with gone as (
+      delete from notification_actors
+      where actor_id = ${actorId} ${among ? sql`and notification_id in (${among})` : sql``}
+      returning notification_id
+    )
+    delete from notifications n
+    where n.id in (select notification_id from gone)
+      and not exists (
+        select 1 from notification_actors na
+        where na.notification_id = n.id and na.actor_id <> ${actorId}
+      )
+  `;
+}
+
+/**
  * Takes an actor off the user's unread notification of a group (a request undone before it was
  * seen); the notification goes when no one else is left on it.
  */
@@ -300,23 +320,13 @@ export async function withdrawActor(
   groupKey: string,
   actorId: string,
 ): Promise<void> {
-  await db.execute(sql`
-    with target as (
-      select id from notifications
-      where user_id = ${userId} and group_key = ${groupKey} and read_at is null
+  await db.execute(
+    dropActor(
+      actorId,
+      sql`select id from notifications
+        where user_id = ${userId} and group_key = ${groupKey} and read_at is null`,
     ),
-    gone as (
-      delete from notification_actors
-      where notification_id in (select id from target) and actor_id = ${actorId}
-      returning notification_id
-    )
-    delete from notifications n
-    where n.id in (select notification_id from gone)
-      and not exists (
-        select 1 from notification_actors na
-        where na.notification_id = n.id and na.actor_id <> ${actorId}
-      )
-  `);
+  );
 }
 
 export type SettingRow = { kind: NotificationKind; push: boolean; email: boolean };
@@ -490,18 +500,7 @@ export async function findPeopleToldAbout(db: Database, actorId: string): Promis
 export async function deleteNotificationsOf(db: Database, userId: string): Promise<void> {
   // Someone else's notification the person alone caused ("Dana sent you a message", its address
   // naming her) has nothing left to tell once she is gone: it goes with her actor row.
-  await db.execute(sql`
-    with gone as (
-      delete from notification_actors where actor_id = ${userId}
-      returning notification_id
-    )
-    delete from notifications n
-    where n.id in (select notification_id from gone)
-      and not exists (
-        select 1 from notification_actors na
-        where na.notification_id = n.id and na.actor_id <> ${userId}
-      )
-  `);
+  await db.execute(dropActor(userId));
   await db.execute(sql`delete from notifications where user_id = ${userId}`);
   await db.execute(sql`delete from notification_settings where user_id = ${userId}`);
 }
