@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Me, SignupBody } from "@kindred/shared";
+import type { ChatMessage, Me, Notification, SignupBody } from "@kindred/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll } from "vitest";
 import { type BuildOptions, buildApp } from "../src/app.ts";
-import { type Config, DEFAULT_TIMEOUTS } from "../src/config.ts";
+import { type Config, DEFAULT_TIMEOUTS, type JobSettings } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import type { OutboxEntry } from "../src/modules/mail/mailer.ts";
 
@@ -140,6 +141,31 @@ export function appForFile(overrides: Partial<Config> = {}): Promise<FastifyInst
   return appsForFile()(overrides);
 }
 
+/**
+ * The job settings of a file whose tests run the jobs themselves (`app.jobs.runDueJobs()`) or read
+ * them queued: the worker looks only at start, then once an hour.
+ */
+export const MANUAL_JOBS: JobSettings = {
+  pollIntervalMs: 60 * 60_000,
+  leaseMs: 10_000,
+  maxAttempts: 5,
+  retryBaseMs: 20,
+  batchSize: 50,
+};
+
+/** Folders of one test file: each new one named `<prefix>…`, all removed after its last test. */
+export function tempDirsForFile(prefix: string): () => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+}
+
 /** The mail the app has written to its outbox, oldest first (the files are named by time). */
 export async function readOutbox(app: FastifyInstance): Promise<OutboxEntry[]> {
   const dir = app.config.outboxDir;
@@ -192,6 +218,40 @@ export async function anonymousHeaders(app: FastifyInstance) {
   return { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
 }
 
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Who makes a call: a signed-up user, the headers of a session, or nobody (null or undefined). */
+export type Caller = { headers: AuthHeaders } | AuthHeaders | null | undefined;
+
+/**
+ * A call to the app as `who`. The payload is sent when given; without one, POST, PUT and PATCH send
+ * `{}` (as the web app does) and GET and DELETE send no body.
+ */
+export function call(
+  app: FastifyInstance,
+  who: Caller,
+  method: HttpMethod,
+  url: string,
+  payload?: unknown,
+) {
+  const headers = !who ? undefined : "headers" in who ? who.headers : who;
+  const body =
+    payload !== undefined ? payload : method === "GET" || method === "DELETE" ? undefined : {};
+  return app.inject({
+    method,
+    url,
+    ...(headers ? { headers } : {}),
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+}
+
+/** Throws, naming the step and the answer, unless the response has the status. */
+function answered(response: LightMyRequestResponse, status: number, what: string): void {
+  if (response.statusCode !== status) {
+    throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
+  }
+}
+
 let template: Promise<Blob> | undefined;
 
 /** A migrated, empty PGlite dump, made once per test worker: starting from it skips initdb. */
@@ -208,6 +268,9 @@ function pgliteTemplate(): Promise<Blob> {
 
 let counter = 0;
 
+/** The password `signupBody` gives everyone unless told otherwise. */
+export const PASSWORD = "correct horse battery";
+
 export function uniqueEmail(): string {
   counter += 1;
   return `user${counter}-${randomBytes(4).toString("hex")}@example.com`;
@@ -218,7 +281,7 @@ export function signupBody(body: Partial<SignupBody> = {}): SignupBody {
     firstName: "Test",
     lastName: "User",
     emailId: uniqueEmail(),
-    password: "correct horse battery",
+    password: PASSWORD,
     skills: ["Programming", "Chess", "Hiking"],
     ...body,
   };
@@ -252,15 +315,8 @@ export async function sendRequest(
   status: string,
   to: Session,
 ): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/send/${status}/${to.me._id}`,
-    headers: from.headers,
-    payload: {},
-  });
-  if (response.statusCode !== 201) {
-    throw new Error(`sending a request failed: ${response.statusCode} ${response.body}`);
-  }
+  const response = await call(app, from, "POST", `/api/request/send/${status}/${to.me._id}`);
+  answered(response, 201, "sending a request");
   return response.json().data._id as string;
 }
 
@@ -271,15 +327,23 @@ export async function reviewRequest(
   status: string,
   requestId: string,
 ): Promise<void> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/request/review/${status}/${requestId}`,
-    headers: by.headers,
-    payload: {},
-  });
-  if (response.statusCode !== 200) {
-    throw new Error(`reviewing a request failed: ${response.statusCode} ${response.body}`);
-  }
+  const response = await call(app, by, "POST", `/api/request/review/${status}/${requestId}`);
+  answered(response, 200, "reviewing a request");
+}
+
+/** A person of a pair: a first name, or what their signup says differently. */
+export type PairMember = string | Partial<SignupBody>;
+
+/** Two people with an accepted request between them: the first asked, the second accepted. */
+export async function connectedPair(
+  app: FastifyInstance,
+  names: [PairMember, PairMember] = ["Ana", "Bo"],
+): Promise<[Session, Session]> {
+  const body = (name: PairMember) => (typeof name === "string" ? { firstName: name } : name);
+  const a = await signUpUser(app, body(names[0]));
+  const b = await signUpUser(app, body(names[1]));
+  await reviewRequest(app, b, "accepted", await sendRequest(app, a, "interested", b));
+  return [a, b];
 }
 
 /** Signs a user up through the API; the headers carry its session and pass the CSRF check. */
@@ -303,4 +367,129 @@ export async function signUpUser(
     me: response.json().data as Me,
     headers: { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
   };
+}
+
+/** A chat message from one user to another (201 expected): the message as stored. */
+export async function sendMessage(
+  app: FastifyInstance,
+  from: Caller,
+  to: Session,
+  text: string,
+  clientId?: string,
+): Promise<ChatMessage> {
+  const response = await call(app, from, "POST", `/api/chat/${to.me._id}/messages`, {
+    text,
+    ...(clientId ? { clientId } : {}),
+  });
+  answered(response, 201, "sending a message");
+  return response.json().data;
+}
+
+/** Blocks (POST) or unblocks (DELETE) the user as `by`: 201 or 200 expected. */
+export async function blockUser(
+  app: FastifyInstance,
+  by: Caller,
+  userId: string,
+  method: "POST" | "DELETE" = "POST",
+): Promise<void> {
+  const response = await call(app, by, method, `/api/user/block/${userId}`);
+  answered(response, method === "POST" ? 201 : 200, method === "POST" ? "blocking" : "unblocking");
+}
+
+/** The notification centre's first page, as `who` sees it. */
+export async function notificationsOf(app: FastifyInstance, who: Caller): Promise<Notification[]> {
+  const response = await call(app, who, "GET", "/api/notifications");
+  answered(response, 200, "reading the notifications");
+  return response.json().data;
+}
+
+/** The answer to a login with the password (and the device's playerId when given). */
+export async function logInAnswer(
+  app: FastifyInstance,
+  emailId: string,
+  options: { password?: string; playerId?: string } = {},
+) {
+  const anonymous = await anonymousHeaders(app);
+  const response = await call(app, anonymous, "POST", "/api/login", {
+    emailId,
+    password: options.password ?? PASSWORD,
+    ...(options.playerId === undefined ? {} : { playerId: options.playerId }),
+  });
+  const token = response.statusCode === 200 ? cookieFrom(response, "token") : undefined;
+  const headers: AuthHeaders | undefined = token
+    ? { ...anonymous, cookie: `token=${token}; ${anonymous.cookie}` }
+    : undefined;
+  return { response, headers };
+}
+
+/** A new session by logging in, as on another device; undefined when the login is refused. */
+export async function tryLogIn(
+  app: FastifyInstance,
+  emailId: string,
+  options: { password?: string; playerId?: string } = {},
+): Promise<AuthHeaders | undefined> {
+  return (await logInAnswer(app, emailId, options)).headers;
+}
+
+/** A new session by logging in, as on another device; throws when the login is refused. */
+export async function logIn(
+  app: FastifyInstance,
+  emailId: string,
+  options: { password?: string; playerId?: string } = {},
+): Promise<AuthHeaders> {
+  const { response, headers } = await logInAnswer(app, emailId, options);
+  if (!headers) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return headers;
+}
+
+// ---------- password recovery, as the web app runs it ----------
+
+/** The mail the app has written to one address, oldest first. */
+export async function mailsTo(app: FastifyInstance, email: string): Promise<OutboxEntry[]> {
+  return (await readOutbox(app)).filter((mail) => mail.to === email);
+}
+
+/** The 6-digit code in a recovery mail; throws when there is none. */
+export function recoveryCodeIn(mail: OutboxEntry | undefined): string {
+  const code = mail?.text.match(/^\s+(\d{6})$/m)?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail?.text}`);
+  return code;
+}
+
+/** POST /api/forgot_password: a code by mail. */
+export async function forgotPassword(app: FastifyInstance, emailId: string) {
+  return call(app, await anonymousHeaders(app), "POST", "/api/forgot_password", { emailId });
+}
+
+/** POST /api/verify_OTP: on success, a reset_grant cookie. */
+export async function verifyCode(app: FastifyInstance, emailId: string, otp: string) {
+  return call(app, await anonymousHeaders(app), "POST", "/api/verify_OTP", { emailId, otp });
+}
+
+/** PUT /api/update_password, with the reset_grant cookie when given. */
+export async function updatePassword(
+  app: FastifyInstance,
+  emailId: string,
+  password: string,
+  grant?: string,
+) {
+  const headers = await anonymousHeaders(app);
+  const withGrant = grant
+    ? { ...headers, cookie: `${headers.cookie}; reset_grant=${grant}` }
+    : headers;
+  return call(app, withGrant, "PUT", "/api/update_password", { emailId, password });
+}
+
+/** The whole recovery: a code asked for, read from the outbox and verified, the password set. */
+export async function resetPasswordThroughMail(
+  app: FastifyInstance,
+  email: string,
+  newPassword: string,
+): Promise<void> {
+  answered(await forgotPassword(app, email), 200, "asking for a code");
+  const verified = await verifyCode(app, email, recoveryCodeIn((await mailsTo(app, email)).at(-1)));
+  answered(verified, 200, "verifying the code");
+  const grant = cookieFrom(verified, "reset_grant");
+  if (!grant) throw new Error("no reset_grant cookie");
+  answered(await updatePassword(app, email, newPassword, grant), 200, "setting the password");
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApiScopes } from "../src/plugins/scopes.ts";
 import { API_SCOPES } from "../src/routes.ts";
-import { createTestApp, type Session, signUpUser, uniqueEmail } from "./helpers.ts";
+import { call, createTestApp, signUpUser, uniqueEmail } from "./helpers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -64,20 +64,6 @@ function adminEnv(app: FastifyInstance): Record<string, string> {
   return app.config.databaseUrl
     ? { DATABASE_URL: app.config.databaseUrl }
     : { DATA_DIR: app.config.dataDir };
-}
-
-async function call(
-  app: FastifyInstance,
-  who: Session | null,
-  method: "GET" | "POST",
-  url: string,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: who?.headers,
-    ...(method === "POST" ? { payload: {} } : {}),
-  });
 }
 
 /**

@@ -13,17 +13,18 @@ import {
   type AuthHeaders,
   anonymousHeaders,
   appForFile,
+  call,
+  connectedPair,
   continueAs,
-  cookieFrom,
+  PASSWORD,
   readOutbox,
-  reviewRequest,
   type Session,
+  sendMessage,
   sendRequest,
   signUpUser,
+  tryLogIn,
 } from "../../../test/helpers.ts";
 import { pushSubscriptions, studyGroups } from "../../db/schema.ts";
-
-const PASSWORD = "correct horse battery";
 
 const app: FastifyInstance = await appForFile({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
@@ -63,55 +64,22 @@ function within<T>(promise: Promise<T>, ms = 3000): Promise<T> {
   ]);
 }
 
-/** A second session of the same account, as another device would log in. */
-async function logIn(email: string, password = PASSWORD): Promise<AuthHeaders | undefined> {
-  const anonymous = await anonymousHeaders(app);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: anonymous,
-    payload: { emailId: email, password },
-  });
-  if (response.statusCode !== 200) return undefined;
-  const token = cookieFrom(response, "token");
-  return { ...anonymous, cookie: `token=${token}; ${anonymous.cookie}` };
-}
-
-function call(
-  headers: AuthHeaders,
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-) {
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
-}
-
 function profileStatus(headers: AuthHeaders) {
-  return call(headers, "GET", "/api/profile/view").then((response) => response.statusCode);
+  return call(app, headers, "GET", "/api/profile/view").then((response) => response.statusCode);
 }
 
 /** Two connected people who wrote to each other. */
-async function connectedPair(
-  aName = "Ada",
-  bName = "Bo",
+async function pairWhoWrote(
+  aName: string,
+  bName: string,
   aSkills?: string[],
 ): Promise<[Session, Session]> {
-  const a = await signUpUser(app, { firstName: aName, ...(aSkills ? { skills: aSkills } : {}) });
-  const b = await signUpUser(app, { firstName: bName });
-  const requestId = await sendRequest(app, a, "interested", b);
-  await reviewRequest(app, b, "accepted", requestId);
-  for (const [from, to, text] of [
-    [a, b, `hello from ${aName}`],
-    [b, a, `hello from ${bName}`],
-  ] as const) {
-    const sent = await call(from.headers, "POST", `/api/chat/${to.me._id}/messages`, { text });
-    expect(sent.statusCode, sent.body).toBe(201);
-  }
+  const [a, b] = await connectedPair(app, [
+    { firstName: aName, ...(aSkills ? { skills: aSkills } : {}) },
+    bName,
+  ]);
+  await sendMessage(app, a, b, `hello from ${aName}`);
+  await sendMessage(app, b, a, `hello from ${bName}`);
   return [a, b];
 }
 
@@ -129,12 +97,12 @@ const badBodies = (field: string, other: Record<string, unknown>): [unknown, str
 describe("PUT /api/account/password", () => {
   it("changes the password, ends every other session and its socket, keeps this one, mails", async () => {
     const user = await signUpUser(app, { firstName: "Cleo" });
-    const other = await logIn(user.me.emailId);
+    const other = await tryLogIn(app, user.me.emailId);
     if (!other) throw new Error("second login failed");
     const socket = await openChatSocket(other);
     const community = await continueAs(app, other);
 
-    const response = await call(user.headers, "PUT", "/api/account/password", {
+    const response = await call(app, user.headers, "PUT", "/api/account/password", {
       currentPassword: PASSWORD,
       password: "a brand new secret",
     });
@@ -144,8 +112,8 @@ describe("PUT /api/account/password", () => {
     expect(await within(socket.closed)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     expect(await profileStatus(other)).toBe(401);
     expect(await profileStatus(user.headers)).toBe(200);
-    expect(await logIn(user.me.emailId)).toBeUndefined();
-    expect(await logIn(user.me.emailId, "a brand new secret")).toBeDefined();
+    expect(await tryLogIn(app, user.me.emailId)).toBeUndefined();
+    expect(await tryLogIn(app, user.me.emailId, { password: "a brand new secret" })).toBeDefined();
     const post = await app.inject({
       method: "POST",
       url: "/api/community/fusionpublish",
@@ -159,9 +127,9 @@ describe("PUT /api/account/password", () => {
 
   it("refuses a wrong current password with 401 and changes nothing", async () => {
     const user = await signUpUser(app);
-    const other = await logIn(user.me.emailId);
+    const other = await tryLogIn(app, user.me.emailId);
     if (!other) throw new Error("second login failed");
-    const response = await call(user.headers, "PUT", "/api/account/password", {
+    const response = await call(app, user.headers, "PUT", "/api/account/password", {
       currentPassword: "not my password",
       password: "a brand new secret",
     });
@@ -172,7 +140,7 @@ describe("PUT /api/account/password", () => {
       message: ACCOUNT_MESSAGES.wrongCurrentPassword,
     });
     expect(await profileStatus(other)).toBe(200);
-    expect(await logIn(user.me.emailId)).toBeDefined();
+    expect(await tryLogIn(app, user.me.emailId)).toBeDefined();
   });
 
   it("answers 400 with the field for every bad body, and 401 without a session", async () => {
@@ -183,7 +151,7 @@ describe("PUT /api/account/password", () => {
       [{ currentPassword: PASSWORD, password: "short" }, "password"] as [unknown, string],
     ];
     for (const [payload, field] of cases) {
-      const response = await call(user.headers, "PUT", "/api/account/password", payload);
+      const response = await call(app, user.headers, "PUT", "/api/account/password", payload);
       const label = JSON.stringify(payload).slice(0, 80);
       expect(response.statusCode, label).toBe(400);
       expect(response.json(), label).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
@@ -199,8 +167,8 @@ describe("PUT /api/account/password", () => {
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().status).toBe(0);
     }
-    expect(await logIn(user.me.emailId)).toBeDefined();
-    const anonymous = await call(await anonymousHeaders(app), "PUT", "/api/account/password", {
+    expect(await tryLogIn(app, user.me.emailId)).toBeDefined();
+    const anonymous = await call(app, await anonymousHeaders(app), "PUT", "/api/account/password", {
       currentPassword: PASSWORD,
       password: "a brand new secret",
     });
@@ -210,7 +178,7 @@ describe("PUT /api/account/password", () => {
 
 describe("GET /api/account/export", () => {
   it("holds every section of the person's data and no other person's email", async () => {
-    const [me, friend] = await connectedPair("Dana", "Finn");
+    const [me, friend] = await pairWhoWrote("Dana", "Finn");
     const sentTo = await signUpUser(app, { firstName: "Gus" });
     const from = await signUpUser(app, { firstName: "Hal" });
     const blocked = await signUpUser(app, { firstName: "Ivy" });
@@ -218,14 +186,14 @@ describe("GET /api/account/export", () => {
     await sendRequest(app, me, "interested", sentTo);
     await sendRequest(app, from, "interested", me);
     expect(
-      (await call(me.headers, "POST", `/api/user/block/${blocked.me._id}`, {})).statusCode,
+      (await call(app, me.headers, "POST", `/api/user/block/${blocked.me._id}`, {})).statusCode,
     ).toBe(201);
-    const report = await call(me.headers, "POST", `/api/user/report/${reported.me._id}`, {
+    const report = await call(app, me.headers, "POST", `/api/user/report/${reported.me._id}`, {
       reason: "spam",
       details: "Sends links",
     });
     expect(report.statusCode).toBe(201);
-    const settings = await call(me.headers, "PUT", "/api/notifications/settings", {
+    const settings = await call(app, me.headers, "PUT", "/api/notifications/settings", {
       message: { email: false },
     });
     expect(settings.statusCode).toBe(200);
@@ -287,7 +255,7 @@ describe("GET /api/account/export", () => {
       auth: "secret-auth-key",
     });
 
-    const response = await call(me.headers, "GET", "/api/account/export");
+    const response = await call(app, me.headers, "GET", "/api/account/export");
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
     const day = new Date().toISOString().slice(0, 10);
@@ -398,7 +366,7 @@ describe("GET /api/account/export", () => {
 describe("DELETE /api/account", () => {
   it("refuses a wrong password with 401 and a missing or bad one with 400; nothing changes", async () => {
     const user = await signUpUser(app);
-    const wrong = await call(user.headers, "DELETE", "/api/account", {
+    const wrong = await call(app, user.headers, "DELETE", "/api/account", {
       password: "not mine at all",
     });
     expect(wrong.statusCode).toBe(401);
@@ -408,7 +376,7 @@ describe("DELETE /api/account", () => {
       message: ACCOUNT_MESSAGES.wrongPassword,
     });
     for (const [payload, field] of badBodies("password", {})) {
-      const response = await call(user.headers, "DELETE", "/api/account", payload);
+      const response = await call(app, user.headers, "DELETE", "/api/account", payload);
       const label = JSON.stringify(payload).slice(0, 80);
       expect(response.statusCode, label).toBe(400);
       expect(response.json(), label).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
@@ -422,16 +390,16 @@ describe("DELETE /api/account", () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().status).toBe(0);
     expect(await profileStatus(user.headers)).toBe(200);
-    expect(await logIn(user.me.emailId)).toBeDefined();
+    expect(await tryLogIn(app, user.me.emailId)).toBeDefined();
   });
 
   it("deletes the person: gone from every list of everyone, sessions and sockets end, the email is free", async () => {
     const tag = `Rare${Date.now().toString(36)}`;
-    const [gone, friend] = await connectedPair("Kai", "Lea", [tag, "chess", "go"]);
+    const [gone, friend] = await pairWhoWrote("Kai", "Lea", [tag, "chess", "go"]);
     const admirer = await signUpUser(app, { firstName: "Mo" });
     const stranger = await signUpUser(app, { firstName: "Ned", skills: [tag, "x", "y"] });
     await sendRequest(app, gone, "interested", admirer);
-    const exported = (await call(gone.headers, "GET", "/api/account/export")).json();
+    const exported = (await call(app, gone.headers, "GET", "/api/account/export")).json();
     const publicId = exported.profile.publicId as string;
     const community = await continueAs(app, gone.headers);
     const post = await app.inject({
@@ -441,26 +409,29 @@ describe("DELETE /api/account", () => {
       payload: { title: "Kai's post", content: "soon gone" },
     });
     expect(post.statusCode).toBe(201);
-    const feedBefore = await call(stranger.headers, "GET", "/api/feed");
+    const feedBefore = await call(app, stranger.headers, "GET", "/api/feed");
     expect(feedBefore.body).toContain(gone.me._id);
     const matchingUrl = `/api/matching?interest=${encodeURIComponent(tag)}`;
-    expect((await call(stranger.headers, "GET", matchingUrl)).body).toContain(gone.me._id);
-    expect((await call(admirer.headers, "GET", "/api/user/requests/received")).body).toContain(
+    expect((await call(app, stranger.headers, "GET", matchingUrl)).body).toContain(gone.me._id);
+    expect((await call(app, admirer.headers, "GET", "/api/user/requests/received")).body).toContain(
       gone.me._id,
     );
-    const unreadBefore = (await call(friend.headers, "GET", "/api/notifications/unread")).json()
-      .data;
+    const unreadBefore = (
+      await call(app, friend.headers, "GET", "/api/notifications/unread")
+    ).json().data;
     const goneSocket = await openChatSocket(gone.headers);
     const friendSocket = await openChatSocket(friend.headers);
     void friendSocket;
 
-    const response = await call(gone.headers, "DELETE", "/api/account", { password: PASSWORD });
+    const response = await call(app, gone.headers, "DELETE", "/api/account", {
+      password: PASSWORD,
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ status: 1, message: ACCOUNT_MESSAGES.deleted });
 
     expect(await within(goneSocket.closed)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     expect(await profileStatus(gone.headers)).toBe(401);
-    expect(await logIn(gone.me.emailId)).toBeUndefined();
+    expect(await tryLogIn(app, gone.me.emailId)).toBeUndefined();
 
     for (const [viewer, url] of [
       [stranger, "/api/feed"],
@@ -470,14 +441,14 @@ describe("DELETE /api/account", () => {
       [friend, "/api/chat/conversations"],
       [friend, "/api/notifications"],
     ] as const) {
-      const list = await call(viewer.headers, "GET", url);
+      const list = await call(app, viewer.headers, "GET", url);
       expect(list.statusCode, url).toBe(200);
       expect(list.body, url).not.toContain(gone.me._id);
     }
-    const messages = await call(friend.headers, "GET", `/api/chat/${gone.me._id}/messages`);
+    const messages = await call(app, friend.headers, "GET", `/api/chat/${gone.me._id}/messages`);
     expect(messages.statusCode).toBeGreaterThanOrEqual(400);
     expect(messages.statusCode).toBeLessThan(500);
-    const unreadAfter = (await call(friend.headers, "GET", "/api/notifications/unread")).json()
+    const unreadAfter = (await call(app, friend.headers, "GET", "/api/notifications/unread")).json()
       .data;
     expect(JSON.stringify(unreadAfter)).not.toBe(JSON.stringify(unreadBefore));
     const profile = await app.inject({ method: "GET", url: `/api/get_public_profile/${publicId}` });
@@ -495,15 +466,15 @@ describe("DELETE /api/account", () => {
   });
 
   it("keeps the conversation for the other person, from Deleted account, read-only, theirs to delete", async () => {
-    const [gone, friend] = await connectedPair("Uma", "Vic");
-    const before = (await call(friend.headers, "GET", "/api/chat/conversations")).json().data;
+    const [gone, friend] = await pairWhoWrote("Uma", "Vic");
+    const before = (await call(app, friend.headers, "GET", "/api/chat/conversations")).json().data;
     const conversationCount = before.length;
 
     expect(
-      (await call(gone.headers, "DELETE", "/api/account", { password: PASSWORD })).statusCode,
+      (await call(app, gone.headers, "DELETE", "/api/account", { password: PASSWORD })).statusCode,
     ).toBe(200);
 
-    const list = await call(friend.headers, "GET", "/api/chat/conversations");
+    const list = await call(app, friend.headers, "GET", "/api/chat/conversations");
     expect(list.body).not.toContain(gone.me._id);
     expect(list.body).not.toContain("Uma");
     const conversations = list.json().data as {
@@ -533,7 +504,7 @@ describe("DELETE /api/account", () => {
     });
     const archiveId = kept?.user._id as string;
 
-    const history = await call(friend.headers, "GET", `/api/chat/${archiveId}/messages`);
+    const history = await call(app, friend.headers, "GET", `/api/chat/${archiveId}/messages`);
     expect(history.statusCode).toBe(200);
     expect(history.body).not.toContain(gone.me._id);
     expect(
@@ -545,7 +516,7 @@ describe("DELETE /api/account", () => {
       ["hello from Uma", "them"],
       ["hello from Vic", "me"],
     ]);
-    const reply = await call(friend.headers, "POST", `/api/chat/${archiveId}/messages`, {
+    const reply = await call(app, friend.headers, "POST", `/api/chat/${archiveId}/messages`, {
       text: "hi?",
     });
     expect(reply.statusCode).toBe(403);
@@ -554,7 +525,7 @@ describe("DELETE /api/account", () => {
       message: CHAT_MESSAGES.accountDeleted,
     });
     const lastId = history.json().data.messages[1]._id as string;
-    const read = await call(friend.headers, "POST", `/api/chat/${archiveId}/read`, {
+    const read = await call(app, friend.headers, "POST", `/api/chat/${archiveId}/read`, {
       messageId: lastId,
     });
     expect(read.json().data).toEqual({ unread: 0 });
@@ -562,14 +533,15 @@ describe("DELETE /api/account", () => {
     // Nobody else reads it, or deletes it.
     const stranger = await signUpUser(app, { firstName: "Wes" });
     expect(
-      (await call(stranger.headers, "GET", `/api/chat/${archiveId}/messages`)).statusCode,
+      (await call(app, stranger.headers, "GET", `/api/chat/${archiveId}/messages`)).statusCode,
     ).toBe(403);
     expect(
-      (await call(stranger.headers, "DELETE", `/api/user/connections/${archiveId}`)).statusCode,
+      (await call(app, stranger.headers, "DELETE", `/api/user/connections/${archiveId}`))
+        .statusCode,
     ).toBe(404);
 
     // The friend's export holds the kept messages, named after no one.
-    const exported = (await call(friend.headers, "GET", "/api/account/export")).json();
+    const exported = (await call(app, friend.headers, "GET", "/api/account/export")).json();
     expect(exported.messages).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -580,13 +552,13 @@ describe("DELETE /api/account", () => {
       ]),
     );
 
-    const removed = await call(friend.headers, "DELETE", `/api/user/connections/${archiveId}`);
+    const removed = await call(app, friend.headers, "DELETE", `/api/user/connections/${archiveId}`);
     expect(removed.json()).toMatchObject({ status: 1, message: CHAT_MESSAGES.conversationDeleted });
-    expect((await call(friend.headers, "GET", "/api/chat/conversations")).json().data).toHaveLength(
-      conversationCount - 1,
-    );
-    expect((await call(friend.headers, "GET", `/api/chat/${archiveId}/messages`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call(app, friend.headers, "GET", "/api/chat/conversations")).json().data,
+    ).toHaveLength(conversationCount - 1);
+    expect(
+      (await call(app, friend.headers, "GET", `/api/chat/${archiveId}/messages`)).statusCode,
+    ).toBe(403);
   });
 });

@@ -19,18 +19,19 @@ import {
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
-  anonymousHeaders,
-  cookieFrom,
+  call,
+  connectedPair,
   createTestApp,
-  readOutbox,
+  logIn,
+  resetPasswordThroughMail,
+  type Session,
+  sendMessage,
   signUpUser,
   uniqueEmail,
 } from "../../../test/helpers.ts";
 import { findConnectionId } from "../requests/service.ts";
 import { type ChatSocket, MAX_BUFFERED_BYTES, sendEvent } from "./hub.ts";
 import { insertMessage } from "./repository.ts";
-
-type Session = Awaited<ReturnType<typeof signUpUser>>;
 
 /** The `ws` client (a dependency of @fastify/websocket); Node 20 has no WebSocket of its own. */
 type ClientSocket = {
@@ -64,52 +65,8 @@ function socketUrlOf(target: FastifyInstance): string {
   return `ws://127.0.0.1:${port}/api/chat/socket`;
 }
 
-function call(
-  user: Session,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  payload?: object,
-  target = app,
-) {
-  return target.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(method === "POST" ? { payload: payload ?? {} } : {}),
-  });
-}
-
-async function connectedPair(target = app): Promise<[Session, Session]> {
-  const a = await signUpUser(target, { firstName: "Ana" });
-  const b = await signUpUser(target, { firstName: "Bo" });
-  const sent = await call(a, "POST", `/api/request/send/interested/${b.me._id}`, {}, target);
-  expect(sent.statusCode).toBe(201);
-  const id = sent.json().data._id;
-  const reviewed = await call(b, "POST", `/api/request/review/accepted/${id}`, {}, target);
-  expect(reviewed.statusCode).toBe(200);
-  return [a, b];
-}
-
-async function sendMessage(
-  from: Session,
-  to: Session,
-  text: string,
-  clientId?: string,
-  target = app,
-): Promise<ChatMessage> {
-  const response = await call(
-    from,
-    "POST",
-    `/api/chat/${to.me._id}/messages`,
-    { text, ...(clientId ? { clientId } : {}) },
-    target,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data;
-}
-
 async function conversations(user: Session): Promise<Conversation[]> {
-  const response = await call(user, "GET", "/api/chat/conversations");
+  const response = await call(app, user, "GET", "/api/chat/conversations");
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }
@@ -242,57 +199,8 @@ async function healthWithin(ms: number, target = app): Promise<number> {
 }
 
 /** A second session of the user, as logging in on another device makes. */
-async function logInAgain(user: Session, email: string, target = app): Promise<Session> {
-  const headers = await anonymousHeaders(target);
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/login",
-    headers,
-    payload: { emailId: email, password: "correct horse battery" },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const token = cookieFrom(response, "token");
-  return {
-    me: user.me,
-    headers: {
-      cookie: `token=${token}; XSRF-TOKEN=${headers["x-xsrf-token"]}`,
-      "x-xsrf-token": headers["x-xsrf-token"],
-    },
-  };
-}
-
-/** Resets the password through the real recovery flow, reading the code from the outbox. */
-async function resetPassword(email: string, target = app) {
-  const forgot = await target.inject({
-    method: "POST",
-    url: "/api/forgot_password",
-    headers: await anonymousHeaders(target),
-    payload: { emailId: email },
-  });
-  expect(forgot.statusCode).toBe(200);
-  const otp = (await readOutbox(target))
-    .filter((mail) => mail.to === email)
-    .at(-1)
-    ?.text.match(/^\s+(\d{6})$/m)?.[1];
-  if (!otp) throw new Error("no code in the outbox");
-  const verified = await target.inject({
-    method: "POST",
-    url: "/api/verify_OTP",
-    headers: await anonymousHeaders(target),
-    payload: { emailId: email, otp },
-  });
-  expect(verified.statusCode).toBe(200);
-  const headers = await anonymousHeaders(target);
-  const updated = await target.inject({
-    method: "PUT",
-    url: "/api/update_password",
-    headers: {
-      ...headers,
-      cookie: `${headers.cookie}; reset_grant=${cookieFrom(verified, "reset_grant")}`,
-    },
-    payload: { emailId: email, password: "a brand new password 2" },
-  });
-  expect(updated.statusCode, updated.body).toBe(200);
+async function logInAgain(user: Session, target = app): Promise<Session> {
+  return { me: user.me, headers: await logIn(target, user.me.emailId) };
 }
 
 /**
@@ -305,31 +213,35 @@ async function onlineFor(watcher: Listener, user: Session) {
 
 describe("who may chat", () => {
   it("lets only the two connections read and write their conversation", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     const stranger = await signUpUser(app);
-    await sendMessage(a, b, "hello Bo");
+    await sendMessage(app, a, b, "hello Bo");
 
     for (const [user, other] of [
       [stranger, a],
       [stranger, b],
     ] as const) {
-      const read = await call(user, "GET", `/api/chat/${other.me._id}/messages`);
+      const read = await call(app, user, "GET", `/api/chat/${other.me._id}/messages`);
       expect(read.statusCode).toBe(403);
       expect(read.body).not.toContain("hello Bo");
-      const write = await call(user, "POST", `/api/chat/${other.me._id}/messages`, { text: "hi" });
+      const write = await call(app, user, "POST", `/api/chat/${other.me._id}/messages`, {
+        text: "hi",
+      });
       expect(write.statusCode).toBe(403);
     }
     expect(await conversations(stranger)).toEqual([]);
     const lastId = (await conversations(b))[0]?.lastMessage?._id;
-    const mark = await call(stranger, "POST", `/api/chat/${a.me._id}/read`, { messageId: lastId });
+    const mark = await call(app, stranger, "POST", `/api/chat/${a.me._id}/read`, {
+      messageId: lastId,
+    });
     expect(mark.statusCode).toBe(403);
   });
 
   it("refuses messages between people whose request is still pending", async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
-    await call(a, "POST", `/api/request/send/interested/${b.me._id}`);
-    const write = await call(b, "POST", `/api/chat/${a.me._id}/messages`, { text: "hi" });
+    await call(app, a, "POST", `/api/request/send/interested/${b.me._id}`);
+    const write = await call(app, b, "POST", `/api/chat/${a.me._id}/messages`, { text: "hi" });
     expect(write.statusCode).toBe(403);
   });
 
@@ -341,26 +253,28 @@ describe("who may chat", () => {
 
 describe("messages", () => {
   it("stores messages, pages history oldest first and lists conversations by last message", async () => {
-    const [a, b] = await connectedPair();
-    const [, c] = await connectedPair();
+    const [a, b] = await connectedPair(app);
+    const [, c] = await connectedPair(app);
     // a and c are connected too
-    const sent = await call(a, "POST", `/api/request/send/interested/${c.me._id}`);
-    await call(c, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
+    const sent = await call(app, a, "POST", `/api/request/send/interested/${c.me._id}`);
+    await call(app, c, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
 
-    for (let i = 1; i <= 5; i++) await sendMessage(i % 2 ? a : b, i % 2 ? b : a, `m${i}`);
-    await sendMessage(c, a, "from c");
+    for (let i = 1; i <= 5; i++) await sendMessage(app, i % 2 ? a : b, i % 2 ? b : a, `m${i}`);
+    await sendMessage(app, c, a, "from c");
 
-    const first = await call(a, "GET", `/api/chat/${b.me._id}/messages?limit=2`);
+    const first = await call(app, a, "GET", `/api/chat/${b.me._id}/messages?limit=2`);
     expect(first.statusCode).toBe(200);
     const page = first.json().data;
     expect(page.messages.map((m: ChatMessage) => m.text)).toEqual(["m4", "m5"]);
     const older = await call(
+      app,
       a,
       "GET",
       `/api/chat/${b.me._id}/messages?limit=2&before=${page.nextBefore}`,
     );
     expect(older.json().data.messages.map((m: ChatMessage) => m.text)).toEqual(["m2", "m3"]);
     const oldest = await call(
+      app,
       a,
       "GET",
       `/api/chat/${b.me._id}/messages?limit=2&before=${older.json().data.nextBefore}`,
@@ -382,54 +296,54 @@ describe("messages", () => {
   });
 
   it("stores a repeated clientId once and answers the first message", async () => {
-    const [a, b] = await connectedPair();
-    const first = await sendMessage(a, b, "only once", "client-1");
-    const again = await sendMessage(a, b, "only once", "client-1");
+    const [a, b] = await connectedPair(app);
+    const first = await sendMessage(app, a, b, "only once", "client-1");
+    const again = await sendMessage(app, a, b, "only once", "client-1");
     expect(again._id).toBe(first._id);
-    const history = await call(b, "GET", `/api/chat/${a.me._id}/messages`);
+    const history = await call(app, b, "GET", `/api/chat/${a.me._id}/messages`);
     expect(history.json().data.messages).toHaveLength(1);
   });
 
   it("refuses an empty, blank or too long message", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     for (const text of ["", "   \n ", "x".repeat(2001)]) {
-      const response = await call(a, "POST", `/api/chat/${b.me._id}/messages`, { text });
+      const response = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text });
       expect(response.statusCode).toBe(400);
     }
-    const longest = await call(a, "POST", `/api/chat/${b.me._id}/messages`, {
+    const longest = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, {
       text: "x".repeat(2000),
     });
     expect(longest.statusCode).toBe(201);
   });
 
   it("keeps exact unread counts with read markers that never move back", async () => {
-    const [a, b] = await connectedPair();
-    const m1 = await sendMessage(a, b, "one");
-    const m2 = await sendMessage(a, b, "two");
-    await sendMessage(a, b, "three");
-    await sendMessage(b, a, "mine do not count for me");
+    const [a, b] = await connectedPair(app);
+    const m1 = await sendMessage(app, a, b, "one");
+    const m2 = await sendMessage(app, a, b, "two");
+    await sendMessage(app, a, b, "three");
+    await sendMessage(app, b, a, "mine do not count for me");
     expect((await conversations(b))[0]?.unread).toBe(3);
     expect((await conversations(a))[0]?.unread).toBe(1);
 
-    const read = await call(b, "POST", `/api/chat/${a.me._id}/read`, { messageId: m2._id });
+    const read = await call(app, b, "POST", `/api/chat/${a.me._id}/read`, { messageId: m2._id });
     expect(read.json().data).toEqual({ unread: 1 });
-    const back = await call(b, "POST", `/api/chat/${a.me._id}/read`, { messageId: m1._id });
+    const back = await call(app, b, "POST", `/api/chat/${a.me._id}/read`, { messageId: m1._id });
     expect(back.json().data).toEqual({ unread: 1 });
     expect((await conversations(b))[0]?.unread).toBe(1);
-    const unknown = await call(b, "POST", `/api/chat/${a.me._id}/read`, {
+    const unknown = await call(app, b, "POST", `/api/chat/${a.me._id}/read`, {
       messageId: "00000000-0000-4000-8000-000000000000",
     });
     expect(unknown.statusCode).toBe(404);
   });
 
   it(`limits each person to ${CHAT_MESSAGES_PER_MINUTE} messages a minute`, async () => {
-    const [a, b] = await connectedPair();
-    for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i++) await sendMessage(a, b, `n${i}`);
-    const over = await call(a, "POST", `/api/chat/${b.me._id}/messages`, { text: "one more" });
+    const [a, b] = await connectedPair(app);
+    for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i++) await sendMessage(app, a, b, `n${i}`);
+    const over = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "one more" });
     expect(over.statusCode).toBe(429);
     expect(over.headers["retry-after"]).toBeDefined();
     // The other person is not limited by it.
-    await sendMessage(b, a, "still fine");
+    await sendMessage(app, b, a, "still fine");
   });
 });
 
@@ -440,7 +354,7 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("closes a socket opened from another site with 4403, session or not", async () => {
-    const [a] = await connectedPair();
+    const [a] = await connectedPair(app);
     const listener = openSocket(a, { origin: "https://evil.example" });
     expect(await listener.closed).toBe(CHAT_CLOSE_FORBIDDEN_ORIGIN);
   });
@@ -452,19 +366,19 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("delivers messages, read markers and presence in real time", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     const socketA = await openReady(a);
     const socketB = await openReady(b);
     await onlineFor(socketA, b);
     expect((await conversations(a))[0]?.online).toBe(true);
 
-    const sent = await sendMessage(a, b, "live <b>text</b>");
+    const sent = await sendMessage(app, a, b, "live <b>text</b>");
     const received = await socketB.next(isMessage("live <b>text</b>"));
     expect(received).toEqual({ type: "message", message: sent });
     // The sender's other tabs hear it too.
     await socketA.next(isMessage("live <b>text</b>"));
 
-    await call(b, "POST", `/api/chat/${a.me._id}/read`, { messageId: sent._id });
+    await call(app, b, "POST", `/api/chat/${a.me._id}/read`, { messageId: sent._id });
     const read = await socketA.next((e) => e.type === "read");
     expect(read).toEqual({
       type: "read",
@@ -480,13 +394,13 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("sends a reconnecting client exactly the messages it missed, in one page", async () => {
-    const [a, b] = await connectedPair();
-    const seen = await sendMessage(a, b, "seen before the drop");
+    const [a, b] = await connectedPair(app);
+    const seen = await sendMessage(app, a, b, "seen before the drop");
     // B's connection drops; A keeps writing.
     const missed = [
-      await sendMessage(a, b, "missed 1"),
-      await sendMessage(b, a, "sent from B's other device"),
-      await sendMessage(a, b, "missed 2"),
+      await sendMessage(app, a, b, "missed 1"),
+      await sendMessage(app, b, a, "sent from B's other device"),
+      await sendMessage(app, a, b, "missed 2"),
     ];
     const socketB = openSocket(b);
     await socketB.opened;
@@ -501,8 +415,8 @@ describe("GET /api/chat/socket", () => {
   });
 
   it(`answers a resume with at most ${CHAT_RESUME_PAGE_SIZE} messages and whether more remain`, async () => {
-    const [a, b] = await connectedPair();
-    const seen = await sendMessage(a, b, "seen before the drop");
+    const [a, b] = await connectedPair(app);
+    const seen = await sendMessage(app, a, b, "seen before the drop");
     const missed = await storeMessages(a, b, CHAT_RESUME_PAGE_SIZE + 5);
     const socketB = openSocket(b);
     await socketB.opened;
@@ -525,8 +439,8 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("runs one resume at a time: two sent at once get one page", async () => {
-    const [a, b] = await connectedPair();
-    const seen = await sendMessage(a, b, "seen");
+    const [a, b] = await connectedPair(app);
+    const seen = await sendMessage(app, a, b, "seen");
     const missed = await storeMessages(a, b, 3);
     const socketB = openSocket(b);
     await socketB.opened;
@@ -544,9 +458,9 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("answers a malformed frame with an error event and keeps the socket open", async () => {
-    const [a, b] = await connectedPair();
-    const seen = await sendMessage(a, b, "seen");
-    const missed = await sendMessage(a, b, "missed");
+    const [a, b] = await connectedPair(app);
+    const seen = await sendMessage(app, a, b, "seen");
+    const missed = await sendMessage(app, a, b, "missed");
     const socketB = openSocket(b);
     await socketB.opened;
     const frames = [
@@ -571,8 +485,8 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("closes a flooding socket with 4408 while /api/health keeps answering within 2 s", async () => {
-    const [a, b] = await connectedPair();
-    const seen = await sendMessage(a, b, "seen");
+    const [a, b] = await connectedPair(app);
+    const seen = await sendMessage(app, a, b, "seen");
     await storeMessages(a, b, 50);
     const flooder = openSocket(b);
     await flooder.opened;
@@ -587,18 +501,18 @@ describe("GET /api/chat/socket", () => {
     expect(flooder.events.length).toBeLessThanOrEqual(CHAT_SOCKET_FRAME_BURST);
     // A well-behaved socket of the same person still works.
     const calm = await openReady(b);
-    await sendMessage(a, b, "after the flood");
+    await sendMessage(app, a, b, "after the flood");
     await calm.next(isMessage("after the flood"));
     calm.socket.close();
   });
 
   it(`closes an account's socket past ${CHAT_SOCKETS_PER_ACCOUNT} with 4409 and keeps the others`, async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     const open: Listener[] = [];
     for (let i = 0; i < CHAT_SOCKETS_PER_ACCOUNT; i++) open.push(await openReady(b));
     const refused = openSocket(b);
     expect(await closedWithin(refused)).toBe(CHAT_CLOSE_TOO_MANY_SOCKETS);
-    await sendMessage(a, b, "to every open tab");
+    await sendMessage(app, a, b, "to every open tab");
     for (const listener of open) await listener.next(isMessage("to every open tab"));
     // Closing one makes room for another.
     const [firstOpen] = open;
@@ -622,10 +536,10 @@ describe("GET /api/chat/socket", () => {
   });
 
   it("tells both people's sockets when a block closes their conversation", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     const socketB = openSocket(b);
     await socketB.opened;
-    const block = await call(a, "POST", `/api/user/block/${b.me._id}`);
+    const block = await call(app, a, "POST", `/api/user/block/${b.me._id}`);
     expect(block.statusCode).toBe(201);
     expect(await socketB.next((e) => e.type === "closed")).toEqual({
       type: "closed",
@@ -680,11 +594,11 @@ describe("a socket that does not read", () => {
 
 describe("the end of a session reaches its sockets", () => {
   it("closes the socket with 4401 on logout, before a later message reaches it", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     const socketB = await openReady(b);
-    const logout = await call(b, "POST", "/api/logout");
+    const logout = await call(app, b, "POST", "/api/logout");
     expect(logout.statusCode).toBe(200);
-    await sendMessage(a, b, "after the logout");
+    await sendMessage(app, a, b, "after the logout");
     expect(await closedWithin(socketB)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     expect(socketB.events.some(isMessage("after the logout"))).toBe(false);
     // The ended session cannot open another.
@@ -693,16 +607,16 @@ describe("the end of a session reaches its sockets", () => {
 
   it("leaves the person's other sessions' sockets open on logout", async () => {
     const email = uniqueEmail();
-    const [a] = await connectedPair();
+    const [a] = await connectedPair(app);
     const b = await signUpUser(app, { emailId: email });
-    const sent = await call(a, "POST", `/api/request/send/interested/${b.me._id}`);
-    await call(b, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
-    const phone = await logInAgain(b, email);
+    const sent = await call(app, a, "POST", `/api/request/send/interested/${b.me._id}`);
+    await call(app, b, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
+    const phone = await logInAgain(b);
     const laptopSocket = await openReady(b);
     const phoneSocket = await openReady(phone);
-    await call(b, "POST", "/api/logout");
+    await call(app, b, "POST", "/api/logout");
     expect(await closedWithin(laptopSocket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
-    await sendMessage(a, b, "still on the phone");
+    await sendMessage(app, a, b, "still on the phone");
     await phoneSocket.next(isMessage("still on the phone"));
     phoneSocket.socket.close();
   });
@@ -710,9 +624,9 @@ describe("the end of a session reaches its sockets", () => {
   it("closes every socket of the account with 4401 on a password reset", async () => {
     const email = uniqueEmail();
     const b = await signUpUser(app, { emailId: email });
-    const phone = await logInAgain(b, email);
+    const phone = await logInAgain(b);
     const sockets = [await openReady(b), await openReady(phone)];
-    await resetPassword(email);
+    await resetPasswordThroughMail(app, email, "a brand new password 2");
     for (const socket of sockets) {
       expect(await closedWithin(socket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     }
@@ -741,10 +655,10 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
     const socketA = await openReady(a, { url: socketUrlOf(first) });
     const socketB = await openReady(b, { url: socketUrlOf(second) });
     await onlineFor(socketA, b);
-    const list = await call(a, "GET", "/api/chat/conversations", undefined, first);
+    const list = await call(first, a, "GET", "/api/chat/conversations");
     expect(list.json().data[0].online).toBe(true);
 
-    const sent = await sendMessage(a, b, "across processes", undefined, first);
+    const sent = await sendMessage(first, a, b, "across processes");
     expect(await socketB.next(isMessage("across processes"))).toEqual({
       type: "message",
       message: sent,
@@ -766,7 +680,7 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
     await onlineFor(socketB, a);
     await third.close();
     await socketB.next((e) => e.type === "presence" && e.userId === a.me._id && !e.online);
-    const list = await call(b, "GET", "/api/chat/conversations", undefined, second);
+    const list = await call(second, b, "GET", "/api/chat/conversations");
     expect(list.json().data[0].online).toBe(false);
     socketB.socket.close();
   });
@@ -787,9 +701,9 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
   it("closes a socket on the other process when its session logs out", async () => {
     const [a, b] = await connectedPair(first);
     const socketB = await openReady(b, { url: socketUrlOf(second) });
-    const logout = await call(b, "POST", "/api/logout", undefined, first);
+    const logout = await call(first, b, "POST", "/api/logout");
     expect(logout.statusCode).toBe(200);
-    await sendMessage(a, b, "after the logout elsewhere", undefined, first);
+    await sendMessage(first, a, b, "after the logout elsewhere");
     expect(await closedWithin(socketB)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     expect(socketB.events.some(isMessage("after the logout elsewhere"))).toBe(false);
   });
@@ -797,12 +711,12 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
   it("closes the account's sockets on every process on a password reset", async () => {
     const email = uniqueEmail();
     const b = await signUpUser(first, { emailId: email });
-    const phone = await logInAgain(b, email, first);
+    const phone = await logInAgain(b, first);
     const sockets = [
       await openReady(b, { url: socketUrlOf(first) }),
       await openReady(phone, { url: socketUrlOf(second) }),
     ];
-    await resetPassword(email, first);
+    await resetPasswordThroughMail(first, email, "a brand new password 2");
     for (const socket of sockets) {
       expect(await closedWithin(socket)).toBe(CHAT_CLOSE_UNAUTHENTICATED);
     }

@@ -7,7 +7,7 @@ import {
   callCommunity,
   joinAsAccount,
 } from "../../../test/community-helpers.ts";
-import { createTestApp, testConfig } from "../../../test/helpers.ts";
+import { call, createTestApp, testConfig } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
@@ -70,12 +70,8 @@ function account(firstName: string): Promise<Person> {
   return joinAsAccount(app, firstName);
 }
 
-function call(person: Person, method: "GET" | "POST" | "PUT", url: string, payload?: object) {
-  return callCommunity(app, person, method, url, payload);
-}
-
 async function createEvent(host: Person, date: number, capacity: number | null = null) {
-  const response = await call(host, "POST", "/createevent", {
+  const response = await callCommunity(app, host, "POST", "/createevent", {
     title: "Study night",
     description: "Chapter 3",
     location: "Room 2",
@@ -87,18 +83,16 @@ async function createEvent(host: Person, date: number, capacity: number | null =
 }
 
 async function going(person: Person, eventId: string) {
-  const response = await call(person, "PUT", `/event/${eventId}/rsvp`, { status: "going" });
+  const response = await callCommunity(app, person, "PUT", `/event/${eventId}/rsvp`, {
+    status: "going",
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data.myRsvp as string;
 }
 
 /** The person's unread event reminders, by the event they are about. */
 async function unreadReminders(person: Person): Promise<string[]> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/notifications?limit=50",
-    headers: person.headers,
-  });
+  const response = await call(app, person, "GET", "/api/notifications?limit=50");
   expect(response.statusCode).toBe(200);
   return (response.json().data as Notification[])
     .filter((n) => n.kind === "event_reminder" && n.readAt === null)
@@ -106,12 +100,7 @@ async function unreadReminders(person: Person): Promise<string[]> {
 }
 
 async function readAll(person: Person) {
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/notifications/read",
-    headers: person.headers,
-    payload: { all: true },
-  });
+  const response = await call(app, person, "POST", "/api/notifications/read", { all: true });
   expect(response.statusCode).toBe(200);
 }
 
@@ -185,13 +174,11 @@ describe("event reminders", () => {
     const deleted = await createEvent(eve, startsAt);
     const moved = await createEvent(eve, startsAt);
     for (const id of [cancelled, deleted, moved]) expect(await going(fay, id)).toBe("going");
-    expect((await call(eve, "POST", `/event/${cancelled}/cancel`)).statusCode).toBe(200);
+    expect((await callCommunity(app, eve, "POST", `/event/${cancelled}/cancel`)).statusCode).toBe(
+      200,
+    );
     expect(await waitingReminders(cancelled)).toEqual([]);
-    const deleting = await app.inject({
-      method: "DELETE",
-      url: `/api/community/event/${deleted}`,
-      headers: { authorization: eve.authorization },
-    });
+    const deleting = await callCommunity(app, eve, "DELETE", `/event/${deleted}`);
     expect(deleting.statusCode).toBe(200);
     expect(await waitingReminders(deleted)).toEqual([]);
     // Moved by an hour (no call moves an event yet; the reminder must notice on its own).

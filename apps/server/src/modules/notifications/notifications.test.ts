@@ -5,8 +5,11 @@ import { describe, expect, it } from "vitest";
 import { openChatListener, unreadWith } from "../../../test/chat-listener.ts";
 import {
   appsForFile,
+  call,
+  MANUAL_JOBS,
   reviewRequest,
   type Session,
+  sendMessage,
   sendRequest,
   signUpUser,
 } from "../../../test/helpers.ts";
@@ -16,42 +19,24 @@ import { notify } from "./service.ts";
 const open = appsForFile();
 // The worker looks only at start, then once an hour: the notify jobs stay in the table for the
 // tests to read (a worker polling every second would run and delete some of them under load).
-const manualJobs = {
-  pollIntervalMs: 60 * 60_000,
-  leaseMs: 10_000,
-  maxAttempts: 5,
-  retryBaseMs: 20,
-  batchSize: 50,
-};
-const app = await open({ jobs: manualJobs });
+const app = await open({ jobs: MANUAL_JOBS });
 await app.listen({ port: 0, host: "127.0.0.1" });
 
-type Call = { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; payload?: unknown };
-
-function call(user: Session | undefined, { method, url, payload }: Call, target = app) {
-  return target.inject({
-    method,
-    url,
-    ...(user ? { headers: user.headers } : {}),
-    ...(method === "GET" ? {} : { payload: (payload ?? {}) as object }),
-  });
-}
-
 async function list(user: Session, target = app): Promise<Notification[]> {
-  const response = await call(user, { method: "GET", url: "/api/notifications" }, target);
+  const response = await call(target, user, "GET", "/api/notifications");
   expect(response.statusCode, response.body).toBe(200);
   expect(response.body).not.toMatch(/example\.com|emailId|password/i);
   return response.json().data;
 }
 
 async function counts(user: Session, target = app): Promise<UnreadCounts> {
-  const response = await call(user, { method: "GET", url: "/api/notifications/unread" }, target);
+  const response = await call(target, user, "GET", "/api/notifications/unread");
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }
 
 async function markRead(user: Session, payload: unknown, target = app) {
-  return call(user, { method: "POST", url: "/api/notifications/read", payload }, target);
+  return call(target, user, "POST", "/api/notifications/read", payload);
 }
 
 async function person(firstName: string, target = app): Promise<Session> {
@@ -61,16 +46,6 @@ async function person(firstName: string, target = app): Promise<Session> {
 async function connect(a: Session, b: Session, target = app) {
   const id = await sendRequest(target, a, "interested", b);
   await reviewRequest(target, b, "accepted", id);
-}
-
-async function sendMessage(from: Session, to: Session, text: string, target = app) {
-  const response = await call(
-    from,
-    { method: "POST", url: `/api/chat/${to.me._id}/messages`, payload: { text } },
-    target,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().data as { _id: string };
 }
 
 async function notifyJobs(target: FastifyInstance, notificationId: string) {
@@ -144,7 +119,7 @@ describe("a request received", () => {
     await sendRequest(app, ana, "interested", target);
     const benRequest = await sendRequest(app, ben, "interested", target);
     expect((await list(target))[0]?.text).toBe("Ben and Ana want to connect");
-    const undo = await call(ben, { method: "DELETE", url: `/api/request/${benRequest}` });
+    const undo = await call(app, ben, "DELETE", `/api/request/${benRequest}`);
     expect(undo.statusCode).toBe(200);
     expect((await list(target))[0]).toMatchObject({ text: "Ana wants to connect", actorCount: 1 });
     expect(await counts(target)).toEqual({ notifications: 1, requests: 1, messages: 0 });
@@ -195,7 +170,7 @@ describe("a message", () => {
   it("tells someone with no open socket, counting messages; nothing when a socket is open", async () => {
     const [ana, bo] = [await person("Ana"), await person("Bo")];
     await connect(ana, bo);
-    const first = await sendMessage(ana, bo, "hello");
+    const first = await sendMessage(app, ana, bo, "hello");
     const [one] = (await list(bo)).filter((n) => n.kind === "message");
     expect(one).toMatchObject({
       text: "Ana sent you a message",
@@ -204,8 +179,8 @@ describe("a message", () => {
       actorCount: 1,
     });
     expect(await notifyJobs(app, one?._id ?? "")).toHaveLength(1);
-    await sendMessage(ana, bo, "are you there?");
-    const last = await sendMessage(ana, bo, "ping");
+    await sendMessage(app, ana, bo, "are you there?");
+    const last = await sendMessage(app, ana, bo, "ping");
     const [three] = (await list(bo)).filter((n) => n.kind === "message");
     expect(three).toMatchObject({
       _id: one?._id,
@@ -215,10 +190,8 @@ describe("a message", () => {
     expect(await counts(bo)).toMatchObject({ messages: 3 });
 
     // Reading the conversation reads its notification and the badges follow.
-    const read = await call(bo, {
-      method: "POST",
-      url: `/api/chat/${ana.me._id}/read`,
-      payload: { messageId: last._id },
+    const read = await call(app, bo, "POST", `/api/chat/${ana.me._id}/read`, {
+      messageId: last._id,
     });
     expect(read.statusCode).toBe(200);
     expect(await counts(bo)).toMatchObject({ messages: 0 });
@@ -226,7 +199,7 @@ describe("a message", () => {
 
     // With a socket open, the message arrives live and makes no notification.
     const socket = await openSocket(bo);
-    await sendMessage(ana, bo, "you are online");
+    await sendMessage(app, ana, bo, "you are online");
     await socket.next(unreadWith({ messages: 1 }));
     expect((await list(bo)).filter((n) => n.kind === "message" && n.readAt === null)).toEqual([]);
     socket.close();
@@ -238,7 +211,7 @@ describe("a message", () => {
 describe("blocks", () => {
   it("create nothing between a blocked pair, either way", async () => {
     const [ana, bo] = [await person("Ana"), await person("Bo")];
-    const block = await call(ana, { method: "POST", url: `/api/user/block/${bo.me._id}` });
+    const block = await call(app, ana, "POST", `/api/user/block/${bo.me._id}`);
     expect(block.statusCode).toBe(201);
     const base = {
       kind: "request_received" as const,
@@ -279,7 +252,7 @@ describe("blocks", () => {
     expect((await list(bo)).map((n) => n.text)).toEqual(["Cy and Ana want to connect"]);
     const socket = await openSocket(bo);
 
-    const block = await call(bo, { method: "POST", url: `/api/user/block/${ana.me._id}` });
+    const block = await call(app, bo, "POST", `/api/user/block/${ana.me._id}`);
     expect(block.statusCode).toBe(201);
     expect((await list(bo)).map((n) => n.text)).toEqual(["Cy wants to connect"]);
     expect((await list(ana)).map((n) => n.text)).toEqual(["Dee accepted your request"]);
@@ -338,7 +311,7 @@ describe("reading", () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : "?limit=2";
-      const response = await call(me, { method: "GET", url: `/api/notifications${query}` });
+      const response = await call(app, me, "GET", `/api/notifications${query}`);
       expect(response.statusCode).toBe(200);
       const page = response.json();
       expect(page.data.length).toBeLessThanOrEqual(2);
@@ -353,7 +326,7 @@ describe("reading", () => {
       "Ana accepted your request",
     ]);
     for (const bad of ["x", "%00", "a".repeat(201)]) {
-      const response = await call(me, { method: "GET", url: `/api/notifications?cursor=${bad}` });
+      const response = await call(app, me, "GET", `/api/notifications?cursor=${bad}`);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
     }
@@ -363,21 +336,18 @@ describe("reading", () => {
 describe("settings", () => {
   it("start with push and email on, take any subset, and answer the whole", async () => {
     const me = await person("Me");
-    const initial = await call(me, { method: "GET", url: "/api/notifications/settings" });
+    const initial = await call(app, me, "GET", "/api/notifications/settings");
     expect(initial.statusCode).toBe(200);
     expect(initial.json().data).toEqual(
       Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }])),
     );
-    const put = await call(me, {
-      method: "PUT",
-      url: "/api/notifications/settings",
-      payload: { message: { email: false }, request_received: { push: false, email: false } },
+    const put = await call(app, me, "PUT", "/api/notifications/settings", {
+      message: { email: false },
+      request_received: { push: false, email: false },
     });
     expect(put.statusCode, put.body).toBe(200);
-    const again = await call(me, {
-      method: "PUT",
-      url: "/api/notifications/settings",
-      payload: { message: { push: false } },
+    const again = await call(app, me, "PUT", "/api/notifications/settings", {
+      message: { push: false },
     });
     const expected = {
       ...Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }])),
@@ -385,13 +355,10 @@ describe("settings", () => {
       request_received: { push: false, email: false },
     };
     expect(again.json().data).toEqual(expected);
-    const read = await call(me, { method: "GET", url: "/api/notifications/settings" });
+    const read = await call(app, me, "GET", "/api/notifications/settings");
     expect(read.json().data).toEqual(expected);
     // Another person's settings are their own.
-    const other = await call(await person("Other"), {
-      method: "GET",
-      url: "/api/notifications/settings",
-    });
+    const other = await call(app, await person("Other"), "GET", "/api/notifications/settings");
     expect(other.json().data.message).toEqual({ push: true, email: true });
   });
 
@@ -406,11 +373,7 @@ describe("settings", () => {
       { message: { push: "\u0000" } },
       [],
     ]) {
-      const response = await call(me, {
-        method: "PUT",
-        url: "/api/notifications/settings",
-        payload,
-      });
+      const response = await call(app, me, "PUT", "/api/notifications/settings", payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
     }
@@ -419,14 +382,13 @@ describe("settings", () => {
 
 describe("without a session", () => {
   it("answers 401 on every call", async () => {
-    const calls: Call[] = [
-      { method: "GET", url: "/api/notifications" },
-      { method: "GET", url: "/api/notifications/unread" },
-      { method: "GET", url: "/api/notifications/settings" },
-    ];
-    for (const target of calls) {
-      const response = await call(undefined, target);
-      expect(response.statusCode, target.url).toBe(401);
+    for (const url of [
+      "/api/notifications",
+      "/api/notifications/unread",
+      "/api/notifications/settings",
+    ]) {
+      const response = await call(app, undefined, "GET", url);
+      expect(response.statusCode, url).toBe(401);
       expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
     }
     // Unsafe calls with a valid CSRF pair but no session.
@@ -481,7 +443,7 @@ describe("live", () => {
     const undone = await sendRequest(app, ana, "interested", bo);
     await boSocket.next(unreadWith({ requests: 1, notifications: 1 }));
     let from = boSocket.events.length;
-    await call(ana, { method: "DELETE", url: `/api/request/${undone}` });
+    await call(app, ana, "DELETE", `/api/request/${undone}`);
     await boSocket.next(unreadWith({ requests: 0, notifications: 0 }), from);
 
     await reviewRequest(app, bo, "accepted", await sendRequest(app, ana, "interested", bo));
@@ -507,13 +469,10 @@ describe("live, when a conversation goes", () => {
     const [ana, bo] = [await person("Ana"), await person("Bo")];
     await connect(ana, bo);
     const socket = await openSocket(bo);
-    await sendMessage(ana, bo, "one");
+    await sendMessage(app, ana, bo, "one");
     await socket.next(unreadWith({ messages: 1 }));
     const from = socket.events.length;
-    const removed = await call(ana, {
-      method: "DELETE",
-      url: `/api/user/connections/${bo.me._id}`,
-    });
+    const removed = await call(app, ana, "DELETE", `/api/user/connections/${bo.me._id}`);
     expect(removed.statusCode).toBe(200);
     await socket.next(unreadWith({ messages: 0 }), from);
     socket.close();
@@ -542,11 +501,11 @@ const multiProcess = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_R
 describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redis", () => {
   it("reaches a socket on the other process, and knows it is open when a message is sent", async () => {
     const redisUrl = process.env.TEST_REDIS_URL;
-    const first = await open({ redisUrl, jobs: manualJobs });
+    const first = await open({ redisUrl, jobs: MANUAL_JOBS });
     const second = await open({
       databaseUrl: first.config.databaseUrl,
       redisUrl,
-      jobs: manualJobs,
+      jobs: MANUAL_JOBS,
     });
     await first.listen({ port: 0, host: "127.0.0.1" });
     await second.listen({ port: 0, host: "127.0.0.1" });
@@ -559,7 +518,7 @@ describe.skipIf(!multiProcess)("two server processes sharing PostgreSQL and Redi
     await socket.next(unreadWith({ requests: 1, notifications: 1 }));
     await markRead(bo, { all: true }, first);
     await reviewRequest(first, bo, "accepted", (await list(bo, first))[0]?.subject._id ?? "");
-    await sendMessage(ana, bo, "you are online elsewhere", first);
+    await sendMessage(first, ana, bo, "you are online elsewhere");
     await socket.next(unreadWith({ messages: 1 }));
     expect((await list(bo, first)).filter((n) => n.kind === "message")).toEqual([]);
     socket.close();

@@ -1,36 +1,18 @@
 import { type Card, FEED_MAX_LIMIT } from "@kindred/shared";
 import { describe, expect, it } from "vitest";
-import { appForFile, readOutbox, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  appForFile,
+  call,
+  connectedPair,
+  readOutbox,
+  type Session,
+  signUpUser,
+} from "../../../test/helpers.ts";
 
 const app = await appForFile();
 
-async function call(
-  user: Session,
-  method: "GET" | "POST" | "DELETE",
-  url: string,
-  payload?: object,
-) {
-  return app.inject({
-    method,
-    url,
-    headers: user.headers,
-    ...(method === "POST" ? { payload: payload ?? {} } : {}),
-  });
-}
-
-/** Two people with an accepted request between them. */
-async function connectedPair(): Promise<[Session, Session]> {
-  const a = await signUpUser(app, { firstName: "Ana" });
-  const b = await signUpUser(app, { firstName: "Bo" });
-  const sent = await call(a, "POST", `/api/request/send/interested/${b.me._id}`);
-  expect(sent.statusCode).toBe(201);
-  const reviewed = await call(b, "POST", `/api/request/review/accepted/${sent.json().data._id}`);
-  expect(reviewed.statusCode).toBe(200);
-  return [a, b];
-}
-
 async function ids(user: Session, url: string): Promise<string[]> {
-  const response = await call(user, "GET", url);
+  const response = await call(app, user, "GET", url);
   expect(response.statusCode).toBe(200);
   return (response.json().data as Card[]).map((card) => card._id);
 }
@@ -40,9 +22,9 @@ async function feedIds(user: Session): Promise<string[]> {
 }
 
 async function relationship(viewer: Session, of: Session): Promise<string> {
-  const shared = await call(of, "GET", "/api/generate_public_url");
+  const shared = await call(app, of, "GET", "/api/generate_public_url");
   const publicId = String(shared.json().data.url).split("/").pop();
-  const response = await call(viewer, "GET", `/api/get_public_profile/${publicId}`);
+  const response = await call(app, viewer, "GET", `/api/get_public_profile/${publicId}`);
   expect(response.statusCode).toBe(200);
   return response.json().data.relationship;
 }
@@ -51,33 +33,35 @@ const outbox = () => readOutbox(app);
 
 describe("DELETE /api/user/connections/:userId", () => {
   it("removes the connection for both, whoever asks, and the conversation with it", async () => {
-    const [a, b] = await connectedPair();
-    const sent = await call(a, "POST", `/api/chat/${b.me._id}/messages`, { text: "hello" });
+    const [a, b] = await connectedPair(app);
+    const sent = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "hello" });
     expect(sent.statusCode).toBe(201);
 
-    const removed = await call(b, "DELETE", `/api/user/connections/${a.me._id}`);
+    const removed = await call(app, b, "DELETE", `/api/user/connections/${a.me._id}`);
     expect(removed.statusCode).toBe(200);
     expect(await ids(a, "/api/user/connections")).not.toContain(b.me._id);
     expect(await ids(b, "/api/user/connections")).not.toContain(a.me._id);
-    const history = await call(a, "GET", `/api/chat/${b.me._id}/messages`);
+    const history = await call(app, a, "GET", `/api/chat/${b.me._id}/messages`);
     expect(history.statusCode).toBe(403);
-    const conversations = await call(a, "GET", "/api/chat/conversations");
+    const conversations = await call(app, a, "GET", "/api/chat/conversations");
     expect(conversations.json().data).toEqual([]);
   });
 
   it("answers 404 when the two are not connected", async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
-    expect((await call(a, "DELETE", `/api/user/connections/${b.me._id}`)).statusCode).toBe(404);
-    expect((await call(a, "DELETE", "/api/user/connections/not-a-uuid")).statusCode).toBe(404);
+    expect((await call(app, a, "DELETE", `/api/user/connections/${b.me._id}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(app, a, "DELETE", "/api/user/connections/not-a-uuid")).statusCode).toBe(404);
   });
 });
 
 describe("blocking", () => {
   it("hides the two from each other everywhere, in both directions", async () => {
-    const [a, b] = await connectedPair();
+    const [a, b] = await connectedPair(app);
     expect(await feedIds(a)).not.toContain(b.me._id); // connected people are not in the feed
-    const blocked = await call(a, "POST", `/api/user/block/${b.me._id}`);
+    const blocked = await call(app, a, "POST", `/api/user/block/${b.me._id}`);
     expect(blocked.statusCode).toBe(201);
 
     for (const [viewer, other] of [
@@ -87,9 +71,16 @@ describe("blocking", () => {
       expect(await ids(viewer, "/api/user/connections")).not.toContain(other.me._id);
       expect(await feedIds(viewer)).not.toContain(other.me._id);
       expect(await relationship(viewer, other)).toBe("closed");
-      const chat = await call(viewer, "POST", `/api/chat/${other.me._id}/messages`, { text: "hi" });
+      const chat = await call(app, viewer, "POST", `/api/chat/${other.me._id}/messages`, {
+        text: "hi",
+      });
       expect(chat.statusCode).toBe(403);
-      const request = await call(viewer, "POST", `/api/request/send/interested/${other.me._id}`);
+      const request = await call(
+        app,
+        viewer,
+        "POST",
+        `/api/request/send/interested/${other.me._id}`,
+      );
       expect(request.statusCode).toBe(404);
     }
     expect(await ids(a, "/api/user/blocked")).toEqual([b.me._id]);
@@ -99,11 +90,11 @@ describe("blocking", () => {
   it("removes a pending request between the two from the received list", async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
-    await call(b, "POST", `/api/request/send/interested/${a.me._id}`);
-    const before = await call(a, "GET", "/api/user/requests/received");
+    await call(app, b, "POST", `/api/request/send/interested/${a.me._id}`);
+    const before = await call(app, a, "GET", "/api/user/requests/received");
     expect(before.json().data).toHaveLength(1);
-    expect((await call(a, "POST", `/api/user/block/${b.me._id}`)).statusCode).toBe(201);
-    const after = await call(a, "GET", "/api/user/requests/received");
+    expect((await call(app, a, "POST", `/api/user/block/${b.me._id}`)).statusCode).toBe(201);
+    const after = await call(app, a, "GET", "/api/user/requests/received");
     expect(after.json().data).toEqual([]);
   });
 
@@ -111,22 +102,22 @@ describe("blocking", () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
     expect(await feedIds(a)).toContain(b.me._id);
-    expect((await call(b, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(201);
-    expect((await call(b, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(201);
+    expect((await call(app, b, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(201);
+    expect((await call(app, b, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(201);
     expect(await feedIds(a)).not.toContain(b.me._id);
     // Only the one who blocked can lift it.
-    expect((await call(a, "DELETE", `/api/user/block/${b.me._id}`)).statusCode).toBe(404);
-    expect((await call(b, "DELETE", `/api/user/block/${a.me._id}`)).statusCode).toBe(200);
+    expect((await call(app, a, "DELETE", `/api/user/block/${b.me._id}`)).statusCode).toBe(404);
+    expect((await call(app, b, "DELETE", `/api/user/block/${a.me._id}`)).statusCode).toBe(200);
     expect(await feedIds(a)).toContain(b.me._id);
     expect(await relationship(a, b)).toBe("none");
   });
 
   it("refuses to block oneself or an unknown user", async () => {
     const a = await signUpUser(app);
-    expect((await call(a, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(400);
+    expect((await call(app, a, "POST", `/api/user/block/${a.me._id}`)).statusCode).toBe(400);
     const unknown = "00000000-0000-4000-8000-000000000000";
-    expect((await call(a, "POST", `/api/user/block/${unknown}`)).statusCode).toBe(404);
-    expect((await call(a, "POST", "/api/user/block/nobody")).statusCode).toBe(404);
+    expect((await call(app, a, "POST", `/api/user/block/${unknown}`)).statusCode).toBe(404);
+    expect((await call(app, a, "POST", "/api/user/block/nobody")).statusCode).toBe(404);
   });
 });
 
@@ -134,7 +125,7 @@ describe("POST /api/user/report/:userId", () => {
   it("stores the report and mails it to SUPPORT_EMAIL, the details as text", async () => {
     const a = await signUpUser(app, { firstName: "Reporter" });
     const b = await signUpUser(app, { firstName: "Spammer" });
-    const response = await call(a, "POST", `/api/user/report/${b.me._id}`, {
+    const response = await call(app, a, "POST", `/api/user/report/${b.me._id}`, {
       reason: "spam",
       details: "Sends <b>links</b> all day",
     });
@@ -151,17 +142,17 @@ describe("POST /api/user/report/:userId", () => {
   it("refuses a bad reason, oneself and an unknown user", async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
-    const bad = await call(a, "POST", `/api/user/report/${b.me._id}`, { reason: "boring" });
+    const bad = await call(app, a, "POST", `/api/user/report/${b.me._id}`, { reason: "boring" });
     expect(bad.statusCode).toBe(400);
-    const long = await call(a, "POST", `/api/user/report/${b.me._id}`, {
+    const long = await call(app, a, "POST", `/api/user/report/${b.me._id}`, {
       reason: "other",
       details: "x".repeat(1001),
     });
     expect(long.statusCode).toBe(400);
-    const self = await call(a, "POST", `/api/user/report/${a.me._id}`, { reason: "spam" });
+    const self = await call(app, a, "POST", `/api/user/report/${a.me._id}`, { reason: "spam" });
     expect(self.statusCode).toBe(400);
     const unknown = "00000000-0000-4000-8000-000000000000";
-    const missing = await call(a, "POST", `/api/user/report/${unknown}`, { reason: "spam" });
+    const missing = await call(app, a, "POST", `/api/user/report/${unknown}`, { reason: "spam" });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -170,7 +161,9 @@ describe("POST /api/user/report/:userId", () => {
     const b = await signUpUser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const response = await call(a, "POST", `/api/user/report/${b.me._id}`, { reason: "fake" });
+      const response = await call(app, a, "POST", `/api/user/report/${b.me._id}`, {
+        reason: "fake",
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
