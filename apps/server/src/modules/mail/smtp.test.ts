@@ -2,7 +2,13 @@ import { createServer } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, createTestApp, signUpUser, uniqueEmail } from "../../../test/helpers.ts";
+import {
+  createTestApp,
+  forgotPassword,
+  signUpUser,
+  uniqueEmail,
+  verifyCode,
+} from "../../../test/helpers.ts";
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -55,15 +61,6 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-async function forgot(app: FastifyInstance, emailId: string) {
-  return app.inject({
-    method: "POST",
-    url: "/api/forgot_password",
-    headers: await anonymousHeaders(app),
-    payload: { emailId },
-  });
-}
-
 describe("mail over SMTP (SMTP_URL set)", () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let app: FastifyInstance;
@@ -79,7 +76,7 @@ describe("mail over SMTP (SMTP_URL set)", () => {
   it("delivers the recovery code from MAIL_FROM with a plain-text and an HTML part", async () => {
     const email = uniqueEmail();
     await signUpUser(app, { emailId: email, firstName: "Ana & <Bo>" });
-    const response = await forgot(app, email);
+    const response = await forgotPassword(app, email);
     expect(response.statusCode).toBe(200);
 
     expect(smtp.received).toHaveLength(1);
@@ -104,12 +101,7 @@ describe("mail over SMTP (SMTP_URL set)", () => {
     expect(html).toContain("Hi Ana &amp; &lt;Bo&gt;,");
 
     // The code that arrived by SMTP is the one the server accepts.
-    const verify = await app.inject({
-      method: "POST",
-      url: "/api/verify_OTP",
-      headers: await anonymousHeaders(app),
-      payload: { emailId: email, otp: code },
-    });
+    const verify = await verifyCode(app, email, code ?? "");
     expect(verify.statusCode).toBe(200);
   });
 });
@@ -120,7 +112,7 @@ describe("a mail server that fails", () => {
     try {
       const email = uniqueEmail();
       await signUpUser(app, { emailId: email });
-      const response = await forgot(app, email);
+      const response = await forgotPassword(app, email);
       expect(response.statusCode).toBe(503);
       const body = response.json();
       expect(body).toEqual({
@@ -139,7 +131,7 @@ describe("a mail server that fails", () => {
     const smtp = await startSmtpServer(true);
     const app = await createTestApp({ smtpUrl: smtp.url });
     try {
-      const response = await forgot(app, uniqueEmail());
+      const response = await forgotPassword(app, uniqueEmail());
       expect(response.statusCode).toBe(503);
       expect(response.json().code).toBe("MAIL_UNAVAILABLE");
     } finally {

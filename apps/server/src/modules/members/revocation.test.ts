@@ -3,21 +3,22 @@ import { COMMUNITY_MESSAGES } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { describe, expect, it } from "vitest";
+import { callCommunity } from "../../../test/community-helpers.ts";
 import {
   type AuthHeaders,
   anonymousHeaders,
   appForFile,
+  call,
   continueAs,
-  cookieFrom,
-  readOutbox,
+  logIn,
+  PASSWORD,
+  resetPasswordThroughMail,
   signUpUser,
 } from "../../../test/helpers.ts";
 import { sessions } from "../../db/schema.ts";
-import type { OutboxEntry } from "../mail/mailer.ts";
 
 const app = await appForFile();
 
-const PASSWORD = "correct horse battery";
 const REVOKED = {
   status: 0,
   code: "UNAUTHENTICATED",
@@ -46,11 +47,9 @@ async function sessionToken(headers: AuthHeaders): Promise<string> {
 }
 
 function publish(token: string) {
-  return app.inject({
-    method: "POST",
-    url: "/api/community/fusionpublish",
-    headers: { authorization: `Bearer ${token}` },
-    payload: { title: "Still me?", content: "Posting with this token" },
+  return callCommunity(app, { authorization: `Bearer ${token}` }, "POST", "/fusionpublish", {
+    title: "Still me?",
+    content: "Posting with this token",
   });
 }
 
@@ -62,57 +61,9 @@ function leave(token: string | undefined) {
   });
 }
 
-async function logIn(emailId: string, password: string): Promise<AuthHeaders> {
-  const headers = await unsafeHeaders();
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers,
-    payload: { emailId, password },
-  });
-  expect(response.statusCode).toBe(200);
-  const session = cookieFrom(response, "token");
-  if (!session) throw new Error("login set no session cookie");
-  return { ...headers, cookie: `token=${session}; ${headers.cookie}` };
-}
-
 async function logOut(headers: AuthHeaders) {
-  const response = await app.inject({ method: "POST", url: "/api/logout", headers, payload: {} });
+  const response = await call(app, headers, "POST", "/api/logout");
   expect(response.statusCode).toBe(200);
-}
-
-async function lastMailTo(email: string): Promise<OutboxEntry | undefined> {
-  return (await readOutbox(app)).filter((mail) => mail.to === email).at(-1);
-}
-
-/** The whole recovery flow, as the web app runs it: code by mail, verified, new password set. */
-async function resetPassword(email: string, password: string): Promise<void> {
-  const forgot = await app.inject({
-    method: "POST",
-    url: "/api/forgot_password",
-    headers: await unsafeHeaders(),
-    payload: { emailId: email },
-  });
-  expect(forgot.statusCode).toBe(200);
-  const otp = (await lastMailTo(email))?.text.match(/^\s+(\d{6})$/m)?.[1];
-  if (!otp) throw new Error("no code in the outbox");
-  const verified = await app.inject({
-    method: "POST",
-    url: "/api/verify_OTP",
-    headers: await unsafeHeaders(),
-    payload: { emailId: email, otp },
-  });
-  expect(verified.statusCode).toBe(200);
-  const grant = cookieFrom(verified, "reset_grant");
-  if (!grant) throw new Error("no reset_grant cookie");
-  const headers = await unsafeHeaders();
-  const updated = await app.inject({
-    method: "PUT",
-    url: "/api/update_password",
-    headers: { ...headers, cookie: `${headers.cookie}; reset_grant=${grant}` },
-    payload: { emailId: email, password },
-  });
-  expect(updated.statusCode).toBe(200);
 }
 
 describe("a password reset", () => {
@@ -123,7 +74,7 @@ describe("a password reset", () => {
     expect((await publish(byPassword)).statusCode).toBe(201);
     expect((await publish(bySession)).statusCode).toBe(201);
 
-    await resetPassword(me.emailId, "a brand new password");
+    await resetPasswordThroughMail(app, me.emailId, "a brand new password");
 
     for (const token of [byPassword, bySession]) {
       const refused = await publish(token);
@@ -133,7 +84,9 @@ describe("a password reset", () => {
     expect((await leave(byPassword)).statusCode).toBe(401);
     const fresh = await passwordToken(me.emailId, "a brand new password");
     expect((await publish(fresh)).statusCode).toBe(201);
-    const again = await sessionToken(await logIn(me.emailId, "a brand new password"));
+    const again = await sessionToken(
+      await logIn(app, me.emailId, { password: "a brand new password" }),
+    );
     expect((await publish(again)).statusCode).toBe(201);
   });
 });
@@ -183,7 +136,7 @@ describe("POST /api/community/logout (Leave community)", () => {
 describe("a token from Continue as", () => {
   it("ends when its session logs out; a password's token and another session's are unaffected", async () => {
     const { me, headers } = await signUpUser(app, { password: PASSWORD });
-    const otherDevice = await logIn(me.emailId, PASSWORD);
+    const otherDevice = await logIn(app, me.emailId);
     const bySession = await sessionToken(headers);
     const byOtherSession = await sessionToken(otherDevice);
     const byPassword = await passwordToken(me.emailId, PASSWORD);

@@ -3,16 +3,19 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  anonymousHeaders,
   cookieFrom,
   createTestApp,
-  readOutbox,
+  forgotPassword,
+  logInAnswer,
+  mailsTo,
+  recoveryCodeIn,
   signUpUser,
   testConfig,
   uniqueEmail,
+  updatePassword,
+  verifyCode,
 } from "../../../test/helpers.ts";
 import { passwordResetCodes, passwordResetGrants, sessions } from "../../db/schema.ts";
-import type { OutboxEntry } from "../mail/mailer.ts";
 
 const START = new Date("2026-03-02T09:00:00.000Z");
 let clock = START;
@@ -31,69 +34,22 @@ function advance(ms: number) {
 }
 const MINUTE = 60_000;
 
-function outbox(target = app): Promise<OutboxEntry[]> {
-  return readOutbox(target);
-}
-
-async function mailsTo(email: string, target = app): Promise<OutboxEntry[]> {
-  return (await outbox(target)).filter((mail) => mail.to === email);
-}
-
-function codeIn(mail: OutboxEntry | undefined): string {
-  const code = mail?.text.match(/^\s+(\d{6})$/m)?.[1];
-  if (!code) throw new Error(`no code in mail: ${mail?.text}`);
-  return code;
-}
-
-async function forgot(emailId: string, target = app) {
-  return target.inject({
-    method: "POST",
-    url: "/api/forgot_password",
-    headers: await anonymousHeaders(target),
-    payload: { emailId },
-  });
-}
-
 /** Asks for a code and reads it from the outbox. */
-async function requestCode(emailId: string, target = app): Promise<string> {
-  const response = await forgot(emailId, target);
+async function requestCode(emailId: string): Promise<string> {
+  const response = await forgotPassword(app, emailId);
   expect(response.statusCode).toBe(200);
-  return codeIn((await mailsTo(emailId, target)).at(-1));
-}
-
-async function verify(emailId: string, otp: string, target = app) {
-  return target.inject({
-    method: "POST",
-    url: "/api/verify_OTP",
-    headers: await anonymousHeaders(target),
-    payload: { emailId, otp },
-  });
-}
-
-async function updatePassword(emailId: string, password: string, grant?: string) {
-  const headers = await anonymousHeaders(app);
-  return app.inject({
-    method: "PUT",
-    url: "/api/update_password",
-    headers: grant ? { ...headers, cookie: `${headers.cookie}; reset_grant=${grant}` } : headers,
-    payload: { emailId, password },
-  });
+  return recoveryCodeIn((await mailsTo(app, emailId)).at(-1));
 }
 
 async function login(emailId: string, password: string) {
-  return app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: await anonymousHeaders(app),
-    payload: { emailId, password },
-  });
+  return (await logInAnswer(app, emailId, { password })).response;
 }
 
 /** A signed-up user with a verified code: returns the grant cookie's value. */
 async function userWithGrant() {
   const email = uniqueEmail();
   const { me, headers } = await signUpUser(app, { emailId: email, password: "old password 1" });
-  const response = await verify(email, await requestCode(email));
+  const response = await verifyCode(app, email, await requestCode(email));
   expect(response.statusCode).toBe(200);
   const grant = cookieFrom(response, "reset_grant");
   if (!grant) throw new Error("no reset_grant cookie");
@@ -106,17 +62,17 @@ describe("POST /api/forgot_password", () => {
   it("mails a 6-digit code in a text and an HTML part, and stores only its hash", async () => {
     const email = uniqueEmail();
     const { me } = await signUpUser(app, { emailId: email, firstName: "<b>Ana</b>" });
-    const response = await forgot(email.toUpperCase());
+    const response = await forgotPassword(app, email.toUpperCase());
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 1,
       message:
         "If an account uses this email, we have sent it a 6-digit code. It is valid for 10 minutes.",
     });
-    const [mail] = await mailsTo(email);
+    const [mail] = await mailsTo(app, email);
     expect(Object.keys(mail ?? {}).sort()).toEqual(["createdAt", "html", "subject", "text", "to"]);
     expect(mail?.createdAt).toBe(clock.toISOString());
-    const code = codeIn(mail);
+    const code = recoveryCodeIn(mail);
     expect(mail?.html).toContain(code);
     expect(mail?.text).toContain("Kindred");
     expect(mail?.html).toContain("Kindred");
@@ -147,7 +103,7 @@ describe("POST /api/forgot_password", () => {
         ["unknown", unknown],
       ] as const) {
         const started = performance.now();
-        const response = await forgot(email);
+        const response = await forgotPassword(app, email);
         timings[kind].push(performance.now() - started);
         expect(response.statusCode).toBe(200);
         bodies.add(response.body);
@@ -159,13 +115,13 @@ describe("POST /api/forgot_password", () => {
     expect(median(timings.unknown)).toBeGreaterThan(median(timings.known) * 0.3);
     expect(median(timings.unknown)).toBeLessThan(median(timings.known) * 3 + 50);
     // The unknown address is told that it has no account, and gets no code.
-    const [mail] = await mailsTo(unknown);
+    const [mail] = await mailsTo(app, unknown);
     expect(mail?.text).toContain("no Kindred account uses it");
     expect(mail?.text).not.toMatch(/\d{6}/);
   });
 
   it("refuses a malformed email with 400 'Invalid email address'", async () => {
-    const response = await forgot("not-an-email");
+    const response = await forgotPassword(app, "not-an-email");
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 0, message: "Invalid email address" });
   });
@@ -180,10 +136,10 @@ describe("POST /api/forgot_password", () => {
     expect(
       await app.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, me._id)),
     ).toHaveLength(1);
-    const old = await verify(email, first);
+    const old = await verifyCode(app, email, first);
     expect(old.statusCode).toBe(400);
     expect(old.json()).toEqual(INVALID_CODE);
-    expect((await verify(email, second)).statusCode).toBe(200);
+    expect((await verifyCode(app, email, second)).statusCode).toBe(200);
   });
 });
 
@@ -192,7 +148,7 @@ describe("POST /api/verify_OTP", () => {
     const email = uniqueEmail();
     const { me } = await signUpUser(app, { emailId: email });
     const code = await requestCode(email);
-    const response = await verify(email, code);
+    const response = await verifyCode(app, email, code);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 1,
@@ -213,7 +169,7 @@ describe("POST /api/verify_OTP", () => {
     expect(grant?.tokenHash).not.toBe(cookie?.value);
     expect(grant?.expiresAt.getTime()).toBe(clock.getTime() + 15 * MINUTE);
 
-    const again = await verify(email, code);
+    const again = await verifyCode(app, email, code);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual(INVALID_CODE);
   });
@@ -223,11 +179,11 @@ describe("POST /api/verify_OTP", () => {
     await signUpUser(app, { emailId: email });
     const code = await requestCode(email);
     advance(10 * MINUTE - 1000);
-    expect((await verify(email, code)).statusCode).toBe(200);
+    expect((await verifyCode(app, email, code)).statusCode).toBe(200);
 
     const late = await requestCode(email);
     advance(10 * MINUTE);
-    const response = await verify(email, late);
+    const response = await verifyCode(app, email, late);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(INVALID_CODE);
   });
@@ -238,16 +194,16 @@ describe("POST /api/verify_OTP", () => {
     const code = await requestCode(email);
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
-      const response = await verify(email, wrong);
+      const response = await verifyCode(app, email, wrong);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual(INVALID_CODE);
     }
-    const right = await verify(email, code);
+    const right = await verifyCode(app, email, code);
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual(INVALID_CODE);
 
     const fresh = await requestCode(email);
-    expect((await verify(email, fresh)).statusCode).toBe(200);
+    expect((await verifyCode(app, email, fresh)).statusCode).toBe(200);
   });
 
   it("counts concurrent guesses too: 12 at once use up the code's 5 tries", async () => {
@@ -257,21 +213,21 @@ describe("POST /api/verify_OTP", () => {
     const guesses = Array.from({ length: 12 }, (_, i) =>
       String((Number(code) + 1 + i) % 1_000_000).padStart(6, "0"),
     );
-    const answers = await Promise.all(guesses.map((guess) => verify(email, guess)));
+    const answers = await Promise.all(guesses.map((guess) => verifyCode(app, email, guess)));
     expect(answers.every((response) => response.statusCode === 400)).toBe(true);
     const [row] = await app.db
       .select()
       .from(passwordResetCodes)
       .where(eq(passwordResetCodes.userId, me._id));
     expect(row?.failedAttempts).toBe(5);
-    expect((await verify(email, code)).statusCode).toBe(400);
+    expect((await verifyCode(app, email, code)).statusCode).toBe(400);
   });
 
   it("answers an unknown email and a malformed code like a wrong code or a short one", async () => {
-    const unknown = await verify(uniqueEmail(), "123456");
+    const unknown = await verifyCode(app, uniqueEmail(), "123456");
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual(INVALID_CODE);
-    const short = await verify(uniqueEmail(), "123");
+    const short = await verifyCode(app, uniqueEmail(), "123");
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe("Enter full OTP");
   });
@@ -284,7 +240,7 @@ describe("PUT /api/update_password", () => {
     const secondToken = cookieFrom(second, "token");
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, me._id))).toHaveLength(2);
 
-    const response = await updatePassword(email, "brand new password", grant);
+    const response = await updatePassword(app, email, "brand new password", grant);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 1,
@@ -304,7 +260,7 @@ describe("PUT /api/update_password", () => {
     expect((await login(email, "old password 1")).statusCode).toBe(401);
     expect((await login(email, "brand new password")).statusCode).toBe(200);
 
-    const notice = (await mailsTo(email)).at(-1);
+    const notice = (await mailsTo(app, email)).at(-1);
     expect(notice?.subject).toBe("Your Kindred password was changed");
     expect(notice?.html).toContain("every device signed in to it was signed out");
   });
@@ -312,7 +268,7 @@ describe("PUT /api/update_password", () => {
   it("refuses without a grant, and with a grant opened for another account", async () => {
     const email = uniqueEmail();
     await signUpUser(app, { emailId: email, password: "old password 1" });
-    const none = await updatePassword(email, "brand new password");
+    const none = await updatePassword(app, email, "brand new password");
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({
       status: 0,
@@ -320,19 +276,23 @@ describe("PUT /api/update_password", () => {
       message: "Your password reset has expired or was already used. Ask for a new code.",
     });
     const other = await userWithGrant();
-    expect((await updatePassword(email, "brand new password", other.grant)).statusCode).toBe(400);
-    expect((await updatePassword(email, "brand new password", "made-up")).statusCode).toBe(400);
+    expect((await updatePassword(app, email, "brand new password", other.grant)).statusCode).toBe(
+      400,
+    );
+    expect((await updatePassword(app, email, "brand new password", "made-up")).statusCode).toBe(
+      400,
+    );
     expect((await login(email, "old password 1")).statusCode).toBe(200);
     // The other account's grant was not used up by those attempts.
-    expect((await updatePassword(other.email, "brand new password", other.grant)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await updatePassword(app, other.email, "brand new password", other.grant)).statusCode,
+    ).toBe(200);
   });
 
   it("refuses a second use of the same grant", async () => {
     const { email, grant } = await userWithGrant();
-    expect((await updatePassword(email, "first new password", grant)).statusCode).toBe(200);
-    const reuse = await updatePassword(email, "second new password", grant);
+    expect((await updatePassword(app, email, "first new password", grant)).statusCode).toBe(200);
+    const reuse = await updatePassword(app, email, "second new password", grant);
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().code).toBe("NO_RESET_GRANT");
     expect((await login(email, "first new password")).statusCode).toBe(200);
@@ -341,8 +301,8 @@ describe("PUT /api/update_password", () => {
   it("lets only one of two concurrent updates with one grant through", async () => {
     const { email, grant } = await userWithGrant();
     const answers = await Promise.all([
-      updatePassword(email, "concurrent one 1", grant),
-      updatePassword(email, "concurrent two 2", grant),
+      updatePassword(app, email, "concurrent one 1", grant),
+      updatePassword(app, email, "concurrent two 2", grant),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
@@ -350,19 +310,19 @@ describe("PUT /api/update_password", () => {
   it("refuses a grant after 15 minutes", async () => {
     const { email, grant } = await userWithGrant();
     advance(15 * MINUTE + 1000);
-    expect((await updatePassword(email, "brand new password", grant)).statusCode).toBe(400);
+    expect((await updatePassword(app, email, "brand new password", grant)).statusCode).toBe(400);
     expect((await login(email, "old password 1")).statusCode).toBe(200);
   });
 
   it("applies the account's password rules and keeps the grant open", async () => {
     const { email, grant } = await userWithGrant();
-    const weak = await updatePassword(email, "short", grant);
+    const weak = await updatePassword(app, email, "short", grant);
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({
       code: "VALIDATION_ERROR",
       message: "Password must be at least 8 characters",
     });
-    expect((await updatePassword(email, "long enough now", grant)).statusCode).toBe(200);
+    expect((await updatePassword(app, email, "long enough now", grant)).statusCode).toBe(200);
   });
 });
 
@@ -376,9 +336,9 @@ describe("recovery limits", () => {
     });
     try {
       const email = uniqueEmail();
-      expect((await forgot(email, limited)).statusCode).toBe(200);
-      expect((await forgot(email, limited)).statusCode).toBe(200);
-      const blocked = await forgot(email.toUpperCase(), limited);
+      expect((await forgotPassword(limited, email)).statusCode).toBe(200);
+      expect((await forgotPassword(limited, email)).statusCode).toBe(200);
+      const blocked = await forgotPassword(limited, email.toUpperCase());
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
       expect(blocked.json()).toEqual({
@@ -386,8 +346,8 @@ describe("recovery limits", () => {
         code: "RATE_LIMITED",
         message: "Too many attempts. Try again in 30 minutes.",
       });
-      expect(await mailsTo(email, limited)).toHaveLength(2);
-      expect((await forgot(uniqueEmail(), limited)).statusCode).toBe(200);
+      expect(await mailsTo(limited, email)).toHaveLength(2);
+      expect((await forgotPassword(limited, uniqueEmail())).statusCode).toBe(200);
     } finally {
       await limited.close();
       await rm(limited.config.outboxDir, { recursive: true, force: true });
@@ -403,16 +363,16 @@ describe("recovery limits", () => {
       },
     });
     try {
-      await forgot(uniqueEmail(), limited);
-      await forgot(uniqueEmail(), limited);
-      const third = await forgot(uniqueEmail(), limited);
+      await forgotPassword(limited, uniqueEmail());
+      await forgotPassword(limited, uniqueEmail());
+      const third = await forgotPassword(limited, uniqueEmail());
       expect(third.statusCode).toBe(429);
       expect(third.headers["retry-after"]).toBeDefined();
 
       for (let i = 0; i < 3; i++) {
-        expect((await verify(uniqueEmail(), "123456", limited)).statusCode).toBe(400);
+        expect((await verifyCode(limited, uniqueEmail(), "123456")).statusCode).toBe(400);
       }
-      const fourth = await verify(uniqueEmail(), "123456", limited);
+      const fourth = await verifyCode(limited, uniqueEmail(), "123456");
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().code).toBe("RATE_LIMITED");
     } finally {
