@@ -10,7 +10,7 @@ type Person = CommunityPerson;
 
 const app = await appForFile();
 
-const { account, usernameMember, call } = communityKit(app);
+const { account, usernameMember, call, block } = communityKit(app);
 
 async function post(person: Person, path: string, payload: Record<string, unknown>) {
   expect((await call(person, "POST", path, payload)).statusCode).toBe(201);
@@ -49,16 +49,6 @@ async function authorsSeenBy(person: Person) {
 function everyList(ids: string[]) {
   const sorted = [...ids].sort();
   return { posts: sorted, groups: sorted, events: sorted };
-}
-
-async function block(person: Person, other: Person, method: "POST" | "DELETE") {
-  const response = await app.inject({
-    method,
-    url: `/api/user/block/${other.id}`,
-    headers: person.headers ?? {},
-    ...(method === "POST" ? { payload: {} } : {}),
-  });
-  expect(response.statusCode).toBe(method === "POST" ? 201 : 200);
 }
 
 describe("community lists and blocks", () => {

@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
-import { type AuthHeaders, anonymousHeaders, continueAs, signUpUser } from "./helpers.ts";
+import {
+  type AuthHeaders,
+  anonymousHeaders,
+  blockUser,
+  continueAs,
+  notificationsOf,
+  signUpUser,
+} from "./helpers.ts";
 
 // The community's tests share these: people who join it (as an account, or by a username) and
 // calls made with their token.
@@ -27,8 +34,13 @@ export async function joinAsAccount(
   app: FastifyInstance,
   firstName: string,
   lastName = "Tester",
+  skills?: string[],
 ): Promise<CommunityAccount> {
-  const { me, headers } = await signUpUser(app, { firstName, lastName });
+  const { me, headers } = await signUpUser(app, {
+    firstName,
+    lastName,
+    ...(skills ? { skills } : {}),
+  });
   const { token } = await continueAs(app, headers);
   return { id: me._id, headers, token, authorization: `Bearer ${token}` };
 }
@@ -65,14 +77,20 @@ export function callCommunity(
   });
 }
 
+/** An ISO date-time the given number of days from now (before now when negative). */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
 /**
- * The helpers above bound to one app, as a test file uses them: `account(firstName, lastName?)`,
- * `usernameMember()` (named `<usernamePrefix>-…`) and `call(person, method, url, payload?,
- * target?)` (another app as `target`).
+ * The helpers above bound to one app, as a test file uses them: `account(firstName, lastName?,
+ * skills?)`, `usernameMember()` (named `<usernamePrefix>-…`), `call(person, method, url, payload?,
+ * target?)` (another app as `target`), and through the person's account session
+ * `block(person, other, method?)` (POST blocks, DELETE unblocks) and `notificationsOf(person,
+ * target?)`.
  */
 export function communityKit(app: FastifyInstance, options: { usernamePrefix?: string } = {}) {
   return {
-    account: (firstName: string, lastName?: string) => joinAsAccount(app, firstName, lastName),
+    account: (firstName: string, lastName?: string, skills?: string[]) =>
+      joinAsAccount(app, firstName, lastName, skills),
     usernameMember: () => joinWithUsername(app, options.usernamePrefix),
     call: (
       person: Pick<CommunityPerson, "authorization">,
@@ -81,5 +99,12 @@ export function communityKit(app: FastifyInstance, options: { usernamePrefix?: s
       payload?: unknown,
       target: FastifyInstance = app,
     ) => callCommunity(target, person, method, url, payload),
+    block: (
+      person: Pick<CommunityPerson, "headers">,
+      other: Pick<CommunityPerson, "id">,
+      method: "POST" | "DELETE" = "POST",
+    ) => blockUser(app, person.headers, other.id, method),
+    notificationsOf: (person: Pick<CommunityPerson, "headers">, target: FastifyInstance = app) =>
+      notificationsOf(target, person.headers),
   };
 }

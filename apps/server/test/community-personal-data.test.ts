@@ -6,7 +6,7 @@ import { eventsPersonalData } from "../src/modules/events/service.ts";
 import { groupsPersonalData } from "../src/modules/groups/service.ts";
 import { membersPersonalData } from "../src/modules/members/service.ts";
 import { postsPersonalData } from "../src/modules/posts/service.ts";
-import { type CommunityPerson, communityKit } from "./community-helpers.ts";
+import { type CommunityPerson, communityKit, inDays } from "./community-helpers.ts";
 import { appForFile } from "./helpers.ts";
 
 // The community's four parts of a person's data: what each exports, and what each lets go of
@@ -22,8 +22,6 @@ const PARTS: PersonalDataPart[] = [
   postsPersonalData,
   membersPersonalData,
 ];
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 async function created(person: CommunityPerson, url: string, payload: object) {
   const response = await call(person, "POST", url, payload);

@@ -1,34 +1,28 @@
 import { randomUUID } from "node:crypto";
-import type { CommunityEvent, EventDetail, EventListItem, Notification } from "@kindred/shared";
+import type { CommunityEvent, EventDetail, EventListItem } from "@kindred/shared";
 import { EVENT_MESSAGES } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   type CommunityPerson,
   communityKit,
+  inDays,
   joinWithUsername,
 } from "../../../test/community-helpers.ts";
-import { appsForFile } from "../../../test/helpers.ts";
+import { appsForFile, MANUAL_JOBS } from "../../../test/helpers.ts";
 import { communityEvents } from "../../db/schema.ts";
 
 type Person = CommunityPerson;
 
 const openApp = appsForFile();
-const manualJobs = {
-  pollIntervalMs: 60 * 60_000,
-  leaseMs: 60_000,
-  maxAttempts: 3,
-  retryBaseMs: 1000,
-  batchSize: 50,
-};
 const app = await openApp({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
-  jobs: manualJobs,
+  jobs: MANUAL_JOBS,
 });
 
-const { account, usernameMember, call } = communityKit(app, { usernamePrefix: "ev" });
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const { account, usernameMember, call, block, notificationsOf } = communityKit(app, {
+  usernamePrefix: "ev",
+});
 
 async function createEvent(
   host: Person,
@@ -54,26 +48,6 @@ async function eventAs(person: Person, eventId: string): Promise<EventDetail> {
   const response = await call(person, "GET", `/event/${eventId}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
-}
-
-async function notificationsOf(person: Person, target = app): Promise<Notification[]> {
-  const response = await target.inject({
-    method: "GET",
-    url: "/api/notifications",
-    headers: person.headers ?? {},
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
-
-async function block(person: Person, other: Person) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/user/block/${other.id}`,
-    headers: person.headers ?? {},
-    payload: {},
-  });
-  expect(response.statusCode).toBe(201);
 }
 
 describe("events", () => {
@@ -536,7 +510,7 @@ describe("the list", () => {
   it("upcoming soonest first by default, past most recent first, with counts", async () => {
     const fresh = await openApp({
       communityCreatePerMember: { max: 1000, windowMs: 60_000 },
-      jobs: manualJobs,
+      jobs: MANUAL_JOBS,
     });
     const member = await joinWithUsername(fresh, "ev");
     const now = Date.now();

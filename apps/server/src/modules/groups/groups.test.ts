@@ -19,7 +19,7 @@ type Person = CommunityPerson;
 const open = appsForFile();
 const app = await open({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
-const { account, usernameMember, call } = communityKit(app);
+const { account, usernameMember, call, block } = communityKit(app);
 
 async function createGroup(person: Person, name = "Linear algebra"): Promise<GroupDetail> {
   const response = await call(person, "POST", "/create", {
@@ -41,16 +41,6 @@ async function membersOf(person: Person, id: string): Promise<GroupMember[]> {
   const response = await call(person, "GET", `/group/${id}/members?limit=50`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data;
-}
-
-async function block(person: Person, other: Person, method: "POST" | "DELETE") {
-  const response = await app.inject({
-    method,
-    url: `/api/user/block/${other.id}`,
-    headers: person.headers ?? {},
-    ...(method === "POST" ? { payload: {} } : {}),
-  });
-  expect(response.statusCode).toBe(method === "POST" ? 201 : 200);
 }
 
 const unknownId = "00000000-0000-4000-8000-000000000000";

@@ -1,10 +1,4 @@
-import {
-  GROUP_MESSAGES,
-  type Notification,
-  type Post,
-  type PostLikeState,
-  type PostReply,
-} from "@kindred/shared";
+import { GROUP_MESSAGES, type Post, type PostLikeState, type PostReply } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -12,26 +6,19 @@ import {
   communityKit,
   joinAsAccount,
 } from "../../../test/community-helpers.ts";
-import { appsForFile } from "../../../test/helpers.ts";
+import { appsForFile, MANUAL_JOBS } from "../../../test/helpers.ts";
 import { communityPostReplies } from "../../db/schema.ts";
 
 type Person = CommunityPerson;
 
 const open = appsForFile();
 // Replies queue notification jobs; the worker looks only once an hour, so none runs under a test.
-const manualJobs = {
-  pollIntervalMs: 60 * 60_000,
-  leaseMs: 10_000,
-  maxAttempts: 5,
-  retryBaseMs: 20,
-  batchSize: 50,
-};
 const app = await open({
-  jobs: manualJobs,
+  jobs: MANUAL_JOBS,
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
 });
 
-const { account, usernameMember, call } = communityKit(app);
+const { account, usernameMember, call, block, notificationsOf } = communityKit(app);
 
 async function publish(person: Person, extra: Record<string, unknown> = {}): Promise<Post> {
   const response = await call(person, "POST", "/fusionpublish", {
@@ -65,26 +52,6 @@ async function like(person: Person, postId: string, method: "PUT" | "DELETE" = "
   const response = await call(person, method, `/post/${postId}/like`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as PostLikeState;
-}
-
-async function notificationsOf(person: Person): Promise<Notification[]> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/notifications",
-    headers: person.headers ?? {},
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data;
-}
-
-async function block(person: Person, other: Person, method: "POST" | "DELETE") {
-  const response = await app.inject({
-    method,
-    url: `/api/user/block/${other.id}`,
-    headers: person.headers ?? {},
-    ...(method === "POST" ? { payload: {} } : {}),
-  });
-  expect(response.statusCode).toBe(method === "POST" ? 201 : 200);
 }
 
 const unknownId = "00000000-0000-4000-8000-000000000000";
@@ -232,7 +199,7 @@ describe("replies", () => {
 
   it("limits how many replies a member writes per window (429)", async () => {
     const strict = await open({
-      jobs: manualJobs,
+      jobs: MANUAL_JOBS,
       communityCreatePerMember: { max: 2, windowMs: 60_000 },
     });
     const ana = await joinAsAccount(strict, "Ana");

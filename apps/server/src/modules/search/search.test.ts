@@ -8,30 +8,23 @@ import {
 } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type AuthHeaders, appForFile, continueAs, signUpUser } from "../../../test/helpers.ts";
+import { type CommunityAccount, communityKit } from "../../../test/community-helpers.ts";
+import { appForFile, call as callApp } from "../../../test/helpers.ts";
 import { selectRows } from "../../db/rows.ts";
 
 const app = await appForFile({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
 
-type Person = { id: string; headers: AuthHeaders; authorization: string };
+type Person = CommunityAccount;
 
-async function person(
-  firstName: string,
-  lastName: string,
-  skills = ["Cooking", "Chess", "Hiking"],
-): Promise<Person> {
-  const { me, headers } = await signUpUser(app, { firstName, lastName, skills });
-  const { token } = await continueAs(app, headers);
-  return { id: me._id, headers, authorization: `Bearer ${token}` };
+const { account, call, block } = communityKit(app);
+
+/** An account in the community, with skills of its own unless given others. */
+function person(firstName: string, lastName: string, skills = ["Cooking", "Chess", "Hiking"]) {
+  return account(firstName, lastName, skills);
 }
 
 async function community(author: Person, url: string, payload: object): Promise<string> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/community${url}`,
-    headers: { authorization: author.authorization },
-    payload,
-  });
+  const response = await call(author, "POST", url, payload);
   expect(response.statusCode, response.body).toBe(201);
   const data = response.json().data as { id?: string; _id?: string };
   return (data._id ?? data.id) as string;
@@ -55,22 +48,8 @@ function createEvent(author: Person, title: string, date: Date) {
   });
 }
 
-async function block(blocker: Person, blocked: Person, method: "POST" | "DELETE" = "POST") {
-  const response = await app.inject({
-    method,
-    url: `/api/user/block/${blocked.id}`,
-    headers: blocker.headers,
-    ...(method === "POST" ? { payload: {} } : {}),
-  });
-  expect(response.statusCode, response.body).toBe(method === "POST" ? 201 : 200);
-}
-
 async function search(viewer: Person, query: string): Promise<SearchAnswer> {
-  const response = await app.inject({
-    method: "GET",
-    url: `/api/search?${query}`,
-    headers: viewer.headers,
-  });
+  const response = await callApp(app, viewer, "GET", `/api/search?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as SearchAnswer;
 }
@@ -288,11 +267,7 @@ describe("GET /api/search", () => {
     const found = await search(viewer, "type=posts&q=zephyrnie");
     expect(found.data.posts.map((post: SearchPost) => post.id)).toEqual([postId]);
 
-    const deleted = await app.inject({
-      method: "DELETE",
-      url: `/api/community/post/${postId}`,
-      headers: { authorization: writer.authorization },
-    });
+    const deleted = await call(writer, "DELETE", `/post/${postId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
     // The word list that corrects typos keeps nothing of a deleted text.
     expect(await wordsNamed("zephyrine")).toEqual([]);
@@ -314,11 +289,7 @@ describe("GET /api/search", () => {
     }
     const found = await search(viewer, `type=posts&q=${encodeURIComponent("o'brien's")}`);
     expect(found.data.posts.map((post: SearchPost) => post.id)).toContain(postId);
-    const deleted = await app.inject({
-      method: "DELETE",
-      url: `/api/community/post/${postId}`,
-      headers: { authorization: writer.authorization },
-    });
+    const deleted = await call(writer, "DELETE", `/post/${postId}`);
     expect(deleted.statusCode, deleted.body).toBe(200);
   });
 });
