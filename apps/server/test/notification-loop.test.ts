@@ -24,8 +24,11 @@ import { type ChatListener, openChatListener, unreadWith } from "./chat-listener
 import {
   type AuthHeaders,
   appsForFile,
-  cookieFrom,
-  getXsrf,
+  blockUser,
+  call,
+  logIn,
+  MANUAL_JOBS,
+  notificationsOf,
   readOutbox,
   reviewRequest,
   type Session,
@@ -33,19 +36,10 @@ import {
   signUpUser,
 } from "./helpers.ts";
 import { pendingJobs } from "./notification-rows.ts";
-import { browserKeys, startPushService, verifyVapid, waitFor } from "./push-service.ts";
+import { startPushService, subscribeDevice, verifyVapid, waitFor } from "./push-service.ts";
 
 const openApp = appsForFile();
 const DELAY_MS = 600;
-const PASSWORD = "correct horse battery";
-/** The background worker looks only at start and then once an hour: the tests run the jobs. */
-const manualJobs = {
-  pollIntervalMs: 60 * 60_000,
-  leaseMs: 10_000,
-  maxAttempts: 5,
-  retryBaseMs: 20,
-  batchSize: 50,
-};
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -58,7 +52,8 @@ beforeAll(async () => {
   service = await startPushService();
   app = await openApp({
     push: { allowPrivateEndpoints: true },
-    jobs: manualJobs,
+    // The background worker looks only at start and then once an hour: the tests run the jobs.
+    jobs: MANUAL_JOBS,
     digestDelayMs: DELAY_MS,
     redisUrl,
   });
@@ -69,96 +64,37 @@ afterAll(async () => service?.close());
 
 // ---------- people, devices and calls ----------
 
-type Device = { path: string; id: string; keys: ReturnType<typeof browserKeys> };
+type Device = Awaited<ReturnType<typeof subscribeDevice>>;
 
 /** A browser subscribing during `user`'s session (POST /api/push/subscriptions). */
 async function subscribe(user: { headers: AuthHeaders }, target = app): Promise<Device> {
   devices += 1;
-  const path = `/loop/device-${devices}`;
-  const keys = browserKeys();
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/push/subscriptions",
-    headers: user.headers,
-    payload: { endpoint: service.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth } },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { path, keys, id: response.json().data._id as string };
+  return subscribeDevice(target, service, user, `/loop/device-${devices}`);
 }
 
 /** Logs in with the password, and with the device's playerId when given. */
 async function login(user: Session, playerId?: string, target = app): Promise<Session> {
-  const xsrf = await getXsrf(target);
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-    payload: { emailId: user.me.emailId, password: PASSWORD, playerId },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const token = cookieFrom(response, "token");
-  return {
-    me: user.me,
-    headers: { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-  };
+  return { me: user.me, headers: await logIn(target, user.me.emailId, { playerId }) };
 }
 
 async function logout(user: Session, target = app) {
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/logout",
-    headers: user.headers,
-    payload: {},
-  });
+  const response = await call(target, user, "POST", "/api/logout");
   expect(response.statusCode).toBe(200);
 }
 
-async function sendMessage(from: Session, to: Session, text: string, target = app) {
-  return target.inject({
-    method: "POST",
-    url: `/api/chat/${to.me._id}/messages`,
-    headers: from.headers,
-    payload: { text },
-  });
-}
-
-async function block(by: Session, other: Session) {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/user/block/${other.me._id}`,
-    headers: by.headers,
-    payload: {},
-  });
-  expect(response.statusCode, response.body).toBe(201);
-}
-
-async function centre(user: Session, target = app) {
-  const response = await target.inject({
-    method: "GET",
-    url: "/api/notifications",
-    headers: user.headers,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data as { _id: string; text: string; url: string }[];
+/** The answer to a chat message, whatever it is. */
+function postMessage(from: Session, to: Session, text: string) {
+  return call(app, from, "POST", `/api/chat/${to.me._id}/messages`, { text });
 }
 
 async function badges(user: Session): Promise<UnreadCounts> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/notifications/unread",
-    headers: user.headers,
-  });
+  const response = await call(app, user, "GET", "/api/notifications/unread");
   expect(response.statusCode).toBe(200);
   return response.json().data;
 }
 
 async function putSettings(user: Session, patch: NotificationSettingsPatch) {
-  const response = await app.inject({
-    method: "PUT",
-    url: "/api/notifications/settings",
-    headers: user.headers,
-    payload: patch,
-  });
+  const response = await call(app, user, "PUT", "/api/notifications/settings", patch);
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -302,14 +238,14 @@ describe("a request, its acceptance and a message", () => {
     );
 
     // While Ben's socket is open, a message reaches him there only.
-    expect((await sendMessage(ana, ben, "Are you here?")).statusCode).toBe(201);
+    expect((await postMessage(ana, ben, "Are you here?")).statusCode).toBe(201);
     await benSocket.next((event) => event.type === "message");
     await drain();
     expect(await pushesTo(benDevice)).toHaveLength(1);
 
     // Ben has no socket open: Ana's message reaches him by push and mail.
     await closeSocket(benSocket, ben);
-    const sent = await sendMessage(ana, ben, "Hello Ben");
+    const sent = await postMessage(ana, ben, "Hello Ben");
     expect(sent.statusCode, sent.body).toBe(201);
     await drain();
     const benPushes = await pushesTo(benDevice);
@@ -351,7 +287,7 @@ describe("the settings", () => {
     await reviewRequest(app, eve, "accepted", toEve);
     await drain();
 
-    expect((await centre(cat)).map((n) => n.text).toSorted()).toEqual([
+    expect((await notificationsOf(app, cat)).map((n) => n.text).toSorted()).toEqual([
       "Dan wants to connect",
       "Eve accepted your request",
     ]);
@@ -379,7 +315,7 @@ describe("the settings, changed while the delivery waits", () => {
     await settle();
     expect(await pushesTo(device)).toEqual([]);
     expect(await mailTo(wren)).toEqual([]);
-    expect((await centre(wren)).map((n) => n.text)).toEqual(["Yul wants to connect"]);
+    expect((await notificationsOf(app, wren)).map((n) => n.text)).toEqual(["Yul wants to connect"]);
   });
 });
 
@@ -395,7 +331,7 @@ describe("a block", () => {
     await socket.next(notificationSaying("Hal wants to connect"));
     expect(await jobsFor(ivy)).toEqual(["notify"]);
     const beforeBlock = socket.events.length;
-    await block(ivy, hal);
+    await blockUser(app, ivy, hal.me._id);
     await socket.next(unreadWith({ notifications: 0, requests: 0 }), beforeBlock);
     const afterBlock = socket.events.length;
 
@@ -408,12 +344,12 @@ describe("a block", () => {
     });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
     expect(again.statusCode).toBeLessThan(500);
-    expect((await sendMessage(hal, ivy, "hello?")).statusCode).toBe(403);
+    expect((await postMessage(hal, ivy, "hello?")).statusCode).toBe(403);
 
     await settle();
     expect(await pushesTo(device)).toEqual([]);
     expect(await mailTo(ivy)).toEqual([]);
-    expect(await centre(ivy)).toEqual([]);
+    expect(await notificationsOf(app, ivy)).toEqual([]);
     expect(await badges(ivy)).toMatchObject({ notifications: 0, requests: 0 });
     expect(socket.events.slice(afterBlock).filter((e) => e.type === "notification")).toEqual([]);
     socket.close();
@@ -430,15 +366,15 @@ describe("a block", () => {
     expect(await mailTo(kim)).toHaveLength(1);
 
     // Jo's message: its notify job runs, queuing the push and the digest; then Kim blocks Jo.
-    expect((await sendMessage(jo, kim, "are you there?")).statusCode).toBe(201);
+    expect((await postMessage(jo, kim, "are you there?")).statusCode).toBe(201);
     await runOneRound();
     expect(await jobsFor(kim, device)).toEqual(["digest", "push"]);
-    await block(kim, jo);
+    await blockUser(app, kim, jo.me._id);
 
     await settle();
     expect(await pushesTo(device)).toHaveLength(1);
     expect(await mailTo(kim)).toHaveLength(1);
-    expect(await centre(kim)).toEqual([]);
+    expect(await notificationsOf(app, kim)).toEqual([]);
   });
 
   it("by the person who acted also stops the other's queued push", async () => {
@@ -448,11 +384,11 @@ describe("a block", () => {
     await sendRequest(app, lou, "interested", mia);
     await runOneRound();
     expect(await jobsFor(mia, device)).toEqual(["digest", "push"]);
-    await block(lou, mia);
+    await blockUser(app, lou, mia.me._id);
     await settle();
     expect(await pushesTo(device)).toEqual([]);
     expect(await mailTo(mia)).toEqual([]);
-    expect(await centre(mia)).toEqual([]);
+    expect(await notificationsOf(app, mia)).toEqual([]);
   });
 });
 
@@ -481,7 +417,7 @@ describe("devices", () => {
     await sendRequest(app, oli, "interested", lea);
     await drain();
     expect((await pushesTo(device)).map((push) => push.body)).toEqual(["Max wants to connect"]);
-    expect((await centre(lea))[0]?.text).toBe("Oli and 2 others want to connect");
+    expect((await notificationsOf(app, lea))[0]?.text).toBe("Oli and 2 others want to connect");
   });
 
   it("belongs to whoever signed in on it last: the first person's pushes no longer go there", async () => {
@@ -502,7 +438,7 @@ describe("devices", () => {
     await sendRequest(app, rex, "interested", quin);
     await drain();
     expect((await pushesTo(device)).map((push) => push.body)).toEqual(["Rex wants to connect"]);
-    expect((await centre(pia))[0]?.text).toBe("Rex and Sam want to connect");
+    expect((await notificationsOf(app, pia))[0]?.text).toBe("Rex and Sam want to connect");
 
     // Pia logging out of her older session leaves Quin's device alone.
     await logout(pia);
@@ -547,7 +483,7 @@ describe.skipIf(!postgres)("two server processes sharing PostgreSQL", () => {
         vapidPrivateKey: vapid.privateKey,
       },
       // Both workers also poll on their own, every 20 ms.
-      jobs: { ...manualJobs, pollIntervalMs: 20, batchSize: 5 },
+      jobs: { ...MANUAL_JOBS, pollIntervalMs: 20, batchSize: 5 },
       digestDelayMs: DELAY_MS,
       redisUrl,
     };

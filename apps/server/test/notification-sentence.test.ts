@@ -6,9 +6,11 @@ import { findNotifications } from "../src/modules/notifications/repository.ts";
 import { dueDigestItems, notificationForDelivery } from "../src/modules/notifications/service.ts";
 import {
   appsForFile,
-  readOutbox,
+  call,
+  mailsTo,
   reviewRequest,
   type Session,
+  sendMessage,
   sendRequest,
   signUpUser,
 } from "./helpers.ts";
@@ -25,24 +27,9 @@ let app: FastifyInstance;
 let bo: Session;
 
 async function centre(user: Session): Promise<Notification[]> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/notifications",
-    headers: user.headers,
-  });
+  const response = await call(app, user, "GET", "/api/notifications");
   expect(response.statusCode, response.body).toBe(200);
   expect(response.json().nextCursor).toBeNull();
-  return response.json().data;
-}
-
-async function sendMessage(from: Session, to: Session, text: string): Promise<{ _id: string }> {
-  const response = await app.inject({
-    method: "POST",
-    url: `/api/chat/${to.me._id}/messages`,
-    headers: from.headers,
-    payload: { text },
-  });
-  expect(response.statusCode, response.body).toBe(201);
   return response.json().data;
 }
 
@@ -61,7 +48,7 @@ async function readUpTo(user: Session, messageId: string): Promise<void> {
 /** The digest mails' lines naming a notification: `<sentence>: <link>`. */
 async function digestLines(email: string): Promise<string[]> {
   const lines: string[] = [];
-  for (const mail of (await readOutbox(app)).filter((entry) => entry.to === email)) {
+  for (const mail of await mailsTo(app, email)) {
     for (const line of mail.text.split("\n")) {
       if (/: https:\/\/kindred\.example\/(requests|chat\/)/.test(line)) lines.push(line.trim());
     }
@@ -90,11 +77,11 @@ beforeAll(async () => {
     await reviewRequest(app, other, "accepted", await sendRequest(app, bo, "interested", other));
   }
   // message, unread: two from Dee.
-  await sendMessage(dee, bo, "hello");
-  await sendMessage(dee, bo, "still there?");
+  await sendMessage(app, dee, bo, "hello");
+  await sendMessage(app, dee, bo, "still there?");
   // message, read: Bo's marker covers both of Eve's; the notification itself is still unread.
-  await sendMessage(eve, bo, "hi");
-  await readUpTo(bo, (await sendMessage(eve, bo, "ping"))._id);
+  await sendMessage(app, eve, bo, "hi");
+  await readUpTo(bo, (await sendMessage(app, eve, bo, "ping"))._id);
 });
 
 describe("a notification's sentence", () => {

@@ -2,7 +2,9 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from "node:crypto
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PushPayload } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
 import { importJWK, jwtVerify } from "jose";
+import { type AuthHeaders, call } from "./helpers.ts";
 
 /**
  * A browser's side of a push subscription: its P-256 key pair and auth secret, and the RFC 8291
@@ -97,6 +99,29 @@ export async function startPushService() {
         server.close(() => resolve());
       }),
   };
+}
+
+export type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/**
+ * A browser subscribing during `user`'s session (POST /api/push/subscriptions) to the local push
+ * service at `path`: the path, the browser's keys and the subscription's id (its playerId).
+ */
+export async function subscribeDevice(
+  app: FastifyInstance,
+  service: PushService,
+  user: { headers: AuthHeaders },
+  path: string,
+) {
+  const keys = browserKeys();
+  const response = await call(app, user, "POST", "/api/push/subscriptions", {
+    endpoint: service.endpoint(path),
+    keys: { p256dh: keys.p256dh, auth: keys.auth },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`subscribing failed: ${response.statusCode} ${response.body}`);
+  }
+  return { path, keys, id: response.json().data._id as string };
 }
 
 /** Polls `condition` until it holds or the deadline passes (then throws with `what`). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appsForFile, readOutbox, type Session, signUpUser } from "../../../test/helpers.ts";
+import { appsForFile, mailsTo, type Session, signUpUser } from "../../../test/helpers.ts";
 import {
   insertNotification,
   markRead,
@@ -32,10 +32,6 @@ beforeAll(async () => {
 const digestsDone = () =>
   waitFor("the digests to run", async () => (await pendingJobs(app)) === 0, 15_000);
 
-async function mailTo(email: string) {
-  return (await readOutbox(app)).filter((mail) => mail.to === email);
-}
-
 describe("the email digest", () => {
   it("sends one mail after the delay naming every unread notification, with their links", async () => {
     const dan = await signUpUser(app, { firstName: "Dan" });
@@ -57,12 +53,12 @@ describe("the email digest", () => {
       url: `/chat/${cat.me._id}`,
     });
     const [mail] = await waitFor("the digest", async () => {
-      const mails = await mailTo(dan.me.emailId);
+      const mails = await mailsTo(app, dan.me.emailId);
       return mails.length > 0 && mails;
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS);
     await digestsDone();
-    expect(await mailTo(dan.me.emailId)).toHaveLength(1);
+    expect(await mailsTo(app, dan.me.emailId)).toHaveLength(1);
     expect(mail?.subject).toBe("3 new notifications on Kindred");
     expect(mail?.headers).toEqual({ "List-Unsubscribe": "<https://kindred.example/settings>" });
     for (const line of [
@@ -98,7 +94,7 @@ describe("the email digest", () => {
     await waitFor("the digest job", async () => (await pendingJobs(app, "digest")) > 0);
     await markRead(app, ids);
     await digestsDone();
-    expect(await mailTo(eve.me.emailId)).toHaveLength(0);
+    expect(await mailsTo(app, eve.me.emailId)).toHaveLength(0);
   });
 
   it("leaves out a kind whose email setting is off", async () => {
@@ -110,14 +106,14 @@ describe("the email digest", () => {
       actorIds: [ana.me._id],
     });
     await digestsDone();
-    expect(await mailTo(fay.me.emailId)).toHaveLength(0);
+    expect(await mailsTo(app, fay.me.emailId)).toHaveLength(0);
     await insertNotification(app, {
       userId: fay.me._id,
       kind: "request_accepted",
       actorIds: [ben.me._id],
     });
     const [mail] = await waitFor("the digest", async () => {
-      const mails = await mailTo(fay.me.emailId);
+      const mails = await mailsTo(app, fay.me.emailId);
       return mails.length > 0 && mails;
     });
     expect(mail?.subject).toBe("1 new notification on Kindred");
@@ -132,15 +128,21 @@ describe("the email digest", () => {
       kind: "request_received",
       actorIds: [ana.me._id],
     });
-    await waitFor("the first digest", async () => (await mailTo(gus.me.emailId)).length === 1);
+    await waitFor(
+      "the first digest",
+      async () => (await mailsTo(app, gus.me.emailId)).length === 1,
+    );
     await insertNotification(app, {
       userId: gus.me._id,
       kind: "request_accepted",
       actorIds: [ben.me._id],
     });
-    await waitFor("the second digest", async () => (await mailTo(gus.me.emailId)).length === 2);
+    await waitFor(
+      "the second digest",
+      async () => (await mailsTo(app, gus.me.emailId)).length === 2,
+    );
     await digestsDone();
-    const [first, second] = await mailTo(gus.me.emailId);
+    const [first, second] = await mailsTo(app, gus.me.emailId);
     expect(first?.text).toContain("Ana wants to connect");
     expect(second?.text).toContain("Ben accepted your request");
     expect(second?.text).not.toContain("Ana wants to connect");

@@ -3,7 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appsForFile, createTestApp, type Session, signUpUser } from "../../../test/helpers.ts";
 import { insertNotification, pendingJobs } from "../../../test/notification-rows.ts";
-import { browserKeys, startPushService, waitFor } from "../../../test/push-service.ts";
+import {
+  browserKeys,
+  startPushService,
+  subscribeDevice,
+  waitFor,
+} from "../../../test/push-service.ts";
 import { claimDueJobs } from "./repository.ts";
 import { enqueueJob } from "./service.ts";
 import { backoffMs } from "./worker.ts";
@@ -22,18 +27,6 @@ beforeAll(async () => {
   service = await startPushService();
 });
 afterAll(async () => service?.close());
-
-async function subscribe(app: FastifyInstance, user: Session, path: string) {
-  const keys = browserKeys();
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/push/subscriptions",
-    headers: user.headers,
-    payload: { endpoint: service.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth } },
-  });
-  expect(response.statusCode).toBe(201);
-  return keys;
-}
 
 async function jobRow(app: FastifyInstance, id: string) {
   const result = (await app.db.execute(
@@ -57,7 +50,7 @@ describe("the job worker", () => {
   });
 
   it("drops a job that keeps failing after the last attempt", async () => {
-    await subscribe(app, ana, "/jobs/always-down");
+    await subscribeDevice(app, service, ana, "/jobs/always-down");
     service.respond("/jobs/always-down", Array(10).fill({ status: 503 }));
     await insertNotification(app, {
       userId: ana.me._id,
@@ -132,7 +125,7 @@ describe.skipIf(!postgres)("two processes sharing PostgreSQL", () => {
   it("delivers each push once, whichever process claims it", async () => {
     const eve = await signUpUser(first, { firstName: "Eve" });
     const fay = await signUpUser(second, { firstName: "Fay" });
-    const keys = await subscribe(first, eve, "/jobs/two-processes");
+    const { keys } = await subscribeDevice(first, service, eve, "/jobs/two-processes");
     // Both processes poll; both are also asked to run at once, concurrently.
     const ids: string[] = [];
     for (let i = 0; i < 30; i += 1) {

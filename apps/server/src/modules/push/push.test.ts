@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AuthHeaders,
   appsForFile,
-  cookieFrom,
   getXsrf,
+  logIn,
   type Session,
   signUpUser,
 } from "../../../test/helpers.ts";
@@ -15,7 +15,13 @@ import {
   setChannels,
   subscriptionCount,
 } from "../../../test/notification-rows.ts";
-import { browserKeys, startPushService, verifyVapid, waitFor } from "../../../test/push-service.ts";
+import {
+  browserKeys,
+  startPushService,
+  subscribeDevice,
+  verifyVapid,
+  waitFor,
+} from "../../../test/push-service.ts";
 
 const openApp = appsForFile();
 const fastJobs = {
@@ -43,18 +49,9 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 /** A device subscribed for `user`: its endpoint path, keys and subscription id (the playerId). */
-async function subscribe(user: { headers: AuthHeaders }, target = app) {
+function subscribe(user: { headers: AuthHeaders }, target = app) {
   paths += 1;
-  const path = `/push/device-${paths}`;
-  const keys = browserKeys();
-  const response = await target.inject({
-    method: "POST",
-    url: "/api/push/subscriptions",
-    headers: user.headers,
-    payload: { endpoint: service.endpoint(path), keys: { p256dh: keys.p256dh, auth: keys.auth } },
-  });
-  expect(response.statusCode).toBe(201);
-  return { path, keys, id: response.json().data._id as string };
+  return subscribeDevice(target, service, user, `/push/device-${paths}`);
 }
 
 /** Until nothing but the (later) digests waits: every notify and push job has run. */
@@ -64,19 +61,6 @@ function deliveriesDone(target = app) {
     async () =>
       (await pendingJobs(target, "notify")) === 0 && (await pendingJobs(target, "push")) === 0,
   );
-}
-
-async function login(emailId: string, playerId?: string) {
-  const xsrf = await getXsrf(app);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-    payload: { emailId, password: "correct horse battery", playerId },
-  });
-  expect(response.statusCode).toBe(200);
-  const token = cookieFrom(response, "token");
-  return { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
 }
 
 describe("GET /api/push/key", () => {
@@ -187,7 +171,7 @@ describe("devices and sessions", () => {
     const device = await subscribe(fay);
 
     // Gus signs in on Fay's device: it is his now.
-    const gusOnDevice = await login(gus.me.emailId, device.id);
+    const gusOnDevice = await logIn(app, gus.me.emailId, { playerId: device.id });
     await insertNotification(app, {
       userId: fay.me._id,
       kind: "request_received",
@@ -220,7 +204,7 @@ describe("devices and sessions", () => {
     expect(service.pushesTo(device.path)).toHaveLength(1);
 
     // Fay logs in on it again.
-    await login(fay.me.emailId, device.id);
+    await logIn(app, fay.me.emailId, { playerId: device.id });
     await insertNotification(app, {
       userId: fay.me._id,
       kind: "request_accepted",
@@ -231,8 +215,8 @@ describe("devices and sessions", () => {
 
   it("ignores an unknown or malformed playerId", async () => {
     const hal = await signUpUser(app, { firstName: "Hal" });
-    await login(hal.me.emailId, "not-a-subscription");
-    await login(hal.me.emailId, "00000000-0000-4000-8000-000000000000");
+    await logIn(app, hal.me.emailId, { playerId: "not-a-subscription" });
+    await logIn(app, hal.me.emailId, { playerId: "00000000-0000-4000-8000-000000000000" });
   });
 
   it("a signup with playerId takes the device", async () => {
