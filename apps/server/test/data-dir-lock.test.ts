@@ -1,26 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from "../src/db/data-dir-lock.ts";
-import { testConfig } from "./helpers.ts";
+import { tempDirsForFile, testConfig } from "./helpers.ts";
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tempDirs: string[] = [];
+// Registered first, so its hook runs last: the children are killed before their folders go.
+const tempDir = tempDirsForFile("kindred-lock-");
 const children: ChildProcess[] = [];
-
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "kindred-lock-"));
-  tempDirs.push(dir);
-  return dir;
-}
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The pid of a process that has already exited. */

@@ -1,26 +1,17 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { DEMO_PASSWORD_FILE } from "../src/demo/password.ts";
 import { DEMO_EMAIL } from "../src/demo/seed.ts";
-import { anonymousHeaders, createTestApp, testConfig } from "./helpers.ts";
+import { anonymousHeaders, createTestApp, tempDirsForFile, testConfig } from "./helpers.ts";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "kindred-delivery-"));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsForFile("kindred-delivery-");
 
 /** A built web app as the Vite build leaves it: each text file with its .br and .gz beside it. */
 function fakeBuild(): { dir: string; script: string; page: string } {

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -9,15 +8,17 @@ import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { connectionRequests, jobs, userSkills, users } from "../src/db/schema.ts";
 import { DEMO_EMAIL } from "../src/demo/seed.ts";
-import { anonymousHeaders, cookieFrom, createTestApp, signUpUser, testConfig } from "./helpers.ts";
+import {
+  anonymousHeaders,
+  cookieFrom,
+  createTestApp,
+  signUpUser,
+  tempDirsForFile,
+  testConfig,
+} from "./helpers.ts";
 
 let app: FastifyInstance;
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "kindred-test-"));
-  tempDirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsForFile("kindred-test-");
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -27,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("health", () => {

@@ -1,13 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApiScopes } from "../src/plugins/scopes.ts";
 import { API_SCOPES } from "../src/routes.ts";
-import { call, createTestApp, signUpUser, uniqueEmail } from "./helpers.ts";
+import { call, createTestApp, signUpUser, tempDirsForFile, uniqueEmail } from "./helpers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -26,11 +24,11 @@ function withProbeRoutes(scopes: ApiScopes): ApiScopes {
   };
 }
 
+// Registered first, so its hook runs last: the apps are closed before their folders go.
+const tempDir = tempDirsForFile("kindred-roles-");
 const apps: FastifyInstance[] = [];
-const folders: string[] = [];
 afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
-  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 async function open(overrides: Parameters<typeof createTestApp>[0] = {}) {
@@ -72,8 +70,7 @@ function adminEnv(app: FastifyInstance): Record<string, string> {
  */
 async function openOnDisk(overrides: Parameters<typeof createTestApp>[0] = {}) {
   if (process.env.TEST_DATABASE_URL) return open(overrides);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "kindred-roles-"));
-  folders.push(dataDir);
+  const dataDir = tempDir();
   const app = await open({ ...overrides, dataDir });
   await app.ready();
   return app;
@@ -188,8 +185,7 @@ describe("npm run admin", () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(
     "opens the embedded database itself when no server holds the folder",
     async () => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), "kindred-roles-"));
-      folders.push(dataDir);
+      const dataDir = tempDir();
       const first = await createTestApp({ dataDir });
       const person = await signUpUser(first);
       await first.close();
@@ -221,8 +217,7 @@ describe("ADMIN_EMAILS", () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(
     "makes an existing account an admin at the next start",
     async () => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), "kindred-roles-"));
-      folders.push(dataDir);
+      const dataDir = tempDir();
       const first = await createTestApp({ dataDir });
       const person = await signUpUser(first);
       await first.close();
