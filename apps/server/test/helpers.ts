@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
-import { connect } from "node:net";
+import http from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
@@ -153,6 +154,15 @@ export const MANUAL_JOBS: JobSettings = {
   batchSize: 50,
 };
 
+/** The job settings of a file that waits for the worker itself: it looks every 20 ms. */
+export const FAST_JOBS: JobSettings = {
+  pollIntervalMs: 20,
+  leaseMs: 10_000,
+  maxAttempts: 5,
+  retryBaseMs: 20,
+  batchSize: 10,
+};
+
 /** Folders of one test file: each new one named `<prefix>…`, all removed after its last test. */
 export function tempDirsForFile(prefix: string): () => string {
   const made: string[] = [];
@@ -164,6 +174,34 @@ export function tempDirsForFile(prefix: string): () => string {
     made.push(dir);
     return dir;
   };
+}
+
+/** What a path of a local site answers. */
+export type SiteRoute = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+/**
+ * A local web site on 127.0.0.1 for one test file, closed after its last test: each test chooses
+ * what a path answers in `routes` (404 otherwise); `counts` has the requests and connections so far.
+ */
+export async function localSiteForFile() {
+  const routes = new Map<string, SiteRoute>();
+  const counts = { requests: 0, connections: 0 };
+  const site = http.createServer((request, response) => {
+    counts.requests += 1;
+    const route = routes.get(new URL(request.url ?? "/", "http://x").pathname);
+    if (route) route(request, response);
+    else response.writeHead(404).end();
+  });
+  site.on("connection", () => {
+    counts.connections += 1;
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  afterAll(async () => {
+    site.closeAllConnections();
+    await new Promise((resolve) => site.close(resolve));
+  });
+  const { port } = site.address() as AddressInfo;
+  return { routes, counts, port, base: `http://127.0.0.1:${port}` };
 }
 
 /** The mail the app has written to its outbox, oldest first (the files are named by time). */

@@ -7,6 +7,7 @@ import { dueDigestItems, notificationForDelivery } from "../src/modules/notifica
 import {
   appsForFile,
   call,
+  FAST_JOBS,
   mailsTo,
   reviewRequest,
   type Session,
@@ -59,7 +60,7 @@ async function digestLines(email: string): Promise<string[]> {
 beforeAll(async () => {
   app = await openApp({
     publicOrigin: ORIGIN,
-    jobs: { pollIntervalMs: 20, leaseMs: 10_000, maxAttempts: 5, retryBaseMs: 20, batchSize: 10 },
+    jobs: FAST_JOBS,
     digestDelayMs: DELAY_MS,
   });
   bo = await signUpUser(app, { firstName: "Bo" });

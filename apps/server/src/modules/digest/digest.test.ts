@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appsForFile, mailsTo, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  appsForFile,
+  FAST_JOBS,
+  mailsTo,
+  type Session,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import {
   insertNotification,
   markRead,
@@ -20,7 +26,7 @@ let cat: Session;
 beforeAll(async () => {
   app = await openApp({
     publicOrigin: "https://kindred.example",
-    jobs: { pollIntervalMs: 20, leaseMs: 10_000, maxAttempts: 5, retryBaseMs: 20, batchSize: 10 },
+    jobs: FAST_JOBS,
     digestDelayMs: DELAY_MS,
   });
   ana = await signUpUser(app, { firstName: "Ana" });

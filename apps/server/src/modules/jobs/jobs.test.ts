@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appsForFile, createTestApp, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  appsForFile,
+  createTestApp,
+  FAST_JOBS,
+  type Session,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import { insertNotification, pendingJobs } from "../../../test/notification-rows.ts";
 import {
   browserKeys,
@@ -14,13 +20,7 @@ import { enqueueJob } from "./service.ts";
 import { backoffMs } from "./worker.ts";
 
 const openApp = appsForFile();
-const fastJobs = {
-  pollIntervalMs: 20,
-  leaseMs: 10_000,
-  maxAttempts: 3,
-  retryBaseMs: 20,
-  batchSize: 5,
-};
+const fastJobs = { ...FAST_JOBS, maxAttempts: 3, batchSize: 5 };
 
 let service: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {

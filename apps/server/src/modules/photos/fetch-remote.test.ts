@@ -1,29 +1,11 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { PHOTO_ADDRESS_MESSAGES } from "@kindred/shared";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { localSiteForFile } from "../../../test/helpers.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { type FetchRemoteOptions, fetchRemotePhoto, remotePhotoPolicy } from "./fetch-remote.ts";
 
 /** A local web server whose handler each test chooses by path; it counts the connections it got. */
-type Route = (request: http.IncomingMessage, response: http.ServerResponse) => void;
-const routes = new Map<string, Route>();
-let connections = 0;
-const server = http.createServer((request, response) => {
-  const route = routes.get(new URL(request.url ?? "/", "http://x").pathname);
-  if (route) route(request, response);
-  else response.writeHead(404).end();
-});
-server.on("connection", () => {
-  connections += 1;
-});
-await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-const port = (server.address() as AddressInfo).port;
-const base = `http://127.0.0.1:${port}`;
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+const { routes, counts, port, base } = await localSiteForFile();
 
 const PNG_BYTES = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
 
@@ -49,7 +31,7 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 describe("fetching a pasted photo address", () => {
   it("refuses loopback, private and link-local addresses without connecting", async () => {
     const policy = remotePhotoPolicy(false);
-    const before = connections;
+    const before = counts.connections;
     for (const address of [
       `https://127.0.0.1:${port}/face.png`,
       "https://10.1.2.3/face.png",
@@ -64,7 +46,7 @@ describe("fetching a pasted photo address", () => {
         message: PHOTO_ADDRESS_MESSAGES.notPublic,
       });
     }
-    expect(connections).toBe(before);
+    expect(counts.connections).toBe(before);
   });
 
   it("refuses a plain-http address unless private addresses are allowed for local testing", async () => {
@@ -123,13 +105,13 @@ describe("fetching a pasted photo address", () => {
       routes.set("/to-private", (_request, response) =>
         response.writeHead(301, { location: target }).end(),
       );
-      const before = connections;
+      const before = counts.connections;
       expect(
         await failure(fetchRemotePhoto(`${base}/to-private`, onlyTheTestServer)),
         target,
       ).toEqual({ code: "PHOTO_UNREACHABLE", message: PHOTO_ADDRESS_MESSAGES.notPublic });
       // The first hop only: the redirect's target was never contacted.
-      expect(connections - before).toBe(1);
+      expect(counts.connections - before).toBe(1);
     }
   });
 

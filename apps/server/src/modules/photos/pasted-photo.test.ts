@@ -1,34 +1,13 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { PHOTO_ADDRESS_MESSAGES } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, describe, expect, it } from "vitest";
-import { appsForFile, signUpUser } from "../../../test/helpers.ts";
+import { describe, expect, it } from "vitest";
+import { appsForFile, localSiteForFile, signUpUser } from "../../../test/helpers.ts";
 import { users } from "../../db/schema.ts";
 
 /** A local web site: each test chooses what a path answers; it counts requests and connections. */
-type Route = (request: http.IncomingMessage, response: http.ServerResponse) => void;
-const routes = new Map<string, Route>();
-let requests = 0;
-let connections = 0;
-const site = http.createServer((request, response) => {
-  requests += 1;
-  const route = routes.get(new URL(request.url ?? "/", "http://x").pathname);
-  if (route) route(request, response);
-  else response.writeHead(404).end();
-});
-site.on("connection", () => {
-  connections += 1;
-});
-await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-const port = (site.address() as AddressInfo).port;
-const base = `http://127.0.0.1:${port}`;
-afterAll(async () => {
-  site.closeAllConnections();
-  await new Promise((resolve) => site.close(resolve));
-});
+const { routes, counts, port, base } = await localSiteForFile();
 
 const face = await sharp({
   create: { width: 300, height: 400, channels: 3, background: { r: 200, g: 120, b: 90 } },
@@ -69,7 +48,7 @@ async function expectRefused(
 
 describe("a pasted photo address, as deployed", () => {
   it("is refused when it leads to a loopback, private or link-local address, without a connection", async () => {
-    const before = connections;
+    const before = counts.connections;
     for (const address of [
       `https://127.0.0.1:${port}/face.png`,
       "https://10.0.0.1/face.png",
@@ -83,7 +62,7 @@ describe("a pasted photo address, as deployed", () => {
         message: PHOTO_ADDRESS_MESSAGES.notPublic,
       });
     }
-    expect(connections).toBe(before);
+    expect(counts.connections).toBe(before);
   });
 
   it("is refused when it is plain http", async () => {
@@ -127,14 +106,14 @@ describe("a pasted photo address, with private addresses allowed for local testi
   it("sent back unchanged (its own address, relative or absolute) changes nothing and fetches nothing", async () => {
     const { headers } = await signUpUser(local);
     const me = (await edit(local, headers, { photoUrl: `${base}/face.png` })).json().data;
-    const fetched = requests;
+    const fetched = counts.requests;
     const origin = local.config.publicOrigin;
     for (const photoUrl of [`${origin}${me.photoUrl}`, `${origin}${me.photo.large}`]) {
       const again = await edit(local, headers, { photoUrl, about: "Only this changed" });
       expect(again.statusCode).toBe(200);
       expect(again.json().data).toEqual({ ...me, about: "Only this changed" });
     }
-    expect(requests).toBe(fetched);
+    expect(counts.requests).toBe(fetched);
   });
 
   it("is refused when the file there is not a picture", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AuthHeaders,
   appsForFile,
+  FAST_JOBS,
   getXsrf,
   logIn,
   type Session,
@@ -24,13 +25,6 @@ import {
 } from "../../../test/push-service.ts";
 
 const openApp = appsForFile();
-const fastJobs = {
-  pollIntervalMs: 20,
-  leaseMs: 10_000,
-  maxAttempts: 5,
-  retryBaseMs: 20,
-  batchSize: 10,
-};
 
 let app: FastifyInstance;
 let service: Awaited<ReturnType<typeof startPushService>>;
@@ -40,7 +34,7 @@ let paths = 0;
 beforeAll(async () => {
   app = await openApp({
     push: { allowPrivateEndpoints: true },
-    jobs: fastJobs,
+    jobs: FAST_JOBS,
     digestDelayMs: 60 * 60_000,
   });
   service = await startPushService();
@@ -268,7 +262,7 @@ describe("the endpoint guard (default settings)", () => {
   let guarded: FastifyInstance;
   let user: Session;
   beforeAll(async () => {
-    guarded = await openApp({ jobs: fastJobs });
+    guarded = await openApp({ jobs: FAST_JOBS });
     user = await signUpUser(guarded);
   });
 
