@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSkills, users } from "../src/db/schema.ts";
-import { createTestApp, signUpUser } from "./helpers.ts";
+import { type AuthHeaders, call, createTestApp, signUpUser } from "./helpers.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -12,13 +12,8 @@ afterAll(async () => {
   await app.close();
 });
 
-async function edit(headers: Record<string, string>, payload: unknown) {
-  return app.inject({
-    method: "PATCH",
-    url: "/api/profile/edit",
-    headers,
-    payload: payload as object,
-  });
+function edit(headers: AuthHeaders, payload: unknown) {
+  return call(app, headers, "PATCH", "/api/profile/edit", payload);
 }
 
 describe("GET /api/profile/view", () => {

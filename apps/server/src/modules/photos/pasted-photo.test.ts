@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { appsForFile, localSiteForFile, signUpUser } from "../../../test/helpers.ts";
+import {
+  type AuthHeaders,
+  appsForFile,
+  call,
+  localSiteForFile,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import { users } from "../../db/schema.ts";
 
 /** A local web site: each test chooses what a path answers; it counts requests and connections. */
@@ -24,12 +30,12 @@ const guarded = await open();
 /** As for local testing (PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES=true), with a short time limit. */
 const local = await open({ photoFetch: { allowPrivateAddresses: true, timeoutMs: 500 } });
 
-async function edit(app: FastifyInstance, headers: Record<string, string>, payload: object) {
-  return app.inject({ method: "PATCH", url: "/api/profile/edit", headers, payload });
+function edit(app: FastifyInstance, headers: AuthHeaders, payload: object) {
+  return call(app, headers, "PATCH", "/api/profile/edit", payload);
 }
 
-async function view(app: FastifyInstance, headers: Record<string, string>) {
-  return (await app.inject({ method: "GET", url: "/api/profile/view", headers })).json();
+async function view(app: FastifyInstance, headers: AuthHeaders) {
+  return (await call(app, headers, "GET", "/api/profile/view")).json();
 }
 
 /** Sends a photo address with another change; expects the 400 and the profile as it was. */

@@ -1,52 +1,37 @@
 import type { Card, ConnectionCard, ReceivedRequest } from "@kindred/shared";
 import { and, eq, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { anonymousHeaders, appForFile, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  anonymousHeaders,
+  appForFile,
+  call,
+  type Session,
+  sendRequest,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import { connectionRequests } from "../../db/schema.ts";
 
 const app = await appForFile();
 
 function sendRaw(from: Session, status: string, userId: string) {
-  return app.inject({
-    method: "POST",
-    url: `/api/request/send/${status}/${userId}`,
-    headers: from.headers,
-    payload: {},
-  });
+  return call(app, from, "POST", `/api/request/send/${status}/${userId}`);
 }
 
-async function send(from: Session, status: string, to: Session): Promise<string> {
-  const response = await sendRaw(from, status, to.me._id);
-  expect(response.statusCode).toBe(201);
-  return response.json().data._id as string;
-}
+const send = (from: Session, status: string, to: Session) => sendRequest(app, from, status, to);
 
 function reviewRaw(reviewer: Session, status: string, requestId: string) {
-  return app.inject({
-    method: "POST",
-    url: `/api/request/review/${status}/${requestId}`,
-    headers: reviewer.headers,
-    payload: {},
-  });
+  return call(app, reviewer, "POST", `/api/request/review/${status}/${requestId}`);
 }
 
 async function received(user: Session): Promise<ReceivedRequest[]> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/user/requests/received",
-    headers: user.headers,
-  });
+  const response = await call(app, user, "GET", "/api/user/requests/received");
   expect(response.statusCode).toBe(200);
   expect(response.body).not.toMatch(/example\.com|emailId|password/i);
   return response.json().data;
 }
 
 async function connections(user: Session): Promise<ConnectionCard[]> {
-  const response = await app.inject({
-    method: "GET",
-    url: "/api/user/connections",
-    headers: user.headers,
-  });
+  const response = await call(app, user, "GET", "/api/user/connections");
   expect(response.statusCode).toBe(200);
   expect(response.body).not.toMatch(/example\.com|emailId|password/i);
   return response.json().data;
