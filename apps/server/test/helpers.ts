@@ -263,7 +263,7 @@ export type Caller = { headers: AuthHeaders } | AuthHeaders | null | undefined;
 
 /**
  * A call to the app as `who`. The payload is sent when given; without one, POST, PUT and PATCH send
- * `{}` (as the web app does) and GET and DELETE send no body.
+ * `{}` and GET and DELETE send no body.
  */
 export function call(
   app: FastifyInstance,
