@@ -9,22 +9,28 @@ import { describe, expect, it } from "vitest";
 import { selectRows } from "../src/db/rows.ts";
 import * as schema from "../src/db/schema.ts";
 import { PERSONAL_DATA_PARTS, SYSTEM_TABLES } from "../src/personal-data.ts";
+import { callCommunity } from "./community-helpers.ts";
 import {
-  anonymousHeaders,
   appForFile,
+  blockUser,
+  call,
+  connectedPair,
   continueAs,
-  readOutbox,
-  reviewRequest,
-  type Session,
+  forgotPassword,
+  logIn,
+  mailsTo,
+  PASSWORD,
+  recoveryCodeIn,
+  sendMessage,
   sendRequest,
   signUpUser,
+  verifyCode,
 } from "./helpers.ts";
 
 // Export and deletion ask every module for its part of a person's data (personal-data.ts). These
 // hold that list to the schema, and a deletion to its promise: nothing names the person after it.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const PASSWORD = "correct horse battery";
 
 const app: FastifyInstance = await appForFile({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
@@ -71,25 +77,6 @@ describe("every table's personal data", () => {
   });
 });
 
-/** A call as `who`, with a body for unsafe methods. */
-function as(who: Session, method: "GET" | "POST" | "PUT" | "DELETE", url: string, body?: object) {
-  return app.inject({
-    method,
-    url,
-    headers: who.headers,
-    ...(body !== undefined || method === "POST" ? { payload: body ?? {} } : {}),
-  });
-}
-
-function community(token: string, method: "GET" | "POST" | "PUT", url: string, body?: object) {
-  return app.inject({
-    method,
-    url: `/api/community${url}`,
-    headers: { authorization: `Bearer ${token}` },
-    ...(body !== undefined ? { payload: body } : {}),
-  });
-}
-
 async function ok(response: Promise<{ statusCode: number; body: string }>, status = 200) {
   const answer = await response;
   expect(answer.statusCode, answer.body).toBe(status);
@@ -104,129 +91,96 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
  * events, answers) from her and around her.
  */
 async function danaWithDataEverywhere() {
-  const dana = await signUpUser(app, { firstName: "Dana", skills: ["Chess", "Go", "Poetry"] });
-  const [finn, gus, hal, ivy, jon] = await Promise.all(
-    ["Finn", "Gus", "Hal", "Ivy", "Jon"].map((firstName) => signUpUser(app, { firstName })),
+  const [dana, finn] = await connectedPair(app, [
+    { firstName: "Dana", skills: ["Chess", "Go", "Poetry"] },
+    "Finn",
+  ]);
+  const [gus, hal, ivy, jon] = await Promise.all(
+    ["Gus", "Hal", "Ivy", "Jon"].map((firstName) => signUpUser(app, { firstName })),
   );
-  if (!finn || !gus || !hal || !ivy || !jon) throw new Error("sign-up failed");
+  if (!gus || !hal || !ivy || !jon) throw new Error("sign-up failed");
 
-  // A connection with a conversation, both ways, read by Dana.
-  await reviewRequest(app, finn, "accepted", await sendRequest(app, dana, "interested", finn));
-  await ok(as(dana, "POST", `/api/chat/${finn.me._id}/messages`, { text: "hello Finn" }), 201);
-  const fromFinn = await ok(
-    as(finn, "POST", `/api/chat/${dana.me._id}/messages`, { text: "hello Dana" }),
-    201,
-  );
-  await ok(as(dana, "POST", `/api/chat/${finn.me._id}/read`, { messageId: fromFinn.data._id }));
+  // A conversation both ways, read by Dana.
+  await sendMessage(app, dana, finn, "hello Finn");
+  const fromFinn = await sendMessage(app, finn, dana, "hello Dana");
+  await ok(call(app, dana, "POST", `/api/chat/${finn.me._id}/read`, { messageId: fromFinn._id }));
   // Requests both ways, pending: a notification to Gus names her, one to her names Hal.
   await sendRequest(app, dana, "interested", gus);
   await sendRequest(app, hal, "interested", dana);
   // Blocks and reports, both ways.
-  await ok(as(dana, "POST", `/api/user/block/${ivy.me._id}`), 201);
-  await ok(as(jon, "POST", `/api/user/block/${dana.me._id}`), 201);
-  await ok(as(dana, "POST", `/api/user/report/${jon.me._id}`, { reason: "spam" }), 201);
-  await ok(as(gus, "POST", `/api/user/report/${dana.me._id}`, { reason: "fake" }), 201);
-  // Settings of her own, and a push device.
-  await ok(as(dana, "PUT", "/api/notifications/settings", { post_reply: { push: false } }));
-  // A device's subscription, as the push service would have given it (no push service here).
+  await blockUser(app, dana, ivy.me._id);
+  await blockUser(app, jon, dana.me._id);
+  await ok(call(app, dana, "POST", `/api/user/report/${jon.me._id}`, { reason: "spam" }), 201);
+  await ok(call(app, gus, "POST", `/api/user/report/${dana.me._id}`, { reason: "fake" }), 201);
+  // Settings of her own, and a device's subscription, as the push service would have given it.
+  await ok(call(app, dana, "PUT", "/api/notifications/settings", { post_reply: { push: false } }));
   await app.db.insert(schema.pushSubscriptions).values({
     userId: dana.me._id,
     endpoint: "https://push.example.net/send/dana",
     p256dh: "p256dh-key",
     auth: "auth-key",
   });
-  // A second session, and a password reset code with its grant.
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/login",
-    headers: await anonymousHeaders(app),
-    payload: { emailId: dana.me.emailId, password: PASSWORD },
-  });
-  expect(login.statusCode).toBe(200);
-  const anonymous = await anonymousHeaders(app);
-  await ok(
-    app.inject({
-      method: "POST",
-      url: "/api/forgot_password",
-      headers: anonymous,
-      payload: { emailId: dana.me.emailId },
-    }),
-  );
-  const mail = (await readOutbox(app)).filter((entry) => entry.to === dana.me.emailId).at(-1);
-  const otp = mail?.text.match(/^\s+(\d{6})$/m)?.[1];
-  expect(otp).toBeTruthy();
-  await ok(
-    app.inject({
-      method: "POST",
-      url: "/api/verify_OTP",
-      headers: anonymous,
-      payload: { emailId: dana.me.emailId, otp },
-    }),
-  );
-  await ok(
-    app.inject({
-      method: "POST",
-      url: "/api/forgot_password",
-      headers: anonymous,
-      payload: { emailId: dana.me.emailId },
-    }),
-  );
+  // A second session, and a password reset code beside an open grant.
+  await logIn(app, dana.me.emailId, { password: PASSWORD });
+  await ok(forgotPassword(app, dana.me.emailId));
+  const code = recoveryCodeIn((await mailsTo(app, dana.me.emailId)).at(-1));
+  await ok(verifyCode(app, dana.me.emailId, code));
+  await ok(forgotPassword(app, dana.me.emailId));
 
   // The community, from her and around her.
-  const her = (await continueAs(app, dana.headers)).token;
-  const his = (await continueAs(app, finn.headers)).token;
+  const her = { authorization: `Bearer ${(await continueAs(app, dana.headers)).token}` };
+  const his = { authorization: `Bearer ${(await continueAs(app, finn.headers)).token}` };
   const herPost = await ok(
-    community(her, "POST", "/fusionpublish", { title: "Dana's post", content: "Hello" }),
+    callCommunity(app, her, "POST", "/fusionpublish", { title: "Dana's post", content: "Hello" }),
     201,
   );
   const hisPost = await ok(
-    community(his, "POST", "/fusionpublish", { title: "Finn's post", content: "Hi" }),
+    callCommunity(app, his, "POST", "/fusionpublish", { title: "Finn's post", content: "Hi" }),
     201,
   );
-  await ok(
-    community(his, "POST", `/post/${herPost.data.id}/replies`, { content: "A reply to Dana" }),
-    201,
-  );
-  await ok(
-    community(her, "POST", `/post/${hisPost.data.id}/replies`, { content: "A reply to Finn" }),
-    201,
-  );
-  await ok(community(her, "PUT", `/post/${hisPost.data.id}/like`));
-  await ok(community(his, "PUT", `/post/${herPost.data.id}/like`));
-  const group = (tag: string, name: string) => ({ name, description: "We meet weekly", tag });
-  const herGroup = await ok(
-    community(her, "POST", "/create", {
-      ...group(GROUP_TAGS[0], "Dana's circle"),
-      u_id: dana.me._id,
-    }),
-    201,
-  );
-  const hisGroup = await ok(
-    community(his, "POST", "/create", {
-      ...group(GROUP_TAGS[1], "Finn's circle"),
-      u_id: finn.me._id,
-    }),
-    201,
-  );
-  await ok(community(his, "POST", `/group/${herGroup.data._id}/join`));
-  await ok(community(her, "POST", `/group/${hisGroup.data._id}/join`));
-  const event = (name: string, u_id: string) => ({
+  for (const [who, post, content] of [
+    [his, herPost, "A reply to Dana"],
+    [her, hisPost, "A reply to Finn"],
+  ] as const) {
+    await ok(callCommunity(app, who, "POST", `/post/${post.data.id}/replies`, { content }), 201);
+    await ok(callCommunity(app, who, "PUT", `/post/${post.data.id}/like`));
+  }
+  const group = (tag: string, name: string, u_id: string) => ({
+    name,
+    description: "We meet weekly",
+    tag,
     u_id,
-    title: name,
+  });
+  const event = (title: string, u_id: string) => ({
+    u_id,
+    title,
     description: "Bring a board",
     date: "2099-05-17T16:00:00.000+02:00",
     location: "Library",
   });
+  const herGroup = await ok(
+    callCommunity(app, her, "POST", "/create", group(GROUP_TAGS[0], "Dana's circle", dana.me._id)),
+    201,
+  );
+  const hisGroup = await ok(
+    callCommunity(app, his, "POST", "/create", group(GROUP_TAGS[1], "Finn's circle", finn.me._id)),
+    201,
+  );
   const herEvent = await ok(
-    community(her, "POST", "/createevent", event("Dana's evening", dana.me._id)),
+    callCommunity(app, her, "POST", "/createevent", event("Dana's evening", dana.me._id)),
     201,
   );
   const hisEvent = await ok(
-    community(his, "POST", "/createevent", event("Finn's evening", finn.me._id)),
+    callCommunity(app, his, "POST", "/createevent", event("Finn's evening", finn.me._id)),
     201,
   );
-  await ok(community(his, "PUT", `/event/${herEvent.data._id}/rsvp`, { status: "going" }));
-  await ok(community(her, "PUT", `/event/${hisEvent.data._id}/rsvp`, { status: "going" }));
+  for (const [who, group, event] of [
+    [his, herGroup, herEvent],
+    [her, hisGroup, hisEvent],
+  ] as const) {
+    await ok(callCommunity(app, who, "POST", `/group/${group.data._id}/join`));
+    await ok(callCommunity(app, who, "PUT", `/event/${event.data._id}/rsvp`, { status: "going" }));
+  }
   return { dana, finn };
 }
 
@@ -265,7 +219,7 @@ describe("deleting an account", () => {
       }
     }
 
-    const deleted = await as(dana, "DELETE", "/api/account", { password: PASSWORD });
+    const deleted = await call(app, dana, "DELETE", "/api/account", { password: PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const keepsIds = Object.entries(SYSTEM_TABLES)
@@ -277,7 +231,7 @@ describe("deleting an account", () => {
     expect(left).toEqual([]);
     expect(await columnsHolding(dana.me.emailId)).toEqual([]);
     // ...and the conversation stays with Finn, from "Deleted account".
-    const conversations = await ok(as(finn, "GET", "/api/chat/conversations"));
+    const conversations = await ok(call(app, finn, "GET", "/api/chat/conversations"));
     expect(conversations.data).toEqual([
       expect.objectContaining({ lastMessage: expect.objectContaining({ text: "hello Dana" }) }),
     ]);
