@@ -5,7 +5,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ApiScopes } from "../src/plugins/scopes.ts";
 import { API_SCOPES } from "../src/routes.ts";
-import { call, createTestApp, signUpUser, tempDirsForFile, uniqueEmail } from "./helpers.ts";
+import {
+  call,
+  continueAs,
+  createTestApp,
+  signUpUser,
+  tempDirsForFile,
+  uniqueEmail,
+} from "./helpers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -21,6 +28,7 @@ function withProbeRoutes(scopes: ApiScopes): ApiScopes {
     signedIn: [...scopes.signedIn, probe("signed-in")],
     moderator: [...scopes.moderator, probe("moderator")],
     admin: [...scopes.admin, probe("admin")],
+    community: [...scopes.community, probe("community")],
   };
 }
 
@@ -105,6 +113,26 @@ describe("guards by scope", () => {
       });
       expect(open.statusCode).toBe(200);
     }
+  });
+
+  it("answers 401 without a community token in the community's scope, and lets a member in", async () => {
+    const app = await open();
+    for (const method of ["GET", "POST"] as const) {
+      const response = await call(app, null, method, "/api/community/probe/community");
+      expect(response.statusCode, method).toBe(401);
+      expect(response.json()).toMatchObject({ status: 0, code: "UNAUTHENTICATED" });
+    }
+    const person = await signUpUser(app);
+    // A session is not a community token.
+    expect((await call(app, person, "GET", "/api/community/probe/community")).statusCode).toBe(401);
+    const { token } = await continueAs(app, person.headers);
+    const member = await app.inject({
+      method: "POST",
+      url: "/api/community/probe/community",
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
+    expect(member.statusCode).toBe(200);
   });
 
   it("lets a member into the signed-in scope and answers 403 FORBIDDEN in the role scopes", async () => {
