@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { runAdminCommand } from "../src/admin-command.ts";
 import type { ApiScopes } from "../src/plugins/scopes.ts";
 import { API_SCOPES } from "../src/routes.ts";
 import {
@@ -45,14 +46,13 @@ async function open(overrides: Parameters<typeof createTestApp>[0] = {}) {
   return app;
 }
 
-/** `npm run admin -- ...args` against the app's database, as a self-hoster runs it. */
-function runAdmin(env: Record<string, string>, ...args: string[]) {
+/** `npm run admin -- ...args` as a self-hoster runs it: a process of its own. */
+function spawnAdmin(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(
-      path.join(root, "node_modules/.bin/tsx"),
-      [path.join(root, "apps/server/src/admin.ts"), ...args],
-      { cwd: root, env: { ...process.env, LOG_LEVEL: "silent", ...env } },
-    );
+    const child = spawn("npm", ["run", "--silent", "admin", "--", ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -63,6 +63,12 @@ function runAdmin(env: Record<string, string>, ...args: string[]) {
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, output }));
   });
+}
+
+/** The same command run in this process (what the script runs, without starting Node again). */
+async function runAdmin(env: Record<string, string>, ...args: string[]) {
+  const outcome = await runAdminCommand(args, { ...process.env, LOG_LEVEL: "silent", ...env });
+  return { code: outcome.code, output: outcome.message };
 }
 
 /** The environment that points the command at the app's database. */
@@ -168,7 +174,7 @@ describe("npm run admin", () => {
     const person = await signUpUser(app);
     expect((await call(app, person, "GET", "/api/probe/moderator")).statusCode).toBe(403);
 
-    const granted = await runAdmin(
+    const granted = await spawnAdmin(
       adminEnv(app),
       "grant",
       person.me.emailId.toUpperCase(),
