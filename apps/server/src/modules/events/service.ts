@@ -21,7 +21,7 @@ import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.
 import { groupMembership } from "../groups/service.ts";
 import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
-import { announceNotification, notify } from "../notifications/service.ts";
+import { type NotificationQueue, withNotifications } from "../notifications/service.ts";
 import {
   accountsAnswering,
   addHostGoing,
@@ -105,15 +105,6 @@ export async function listEvents(
   return { items: page.items.map(toListItem), next: page.next };
 }
 
-/** A notification to send once the transaction that wrote it commits. */
-type Told = { userId: string; notificationId: string | undefined };
-
-async function announceAll(app: App, told: Told[]): Promise<void> {
-  await Promise.all(
-    told.map(({ userId, notificationId }) => announceNotification(app, userId, notificationId)),
-  );
-}
-
 /**
  * Tells each account about the event. A notification names who caused it, and only an account
  * can: the first of `actors` that is an account and not the person told. The host comes first;
@@ -121,26 +112,23 @@ async function announceAll(app: App, told: Told[]): Promise<void> {
  * person of the event, so the news still arrives. Nobody to name: nothing is said.
  */
 async function tellAbout(
-  tx: Database,
+  queue: NotificationQueue,
   event: { id: string },
   kind: NotificationKind,
   userIds: string[],
   actors: (string | null)[],
-): Promise<Told[]> {
-  const told: Told[] = [];
+): Promise<void> {
   for (const userId of userIds) {
     const actorId = actors.find((actor): actor is string => actor !== null && actor !== userId);
     if (!actorId) continue;
-    const notificationId = await notify(tx, {
+    await queue.notify({
       userId,
       kind,
       actorId,
       subject: { type: "event", id: event.id },
       url: eventPath(event.id),
     });
-    told.push({ userId, notificationId });
   }
-  return told;
 }
 
 // ---------- creating ----------
@@ -238,16 +226,17 @@ export async function getEvent(app: App, id: string, viewerId: string): Promise<
  */
 async function promoteWhileRoom(
   tx: Database,
+  queue: NotificationQueue,
   event: EventRow,
   capacity: number | null,
   leaverId: string | null,
-): Promise<Told[]> {
-  if (capacity === null) return [];
+): Promise<void> {
+  if (capacity === null) return;
   const promoted = await fillFreePlaces(tx, event.id, capacity);
   const accounts = promoted.flatMap((row) => (row.userId ? [row.userId] : []));
-  if (accounts.length === 0) return [];
+  if (accounts.length === 0) return;
   const going = await accountsAnswering(tx, event.id, ["going"]);
-  return tellAbout(tx, event, "event_promoted", accounts, [event.hostUserId, leaverId, ...going]);
+  await tellAbout(queue, event, "event_promoted", accounts, [event.hostUserId, leaverId, ...going]);
 }
 
 /**
@@ -263,7 +252,7 @@ export async function answerEvent(
 ): Promise<EventRsvp> {
   const event = await visibleEvent(app.db, id, member.id);
   const now = app.now();
-  const { state, told } = await app.db.transaction(async (tx) => {
+  const state = await withNotifications(app, async (tx, queue) => {
     const locked = await lockEvent(tx, event.id);
     if (!locked) throw notFound();
     if (locked.cancelledAt) throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.cancelled);
@@ -272,22 +261,21 @@ export async function answerEvent(
     }
     if (status === "going") {
       // Anyone waiting for a place freed meanwhile (a deleted account) moves up before a newcomer.
-      const promoted = await promoteWhileRoom(tx, event, locked.capacity, null);
+      await promoteWhileRoom(tx, queue, event, locked.capacity, null);
       const before = await rsvpState(tx, event.id, member.id);
       if (before.status === null) {
         const full = locked.capacity !== null && before.going >= locked.capacity;
         await addRsvp(tx, event.id, member.id, full ? "waitlisted" : "going");
       }
-      return { state: await rsvpState(tx, event.id, member.id), told: promoted };
+      return rsvpState(tx, event.id, member.id);
     }
     if (member.id === event.authorId) {
       throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.hostLeaves);
     }
     await removeRsvp(tx, event.id, member.id);
-    const told = await promoteWhileRoom(tx, event, locked.capacity, member.id);
-    return { state: await rsvpState(tx, event.id, member.id), told };
+    await promoteWhileRoom(tx, queue, event, locked.capacity, member.id);
+    return rsvpState(tx, event.id, member.id);
   });
-  await announceAll(app, told);
   return {
     myRsvp: state.status ?? "not_going",
     myPosition: state.position,
@@ -307,7 +295,7 @@ export async function cancelEvent(
   const event = await visibleEvent(app.db, id, member.id);
   if (event.authorId !== member.id) throw unknownIdError(OWN_EVENT_NOT_FOUND);
   const now = app.now();
-  const told = await app.db.transaction(async (tx) => {
+  await withNotifications(app, async (tx, queue) => {
     const locked = await lockEvent(tx, event.id);
     if (!locked) throw notFound();
     if (locked.cancelledAt) throw new HttpError(409, "CONFLICT", EVENT_MESSAGES.alreadyCancelled);
@@ -320,9 +308,8 @@ export async function cancelEvent(
     const people = (await accountsAnswering(tx, event.id, ["going", "waitlisted"])).filter(
       (userId) => userId !== event.hostUserId,
     );
-    return tellAbout(tx, event, "event_cancelled", people, [event.hostUserId, ...people]);
+    await tellAbout(queue, event, "event_cancelled", people, [event.hostUserId, ...people]);
   });
-  await announceAll(app, told);
   return getEvent(app, event.id, member.id);
 }
 
@@ -333,23 +320,21 @@ export async function cancelEvent(
 export async function deleteEvent(app: App, id: string, member: CommunityMember): Promise<void> {
   const eventId = id.toLowerCase();
   const now = app.now();
-  const result = await app.db.transaction(async (tx) => {
+  const deleted = await withNotifications(app, async (tx, queue) => {
     const locked = await lockEvent(tx, eventId);
-    if (!locked) return { deleted: false, told: [] as Told[] };
+    if (!locked) return false;
     const event = await findEventById(tx, eventId);
-    if (!event || event.authorId !== member.id) return { deleted: false, told: [] as Told[] };
-    let told: Told[] = [];
+    if (!event || event.authorId !== member.id) return false;
     if (!locked.cancelledAt && locked.startsAt.getTime() > now.getTime()) {
       const people = (await accountsAnswering(tx, eventId, ["going", "waitlisted"])).filter(
         (userId) => userId !== event.hostUserId,
       );
-      told = await tellAbout(tx, event, "event_cancelled", people, [event.hostUserId, ...people]);
+      await tellAbout(queue, event, "event_cancelled", people, [event.hostUserId, ...people]);
     }
     await dropReminders(tx, eventId);
-    return { deleted: await deleteOwnEvent(tx, eventId, member.id), told };
+    return deleteOwnEvent(tx, eventId, member.id);
   });
-  await announceAll(app, result.told);
-  if (!result.deleted) throw unknownIdError(OWN_EVENT_NOT_FOUND);
+  if (!deleted) throw unknownIdError(OWN_EVENT_NOT_FOUND);
 }
 
 // ---------- reminders ----------
@@ -385,13 +370,12 @@ export function eventReminderHandler(app: App) {
         ? event.startsAt.getTime() - EVENT_REMINDER_OFFSETS["1h"]
         : event.startsAt.getTime();
     if (now >= staleAt) return undefined;
-    const told = await app.db.transaction(async (tx) => {
-      if (!(await completeJob(tx, job))) return [];
+    await withNotifications(app, async (tx, queue) => {
+      if (!(await completeJob(tx, job))) return;
       const going = await accountsAnswering(tx, event.id, ["going"]);
       // The host is reminded too, in the name of someone else going (one's own action says nothing).
-      return tellAbout(tx, event, "event_reminder", going, [event.hostUserId, ...going]);
+      await tellAbout(queue, event, "event_reminder", going, [event.hostUserId, ...going]);
     });
-    await announceAll(app, told);
     return undefined;
   };
 }

@@ -61,9 +61,10 @@ export function groupKeyOf(kind: NotificationKind, actorId: string, subjectId?: 
 }
 
 /**
- * Creates or grows a notification and queues its delivery (push, mail) for the job worker. Call
- * it inside the transaction of its cause, so both exist or neither. Undefined when there is
- * nothing to say: one's own action, or a block between the two either way.
+ * Creates or grows a notification and queues its delivery (push, mail) for the job worker, inside
+ * the transaction of its cause, so both exist or neither. Undefined when there is nothing to say:
+ * one's own action, or a block between the two either way. Modules notify through
+ * `withNotifications`, which also announces it once the transaction commits.
  */
 export async function notify(db: Database, input: NotifyInput): Promise<string | undefined> {
   if (input.userId === input.actorId) return undefined;
@@ -219,7 +220,7 @@ export async function announceUnread(app: Live, userIds: string[]): Promise<void
 }
 
 /** After the commit: the new or grown notification, then the badges, to the person's tabs. */
-export async function announceNotification(
+async function announceNotification(
   app: Live,
   userId: string,
   notificationId: string | undefined,

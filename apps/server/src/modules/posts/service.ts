@@ -12,7 +12,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
 import { groupMembership, visibleGroup, visibleGroupById } from "../groups/service.ts";
 import { accountOfMember } from "../members/service.ts";
-import { announceNotification, notify } from "../notifications/service.ts";
+import { withNotifications } from "../notifications/service.ts";
 import * as repository from "./repository.ts";
 
 // Posts on the board and in study groups, their replies and likes. A post is hidden from anyone
@@ -117,30 +117,24 @@ export async function replyToPost(
     accountOfMember(app.db, post.userId),
     accountOfMember(app.db, authorId),
   ]);
-  let notificationId: string | undefined;
-  const reply = await app.db
-    .transaction(async (tx) => {
-      const created = await repository.insertReply(tx, { postId: post.id, authorId, content });
-      if (created && postAccount && replyAccount) {
-        notificationId = await notify(tx, {
-          userId: postAccount,
-          kind: "post_reply",
-          actorId: replyAccount,
-          subject: { type: "post", id: post.id },
-          url: postPagePath(post),
-        });
-      }
-      return created;
-    })
-    .catch((error: unknown) => {
-      // The post was deleted while the reply went in.
-      if (isForeignKeyViolation(error)) return undefined;
-      throw error;
-    });
+  const reply = await withNotifications(app, async (tx, queue) => {
+    const created = await repository.insertReply(tx, { postId: post.id, authorId, content });
+    if (created && postAccount && replyAccount) {
+      await queue.notify({
+        userId: postAccount,
+        kind: "post_reply",
+        actorId: replyAccount,
+        subject: { type: "post", id: post.id },
+        url: postPagePath(post),
+      });
+    }
+    return created;
+  }).catch((error: unknown) => {
+    // The post was deleted while the reply went in.
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
+  });
   if (!reply) throw unknownIdError(POST_NOT_FOUND);
-  if (postAccount && replyAccount && postAccount !== replyAccount) {
-    await announceNotification(app, postAccount, notificationId);
-  }
   return reply;
 }
 
