@@ -10,7 +10,7 @@ import {
   hashSessionId,
   SESSION_COOKIE,
 } from "../../plugins/session.ts";
-import { claimDevice, detachSessionDevice } from "../push/devices.ts";
+import { claimDevice, detachSessionDevice } from "../push/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { beginLoginAttempt } from "./login-throttle.ts";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { pushSubscriptions } from "../../db/schema.ts";
-import { attachPushDevice } from "../sessions/fragments.ts";
+import { attachPushDevice, sessionById } from "../sessions/fragments.ts";
 
 export type StoredSubscription = {
   id: string;
@@ -99,4 +99,27 @@ export function findDevicesForExport(
 /** Every device of the user. */
 export async function deleteSubscriptionsOf(db: Database, userId: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+/** Gives the subscription with this id to the user: its id, or null when there is none. */
+export async function assignSubscription(
+  db: Database,
+  userId: string,
+  subscriptionId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .update(pushSubscriptions)
+    .set({ userId })
+    .where(eq(pushSubscriptions.id, subscriptionId))
+    .returning({ id: pushSubscriptions.id });
+  return row?.id ?? null;
+}
+
+/** The session's device stops belonging to the session's user (unless someone else took it). */
+export async function releaseSessionSubscription(db: Database, sessionIdHash: string) {
+  await db.execute(sql`
+    update push_subscriptions p set user_id = null
+    from ${sessionById(sessionIdHash)} s
+    where p.id = s.push_subscription_id and p.user_id = s.user_id
+  `);
 }

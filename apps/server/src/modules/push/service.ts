@@ -1,12 +1,15 @@
+import { isUuid } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { checkEndpoint } from "./endpoint-guard.ts";
 import {
+  assignSubscription,
   deleteOwnSubscription,
   deleteSubscriptionsOf,
   findDevicesForExport,
+  releaseSessionSubscription,
   saveSubscription,
 } from "./repository.ts";
 
@@ -40,6 +43,29 @@ export async function subscribeDevice(
 /** Forgets one of the caller's devices; false when the caller has none with this id. */
 export function unsubscribeDevice(db: Database, userId: string, id: string): Promise<boolean> {
   return deleteOwnSubscription(db, userId, id);
+}
+
+// A device is a push subscription; signing in on it makes it the person's, logging out lets go.
+
+/**
+ * The device a login or signup names (`playerId`, a push subscription's id) now belongs to this
+ * user: its id, or null when no subscription has that id (anything else a client sends is ignored).
+ */
+export async function claimDevice(
+  db: Database,
+  userId: string,
+  playerId: string,
+): Promise<string | null> {
+  if (!isUuid(playerId)) return null;
+  return assignSubscription(db, userId, playerId.toLowerCase());
+}
+
+/**
+ * Logging out: the session's device stops receiving this person's pushes (unless someone else
+ * has signed in on it since, whose it now is).
+ */
+export function detachSessionDevice(db: Database, sessionIdHash: string): Promise<void> {
+  return releaseSessionSubscription(db, sessionIdHash);
 }
 
 function originOf(endpoint: string): string {
