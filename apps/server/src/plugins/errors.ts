@@ -68,7 +68,7 @@ function toPath(instancePath: string): string {
 const DEFAULT_UNKNOWN_ID: UnknownId = { code: "NOT_FOUND", message: "Not found." };
 
 /** The route's answer to an id that names nothing (see `unknownId` in its config). */
-export function unknownIdOf(request: FastifyRequest): UnknownId {
+function unknownIdOf(request: FastifyRequest): UnknownId {
   return request.routeOptions.config.unknownId ?? DEFAULT_UNKNOWN_ID;
 }
 
@@ -80,7 +80,7 @@ export function unknownIdError(unknown: UnknownId): HttpError {
 export const NUL_MESSAGE = "Text cannot contain a NUL character (\\0).";
 
 /** The name of the first path parameter holding a NUL character, or null. */
-export function paramWithNul(request: FastifyRequest): string | null {
+function paramWithNul(request: FastifyRequest): string | null {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const found = Object.entries(params).find(
     ([, value]) => typeof value === "string" && value.includes("\u0000"),

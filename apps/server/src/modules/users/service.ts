@@ -85,7 +85,7 @@ export function findUserByPublicId(db: Database, publicId: string): Promise<User
   return repository.findUserByPublicId(db, publicId);
 }
 
-export function isRole(value: string): value is Role {
+function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
