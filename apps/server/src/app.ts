@@ -17,6 +17,7 @@ import { digestPlugin } from "./modules/digest/digest.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { jobsPlugin } from "./modules/jobs/worker.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
+import { moderationPlugin } from "./modules/moderation/plugin.ts";
 import { notificationsPlugin } from "./modules/notifications/plugin.ts";
 import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
@@ -228,6 +229,7 @@ export async function buildApp(
   await app.register(photoStoragePlugin);
   await app.register(pushPlugin);
   await app.register(adminSocketPlugin);
+  await app.register(moderationPlugin);
 
   await app.register(
     async (api) => {

@@ -7,6 +7,14 @@ export const GENDERS = ["male", "female", "other"] as const;
 /** What an account may do: every account is a member; moderators act on reports; admins also name roles. */
 export const ROLES = ["member", "moderator", "admin"] as const;
 export type Role = (typeof ROLES)[number];
+
+/**
+ * Who sees a post, reply, group, event or chat message: everyone it is for (`visible`), only its
+ * author (`held`: the automatic filter stopped it from a new account), or only its author until a
+ * moderator decides (`hidden`: trusted reports or a moderator).
+ */
+export const CONTENT_VISIBILITIES = ["visible", "held", "hidden"] as const;
+export type ContentVisibility = (typeof CONTENT_VISIBILITIES)[number];
 export type Gender = (typeof GENDERS)[number];
 
 export const NAME_MAX_LENGTH = 50;
@@ -17,6 +25,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const URL_MAX_LENGTH = 2048;
 export const AGE_MIN = 13;
 export const AGE_MAX = 120;
+/** From this age a person is an adult: 13-17 and 18+ never meet (age bands). */
+export const ADULT_AGE = 18;
 
 /** Password recovery: the code has 6 characters. */
 export const OTP_LENGTH = 6;

@@ -5,6 +5,7 @@ import {
   CHAT_CLIENT_ID_MAX_LENGTH,
   CHAT_MESSAGE_MAX_LENGTH,
   COMMUNITY_USERNAME_MAX_LENGTH,
+  CONTENT_VISIBILITIES,
   EMAIL_MAX_LENGTH,
   EVENT_DESCRIPTION_MAX_LENGTH,
   EVENT_LOCATION_MAX_LENGTH,
@@ -105,6 +106,16 @@ export const users = pgTable(
     playerId: text("player_id"),
     /** member, moderator or admin (ROLES); see requireRole in plugins/authorization.ts. */
     role: text("role").notNull().default("member"),
+    /** Suspended by a moderator until then (the moderation module decides; see MODERATION). */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /** Banned by a moderator: every session ends, the content is hidden, the data is purged. */
+    bannedAt: timestamp("banned_at", { withTimezone: true, mode: "date" }),
+    /** Hidden from everyone else until a moderator decides (trusted reports, a held profile). */
+    hiddenForReview: boolean("hidden_for_review").notNull().default(false),
+    /** How often the age moved across the 13-17 / 18+ boundary (allowed once). */
+    ageBandChanges: smallint("age_band_changes").notNull().default(0),
+    /** When the person accepted the terms (13 and over); null for accounts from before. */
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -359,8 +370,14 @@ export const communityPosts = pgTable(
       .generatedAlwaysAs(
         (): ReturnType<typeof sql> => searchDocument(communityPosts.title, communityPosts.content),
       ),
+    /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
+    visibility: text("visibility").notNull().default("visible"),
   },
   (t) => [
+    check(
+      "community_posts_visibility_check",
+      sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
+    ),
     index("community_posts_created_at_idx").on(t.createdAt, t.id),
     index("community_posts_author_idx").on(t.authorId),
     index("community_posts_group_idx").on(t.groupId, t.createdAt, t.id),
@@ -383,8 +400,14 @@ export const communityPostReplies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
+    /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
+    visibility: text("visibility").notNull().default("visible"),
   },
   (t) => [
+    check(
+      "community_post_replies_visibility_check",
+      sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
+    ),
     index("community_post_replies_post_idx").on(t.postId, t.createdAt, t.id),
     index("community_post_replies_author_idx").on(t.authorId),
   ],
@@ -427,8 +450,14 @@ export const studyGroups = pgTable(
       .generatedAlwaysAs(
         (): ReturnType<typeof sql> => searchDocument(studyGroups.name, studyGroups.description),
       ),
+    /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
+    visibility: text("visibility").notNull().default("visible"),
   },
   (t) => [
+    check(
+      "study_groups_visibility_check",
+      sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
+    ),
     index("study_groups_created_at_idx").on(t.createdAt, t.id),
     index("study_groups_author_idx").on(t.authorId),
     index("study_groups_search_idx").using("gin", t.searchVector),
@@ -483,8 +512,14 @@ export const communityEvents = pgTable(
         (): ReturnType<typeof sql> =>
           searchDocument(communityEvents.title, communityEvents.description),
       ),
+    /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
+    visibility: text("visibility").notNull().default("visible"),
   },
   (t) => [
+    check(
+      "community_events_visibility_check",
+      sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
+    ),
     index("community_events_starts_at_idx").on(t.startsAt, t.id),
     index("community_events_author_idx").on(t.authorId),
     index("community_events_search_idx").using("gin", t.searchVector),
@@ -637,8 +672,14 @@ export const chatMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
+    /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
+    visibility: text("visibility").notNull().default("visible"),
   },
   (t) => [
+    check(
+      "chat_messages_visibility_check",
+      sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
+    ),
     uniqueIndex("chat_messages_seq_key").on(t.seq),
     index("chat_messages_conversation_idx").on(t.conversationId, t.seq),
     index("chat_messages_to_user_idx").on(t.toUserId, t.seq),

@@ -23,7 +23,7 @@ function notBlocked(viewerId: string, authorId: unknown): SQL {
   return sql`not ${blockedEitherWay(viewerId, authorId)}`;
 }
 
-type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector">;
+type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector" | "visibility">;
 
 /** A group's own columns, without its search document (never sent, only indexed). */
 const groupColumns = {
