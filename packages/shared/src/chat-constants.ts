@@ -34,7 +34,15 @@ export const DELETED_ACCOUNT_NAME = "Deleted account";
 /** The picture of a deleted account: a neutral silhouette the web app serves. */
 export const DELETED_ACCOUNT_PHOTO = "/deleted-account.svg";
 
-export const REPORT_REASONS = ["spam", "harassment", "fake", "inappropriate", "other"] as const;
+/** Why someone reports; child safety and harassment come first in the moderation queue. */
+export const REPORT_REASONS = [
+  "spam",
+  "harassment",
+  "child_safety",
+  "fake",
+  "inappropriate",
+  "other",
+] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_DETAILS_MAX_LENGTH = 1000;
 

@@ -323,9 +323,25 @@ export const feedAnswerSchema = z.object({
 });
 export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
 
+/** Me.moderation: the notice a suspended (or, at login, banned) person reads. */
+export const moderationNoticeSchema = z
+  .object({
+    state: z.enum(["suspended", "banned"]),
+    reason: z.string(),
+    until: z.string().nullable(),
+    actionId: z.string(),
+    /** Until when an appeal is possible; null once it is too late or appealed. */
+    appealUntil: z.string().nullable(),
+    appeal: z.object({ state: z.enum(["open", "upheld", "overturned"]) }).nullable(),
+  })
+  .nullable();
+export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
+
 export const meSchema = cardSchema.extend({
   emailId: z.string(),
   role: z.enum(ROLES),
+  /** null, or the suspension or ban the person reads a notice about. */
+  moderation: moderationNoticeSchema,
   instagramLink: z.string().nullable(),
   otherLink: z.string().nullable(),
   createdAt: z.string(),

@@ -2,6 +2,7 @@ import {
   type Card,
   type Gender,
   type Me,
+  type ModerationNotice,
   type PublicUser,
   photoUrls,
   type Role,
@@ -32,12 +33,16 @@ export function toCard(row: UserRow): Card {
   };
 }
 
-/** The owner's own view, the only shape that carries the email. */
-export function toMe(row: UserRow): Me {
+/**
+ * The owner's own view, the only shape that carries the email; `moderation` is the notice of a
+ * suspension or ban (the moderation module's noticeFor), null for everyone else.
+ */
+export function toMe(row: UserRow, moderation: ModerationNotice = null): Me {
   return {
     ...toCard(row),
     emailId: row.email,
     role: row.role as Role,
+    moderation,
     instagramLink: row.instagramLink,
     otherLink: row.otherLink,
     createdAt: row.createdAt.toISOString(),

@@ -15,7 +15,8 @@ export type SafetyAction = "block" | "remove" | "report" | "delete";
 
 const REASON_LABELS: Record<ReportReason, string> = {
   spam: "Spam",
-  harassment: "Harassment",
+  harassment: "Harassment or bullying",
+  child_safety: "A child may be at risk",
   fake: "Fake profile",
   inappropriate: "Inappropriate content",
   other: "Something else",
