@@ -538,6 +538,8 @@ function decisionSentence(
   }
 }
 
+type Told = { userId: string; notificationId: string | undefined; mail: MailMessage };
+
 async function tellPerson(
   app: App,
   tx: Database,
@@ -549,18 +551,19 @@ async function tellPerson(
     appealable: boolean;
     appealToken?: string;
   },
-): Promise<MailMessage> {
+): Promise<Told> {
   const text = `${input.sentence}: ${input.reason}.${input.appealable ? ` ${APPEAL_HOW}` : ""}`;
-  await app.notifications.tellModeration(tx, {
+  const notificationId = await app.notifications.tellModeration(tx, {
     userId: person.id,
     actionId: input.actionId,
     text,
     url: "/",
   });
+
   const appealLink = input.appealToken
     ? `${app.config.publicOrigin}/appeal?token=${encodeURIComponent(input.appealToken)}`
     : `${app.config.publicOrigin}/`;
-  return {
+  const mail: MailMessage = {
     to: person.email,
     subject: "About your Kindred account",
     ...renderMail({
@@ -574,10 +577,14 @@ async function tellPerson(
         "This message is about your account's safety; it is sent whatever your mail settings.",
     }),
   };
+  return { userId: person.id, notificationId, mail };
 }
 
-function mailLater(app: App, message: MailMessage | undefined) {
-  if (!message) return;
+/** After the decision's commit: the notification to the person's open tabs, and the mail. */
+function tellAfterCommit(app: App, told: Told | undefined) {
+  if (!told) return;
+  void app.notifications.announce(told.userId, told.notificationId);
+  const message = told.mail;
   app.deliverMail(message, app.log).catch((error: unknown) => {
     app.log.error({ err: error, mailTo: message.to }, "moderation mail not sent");
   });
@@ -709,7 +716,7 @@ export async function act(
       reason: body.reason,
       now,
     });
-    const mail =
+    const told =
       person && body.action !== "dismiss"
         ? await tellPerson(app, tx, person, {
             actionId,
@@ -723,10 +730,10 @@ export async function act(
         : undefined;
     const [row] = await repository.findActions(tx, { id: actionId });
     if (!row) throw new Error("the action was not stored");
-    return { view: toActionView(row), mail };
+    return { view: toActionView(row), told };
   });
   if (sessionsEnded) await announceSessionEnd(app, { userId: sessionsEnded });
-  mailLater(app, result.mail);
+  tellAfterCommit(app, result.told);
   return result.view;
 }
 
@@ -848,7 +855,7 @@ export async function decideAppeal(
 ): Promise<void> {
   const moderator = await actorOf(app.db, moderatorId);
   const now = app.now();
-  const mail = await app.db.transaction(async (tx) => {
+  const told = await app.db.transaction(async (tx) => {
     const appeal = await repository.findAppeal(tx, appealId, true);
     if (!appeal) throw new HttpError(404, "NOT_FOUND", MODERATION_MESSAGES.appealNotFound);
     if (appeal.state !== "open")
@@ -897,7 +904,7 @@ export async function decideAppeal(
       appealable: false,
     });
   });
-  mailLater(app, mail);
+  tellAfterCommit(app, told);
 }
 
 // ---------- the audit log and roles ----------
