@@ -14,7 +14,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
-import { findConnectionId } from "../requests/service.ts";
+import { findConnectionId, lockConnection } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   type ArchiveRow,
@@ -214,9 +214,9 @@ const purgeKey = (keptId: string) => `chat_kept_purge:${keptId}`;
 
 /**
  * Call inside the transaction that deletes the pair's connection (a removal or a block), before
- * it: keeps their conversation, if it has messages, out of reach of both for
- * KEPT_CONVERSATION_MS from `now`, for a report's evidence, and queues its purge. Nothing when
- * the two are not connected.
+ * it: locks the connection (a message sent meanwhile waits, then finds no conversation), keeps
+ * their conversation, if it has messages, out of reach of both for KEPT_CONVERSATION_MS from
+ * `now`, for a report's evidence, and queues its purge. Nothing when the two are not connected.
  */
 export async function keepConversationBetween(
   tx: Database,
@@ -224,7 +224,7 @@ export async function keepConversationBetween(
   otherId: string,
   now: Date,
 ): Promise<void> {
-  const conversationId = await findConnectionId(tx, userId, otherId);
+  const conversationId = await lockConnection(tx, userId, otherId);
   if (!conversationId) return;
   const deleteAfter = new Date(now.getTime() + KEPT_CONVERSATION_MS);
   const kept = await insertKeptConversation(tx, {
