@@ -259,6 +259,8 @@ export function keptPurgeHandler(app: Pick<FastifyInstance, "db" | "now">) {
   };
 }
 
+export type { EvidenceMessage, ReportedMessage };
+
 /** The most messages a report's evidence carries, and how many on each side of the reported one. */
 export const EVIDENCE_MESSAGES = 21;
 const EVIDENCE_AROUND = 10;
