@@ -82,7 +82,7 @@ function obscenity(): Obscenity {
     const terms = dataset.build();
     const matcher = new RegExpMatcher({
       ...terms,
-      whitelistedTerms: [...terms.whitelistedTerms, ...EXTRA_WHITELIST],
+      whitelistedTerms: [...(terms.whitelistedTerms ?? []), ...EXTRA_WHITELIST],
       ...englishRecommendedTransformers,
     });
     built = {
