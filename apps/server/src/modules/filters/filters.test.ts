@@ -6,10 +6,16 @@ import {
   type Conversation,
   FILTER_MESSAGES,
 } from "@kindred/shared";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ChatListener, openChatListener } from "../../../test/chat-listener.ts";
-import { callCommunity, joinAsAccount } from "../../../test/community-helpers.ts";
+import {
+  type CommunityAccount,
+  callCommunity,
+  inDays,
+  joinAsAccount,
+} from "../../../test/community-helpers.ts";
 import {
   appsForFile,
   call,
@@ -47,6 +53,7 @@ const listeners: ChatListener[] = [];
 beforeAll(async () => {
   app = await openApp({
     now: clock,
+    newAccountLimits: { interestedPerDay: 3, firstMessagesPerDay: 2 },
     jobs: MANUAL_JOBS,
     push: { allowPrivateEndpoints: true },
     digestDelayMs: 60 * 60_000,
@@ -226,3 +233,248 @@ async function resumeAfter(user: Session, messageId: string): Promise<string[]> 
     socket.close();
   }
 }
+
+/** Makes the account as old as `days` (its creation moved back): established after 7. */
+async function age(userId: string, days: number): Promise<void> {
+  await app.db.execute(
+    sql`update users set created_at = now() - ${`${days} days`}::interval where id = ${userId}`,
+  );
+}
+
+/** The contract's error body of a 429 from the daily limits, with its Retry-After. */
+function expectDailyLimit(response: Awaited<ReturnType<typeof call>>, message: string) {
+  expect(response.statusCode, response.body).toBe(429);
+  expect(response.json()).toEqual({ status: 0, code: "RATE_LIMITED", message });
+  const now = clock();
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const retryAfter = Number(response.headers["retry-after"]);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(Math.ceil((midnight - now.getTime()) / 1000));
+  expect(retryAfter).toBeGreaterThan((midnight - now.getTime()) / 1000 - 60);
+}
+
+describe("held community content", () => {
+  const community = (
+    person: CommunityAccount,
+    method: "GET" | "POST",
+    url: string,
+    body?: unknown,
+  ) => callCommunity(app, person, method, url, body);
+
+  it("a new account's matching post, reply, group and event are shown to their author only", async () => {
+    const recorded = recordFlags();
+    const gus = await joinAsAccount(app, "Gus");
+    const hal = await joinAsAccount(app, "Hal");
+
+    const post = await community(gus, "POST", "/fusionpublish", {
+      title: "Cheap essays",
+      content: "Order yours at essays.biz today",
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const postId = post.json().data.id as string;
+    const ids = (response: { json(): unknown }) =>
+      (response.json() as { id?: string; _id?: string }[]).map((row) => row.id ?? row._id);
+    expect(ids(await community(gus, "GET", "/getposts"))).toContain(postId);
+    expect(ids(await community(hal, "GET", "/getposts"))).not.toContain(postId);
+    expect((await community(gus, "GET", `/post/${postId}`)).statusCode).toBe(200);
+    expect((await community(hal, "GET", `/post/${postId}`)).statusCode).toBe(404);
+    const searchPosts = async (who: CommunityAccount) =>
+      (await call(app, who.headers, "GET", "/api/search?q=essays")).json().data.posts;
+    expect(await searchPosts(gus)).toHaveLength(1);
+    expect(await searchPosts(hal)).toEqual([]);
+
+    // A reply on Hal's post: Hal sees neither it nor its count, and is not told.
+    const halPost = await community(hal, "POST", "/fusionpublish", {
+      title: "Study tips",
+      content: "Share yours",
+    });
+    const halPostId = halPost.json().data.id as string;
+    const reply = await community(gus, "POST", `/post/${halPostId}/replies`, {
+      content: "shit tips",
+    });
+    expect(reply.statusCode, reply.body).toBe(201);
+    expect((await community(hal, "GET", `/post/${halPostId}/replies`)).json().data).toEqual([]);
+    expect((await community(gus, "GET", `/post/${halPostId}/replies`)).json().data).toHaveLength(1);
+    expect((await community(hal, "GET", `/post/${halPostId}`)).json().data.replies).toBe(0);
+    expect((await community(gus, "GET", `/post/${halPostId}`)).json().data.replies).toBe(1);
+    await runJobs();
+    expect(await notificationsOf(app, hal.headers)).toEqual([]);
+
+    const group = await community(gus, "POST", "/create", {
+      name: "Free money",
+      description: "Text me on +44 7911 123456",
+      tag: "Math",
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = group.json().data._id as string;
+    expect(ids(await community(gus, "GET", "/all"))).toContain(groupId);
+    expect(ids(await community(hal, "GET", "/all"))).not.toContain(groupId);
+    expect((await community(hal, "GET", `/group/${groupId}`)).statusCode).toBe(404);
+    expect((await community(hal, "POST", `/group/${groupId}/join`)).statusCode).toBe(404);
+
+    const event = await community(gus, "POST", "/createevent", {
+      title: "Party",
+      description: "fuck yeah",
+      location: "Library",
+      date: inDays(7),
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json().data._id as string;
+    const events = async (who: CommunityAccount) =>
+      ((await community(who, "GET", "/allevents")).json().events as { _id: string }[]).map(
+        (row) => row._id,
+      );
+    expect(await events(gus)).toContain(eventId);
+    expect(await events(hal)).not.toContain(eventId);
+    expect((await community(hal, "GET", `/event/${eventId}`)).statusCode).toBe(404);
+
+    expect(recorded.map((flag) => [flag.subject.type, flag.held, flag.filter?.rules])).toEqual([
+      ["post", true, ["link"]],
+      ["reply", true, ["obscenity"]],
+      ["group", true, ["phone"]],
+      ["event", true, ["obscenity"]],
+    ]);
+    expect(recorded[0]?.subject._id).toBe(postId);
+  });
+
+  it("an established, connected author's matching post is shown to everyone and flagged", async () => {
+    const recorded = recordFlags();
+    const [ida, joe] = await connectedPair(app, ["Ida", "Joe"]);
+    await age(ida.me._id, 8);
+    const idaToken = await continueAs(app, ida.headers);
+    const joeToken = await continueAs(app, joe.headers);
+    const post = await callCommunity(
+      app,
+      { authorization: `Bearer ${idaToken.token}` },
+      "POST",
+      "/fusionpublish",
+      { title: "Damn good notes", content: "At example.com" },
+    );
+    expect(post.statusCode).toBe(201);
+    const postId = post.json().data.id as string;
+    const seen = await callCommunity(
+      app,
+      { authorization: `Bearer ${joeToken.token}` },
+      "GET",
+      `/post/${postId}`,
+    );
+    expect(seen.statusCode).toBe(200);
+    expect(recorded).toEqual([
+      expect.objectContaining({ subject: { type: "post", _id: postId }, held: false }),
+    ]);
+  });
+
+  it("an account older than a week with no connection is still held", async () => {
+    const kim = await joinAsAccount(app, "Kim");
+    const lea = await joinAsAccount(app, "Lea");
+    await age(kim.id, 30);
+    const post = await community(kim, "POST", "/fusionpublish", {
+      title: "Call me",
+      content: "555 123 4567",
+    });
+    expect((await community(lea, "GET", `/post/${post.json().data.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("slurs in a name or about", () => {
+  it("are refused at save with a field error, and nothing changes", async () => {
+    const recorded = recordFlags();
+    const max = await signUpUser(app, { firstName: "Max", lastName: "Stone" });
+    const cases: [Record<string, string>, string][] = [
+      [{ about: "I hate every kike" }, "about"],
+      [{ firstName: "N1gg3r" }, "firstName"],
+      [{ lastName: "Ch1nk" }, "lastName"],
+    ];
+    for (const [body, path] of cases) {
+      const response = await call(app, max, "PATCH", "/api/profile/edit", body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({
+        status: 0,
+        code: "VALIDATION_ERROR",
+        message: FILTER_MESSAGES.offensiveWords,
+        errors: [{ path, message: FILTER_MESSAGES.offensiveWords }],
+      });
+    }
+    const me = (await call(app, max, "GET", "/api/profile/view")).json();
+    expect(me).toMatchObject({ firstName: "Max", lastName: "Stone", about: "" });
+
+    const xsrf = await getXsrf(app);
+    const signup = await app.inject({
+      method: "POST",
+      url: "/api/signup",
+      headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
+      payload: signupBody({ firstName: "Ann", lastName: "F4gg0t" }),
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().errors).toEqual([
+      { path: "lastName", message: FILTER_MESSAGES.offensiveWords },
+    ]);
+    expect(recorded).toEqual([]);
+  });
+
+  it("lets contact details in an about pass, and flags other words without refusing", async () => {
+    const recorded = recordFlags();
+    const ned = await signUpUser(app, { firstName: "Ned" });
+    const about = await call(app, ned, "PATCH", "/api/profile/edit", {
+      about: "Find me at example.com or on 555 123 4567",
+    });
+    expect(about.statusCode).toBe(200);
+    expect(recorded).toEqual([]);
+    const name = await call(app, ned, "PATCH", "/api/profile/edit", { firstName: "Dick" });
+    expect(name.statusCode).toBe(200);
+    expect(name.json().data.firstName).toBe("Dick");
+    expect(recorded).toEqual([
+      {
+        subject: { type: "user", _id: ned.me._id },
+        userId: ned.me._id,
+        source: "filter",
+        held: false,
+        filter: { rules: ["obscenity"], matches: ["Dick"] },
+      },
+    ]);
+  });
+});
+
+describe("new accounts' daily limits", () => {
+  it("limits a new account's interested requests a day; ignored ones and older accounts are free", async () => {
+    const [ola, ...others] = await Promise.all(
+      ["Ola", "P1", "P2", "P3", "P4", "P5"].map((firstName) => signUpUser(app, { firstName })),
+    );
+    const swipe = (from: Session | undefined, status: string, to: Session | undefined) =>
+      call(app, from, "POST", `/api/request/send/${status}/${to?.me._id}`);
+    for (const to of others.slice(0, 3)) {
+      expect((await swipe(ola, "interested", to)).statusCode).toBe(201);
+    }
+    expectDailyLimit(await swipe(ola, "interested", others[3]), FILTER_MESSAGES.interestedLimit(3));
+    expect((await swipe(ola, "ignored", others[3])).statusCode).toBe(201);
+    // The next UTC day counts afresh.
+    shift = DAY;
+    expect((await swipe(ola, "interested", others[4])).statusCode).toBe(201);
+
+    shift = 0;
+    const [pat, ...more] = await Promise.all(
+      ["Pat", "Q1", "Q2", "Q3", "Q4"].map((firstName) => signUpUser(app, { firstName })),
+    );
+    await age(pat?.me._id ?? "", 8);
+    for (const to of more) expect((await swipe(pat, "interested", to)).statusCode).toBe(201);
+  });
+
+  it("limits the conversations a new account starts a day, not its replies", async () => {
+    const roy = await signUpUser(app, { firstName: "Roy" });
+    const friends: Session[] = [];
+    for (const firstName of ["S1", "S2", "S3"]) {
+      const friend = await signUpUser(app, { firstName });
+      await reviewRequest(app, roy, "accepted", await sendRequest(app, friend, "interested", roy));
+      friends.push(friend);
+    }
+    const [s1, s2, s3] = friends as [Session, Session, Session];
+    const write = (to: Session, text: string) =>
+      call(app, roy, "POST", `/api/chat/${to.me._id}/messages`, { text });
+    expect((await write(s1, "hi")).statusCode).toBe(201);
+    expect((await write(s2, "hi")).statusCode).toBe(201);
+    expectDailyLimit(await write(s3, "hi"), FILTER_MESSAGES.firstMessageLimit(2));
+    expect((await write(s1, "how are you?")).statusCode).toBe(201);
+    shift = DAY;
+    expect((await write(s3, "hi")).statusCode).toBe(201);
+  });
+});
