@@ -13,13 +13,13 @@ import type { FastifyInstance } from "fastify";
 import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { ModeratedContent } from "../../lib/moderated-content.ts";
+import { refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
+import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionId, lockConnection } from "../requests/service.ts";
-import { refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
-import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   type ArchiveRow,
@@ -28,7 +28,6 @@ import {
   findArchives,
   isArchiveOf,
 } from "./archive-repository.ts";
-import * as moderation from "./moderation-repository.ts";
 import {
   deleteDueKeptConversations,
   deleteKeptConversationsOf,
@@ -45,6 +44,7 @@ import {
   type MessageSource,
   type ReportedMessage,
 } from "./kept-repository.ts";
+import * as moderation from "./moderation-repository.ts";
 import {
   archiveConversationsOf,
   countFirstMessagesSince,

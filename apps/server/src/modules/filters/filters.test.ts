@@ -32,7 +32,7 @@ import {
   signupBody,
 } from "../../../test/helpers.ts";
 import { startPushService, subscribeDevice, waitFor } from "../../../test/push-service.ts";
-import type { AutomaticFlag } from "../moderation/plugin.ts";
+import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 
 // The automatic filter end to end: what a new account's matching text does (held: its author
 // sees it, nobody else anywhere), what an established account's does (delivered, flagged), slurs

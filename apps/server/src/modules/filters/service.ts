@@ -2,9 +2,9 @@ import { type ContentVisibility, FILTER_MESSAGES } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
 import { checkTexts, type FilterMatch, hasSlur } from "../../lib/content-filter.ts";
+import type { FlaggedSubject } from "../../lib/moderated-content.ts";
 import { isNewAccount } from "../../lib/new-accounts.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import type { FlaggedSubject } from "../moderation/plugin.ts";
 import { findStanding } from "./repository.ts";
 
 // What the automatic filter decides for a text (docs/moderation-filters.md). The check itself is lib/content-filter.ts; this module adds who
