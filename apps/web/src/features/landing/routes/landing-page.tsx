@@ -32,24 +32,26 @@ const NewsletterBox = lazy(async () => ({
   default: (await import("../components/newsletter-box.tsx")).NewsletterBox,
 }));
 
-const TESTIMONIALS = [
+/**
+ * Three example stories, not quotes: Kindred has no members' quotes to show (nobody has agreed
+ * to have theirs here), so the cards say they are examples, and each describes only what the
+ * product does.
+ */
+const EXAMPLE_STORIES = [
   {
     quote:
       "I found two classmates who also build robots. We meet every week now and entered our first competition together.",
-    name: "Priya S.",
-    role: "Engineering student",
+    who: "An engineering student",
   },
   {
     quote:
       "Shared skills on each card made it easy to start a conversation. I connected with a designer for my side project in a day.",
-    name: "Marcus L.",
-    role: "Software developer",
+    who: "A software developer",
   },
   {
     quote:
-      "The requests I accept are the only people who reach me. That made me comfortable putting myself out there.",
-    name: "Amara O.",
-    role: "Product manager",
+      "Only people whose request I accept can message me. That made me comfortable putting myself out there.",
+    who: "A product manager",
   },
 ] as const;
 
@@ -166,18 +168,19 @@ export function LandingPage({ accountActions }: LandingPageProps) {
 
         <section aria-labelledby="testimonials-title" className="bg-base-200 px-4 py-16">
           <div className="mx-auto max-w-6xl">
-            <h2 id="testimonials-title" className="mb-10 text-center text-3xl font-bold">
-              What people say
+            <h2 id="testimonials-title" className="mb-2 text-center text-3xl font-bold">
+              What people use Kindred for
             </h2>
+            <p className="mx-auto mb-10 max-w-xl text-center text-base-content/70">
+              Examples written by the Kindred team to show how it works, not quotes from members.
+            </p>
             <ul className="grid gap-5 md:grid-cols-3">
-              {TESTIMONIALS.map((item) => (
-                <li key={item.name} className="card bg-base-100 shadow-sm">
+              {EXAMPLE_STORIES.map((item) => (
+                <li key={item.who} className="card bg-base-100 shadow-sm">
                   <div className="card-body gap-4">
+                    <span className="badge badge-outline badge-sm w-fit">Example</span>
                     <blockquote className="text-base-content/85">“{item.quote}”</blockquote>
-                    <p>
-                      <span className="block font-semibold">{item.name}</span>
-                      <span className="block text-sm text-base-content/70">{item.role}</span>
-                    </p>
+                    <p className="text-sm text-base-content/70">{item.who}</p>
                   </div>
                 </li>
               ))}
