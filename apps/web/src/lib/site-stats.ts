@@ -9,7 +9,7 @@ export async function getSiteStats(signal?: AbortSignal): Promise<SiteStats> {
 
 /**
  * The statistics: undefined while they load, null when they could not be read. A plain effect,
- * not the query cache: the landing page loads without it (see app/landing-route.tsx).
+ * not the query cache, which the landing page loads without (see app/landing-route.tsx).
  */
 export function useSiteStats(): SiteStats | null | undefined {
   const [stats, setStats] = useState<SiteStats | null>();

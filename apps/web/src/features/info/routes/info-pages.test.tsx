@@ -1,5 +1,5 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { preferReducedMotion } from "@/test/reduced-motion.ts";
 import { firstLoad, mockFetch, ok, renderApp } from "@/test/render.tsx";
 
@@ -74,7 +74,7 @@ describe("about page", () => {
     );
     renderApp("/about");
     const numbers = await screen.findByRole("region", { name: "Kindred in numbers" }, firstLoad);
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(
         within(numbers)
           .getAllByTestId("stat-value")

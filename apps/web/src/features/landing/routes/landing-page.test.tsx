@@ -1,5 +1,5 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { preferReducedMotion } from "@/test/reduced-motion.ts";
 import { firstLoad, mockFetch, ok, renderApp } from "@/test/render.tsx";
 
@@ -11,7 +11,9 @@ describe("landing page", () => {
     );
     renderApp("/");
     const numbers = await screen.findByRole("region", { name: "Kindred in numbers" }, firstLoad);
-    await vi.waitFor(() =>
+    // The counters' code follows the first paint; until it is in, the same cards show 0.
+    await within(numbers).findAllByTestId("stat-value", {}, firstLoad);
+    await waitFor(() =>
       expect(
         within(numbers)
           .getAllByRole("listitem")
