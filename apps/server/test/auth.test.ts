@@ -65,6 +65,7 @@ describe("POST /api/signup", () => {
         "gender",
         "instagramLink",
         "lastName",
+        "moderation",
         "otherLink",
         "photo",
         "photoUrl",

@@ -53,12 +53,15 @@ export async function setChannels(
   `);
 }
 
-/** The jobs waiting, by kind. */
+/**
+ * The notification jobs waiting (notify, push, digest), or those of one kind. Jobs of other
+ * loops, such as a kept conversation's purge 30 days ahead, are not this loop's to wait for.
+ */
 export async function pendingJobs(app: FastifyInstance, kind?: string): Promise<number> {
   const result = (await app.db.execute(
     kind
       ? sql`select count(*)::int as n from jobs where kind = ${kind}`
-      : sql`select count(*)::int as n from jobs`,
+      : sql`select count(*)::int as n from jobs where kind in ('notify', 'push', 'digest')`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }

@@ -2,7 +2,13 @@ import type { ModerationAction, ReportReason, ReportSubjectType, Snapshot } from
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { accountFullName, type CardRow, cardColumns, joinUser } from "../users/fragments.ts";
+import {
+  accountFullName,
+  type CardRow,
+  cardColumns,
+  joinUser,
+  personRef,
+} from "../users/fragments.ts";
 
 // The moderation tables: cases, the reports and actions on them, appeals, the audit log and the
 // banned emails' keyed hashes.
@@ -494,19 +500,23 @@ export function findDecisionsAbout(db: Database, userId: string) {
   );
 }
 
+/** The export's `reports`: those the person filed, with who they were about (id and name). */
 export function findReportExport(db: Database, userId: string) {
   return selectRows<{
     _id: string;
     subjectType: string;
+    about: { _id: string; firstName: string; lastName: string } | null;
     reason: string;
     details: string | null;
     createdAt: string;
     outcome: string | null;
   }>(
     db,
-    sql`select r.id as "_id", c.subject_type as "subjectType", r.reason, r.details,
-        ${isoTimestamp(sql`r.created_at`)} as "createdAt", r.outcome
+    sql`select r.id as "_id", c.subject_type as "subjectType",
+        case when u.id is null then null else ${personRef("u")} end as "about",
+        r.reason, r.details, ${isoTimestamp(sql`r.created_at`)} as "createdAt", r.outcome
       from moderation_reports r join moderation_cases c on c.id = r.case_id
+      ${joinUser("u", sql`c.person_id`, "left")}
       where r.reporter_id = ${userId} order by r.created_at`,
   );
 }

@@ -28,6 +28,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cursorFrom, encodedPage, pagedAnswer } from "../../lib/paging.ts";
+import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
 import { block } from "../safety/service.ts";
@@ -103,7 +104,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         tags: ["moderation"],
         summary: "Report a person, message, post, reply, group or event; the snapshot is taken now",
         body: createReportBodySchema,
-        response: { 201: envelope(z.object({ _id: z.string() })) },
+        response: {
+          400: ERROR_RESPONSES[400],
+          404: ERROR_RESPONSES[404],
+          409: ERROR_RESPONSES[409],
+          429: ERROR_RESPONSES[429],
+          201: envelope(z.object({ _id: z.string() })),
+        },
       },
       preHandler: [reportLimit(app)],
     },
@@ -123,7 +130,13 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
         summary: `Report someone with a reason (${REPORT_REASONS.join(", ")}): a report of subject user`,
         params: userParamsSchema,
         body: reportBodySchema,
-        response: { 201: okSchema },
+        response: {
+          400: ERROR_RESPONSES[400],
+          404: ERROR_RESPONSES[404],
+          409: ERROR_RESPONSES[409],
+          429: ERROR_RESPONSES[429],
+          201: okSchema,
+        },
       },
       config: { unknownId: { code: "USER_NOT_FOUND", message: CHAT_MESSAGES.userNotFound } },
       preHandler: [reportLimit(app)],
@@ -165,7 +178,13 @@ export async function appealRoutes(app: FastifyInstance): Promise<void> {
         tags: ["moderation"],
         summary: "Appeal a decision about me, once, within 14 days",
         body: appealBodySchema,
-        response: { 201: envelope(z.object({ _id: z.string() })) },
+        response: {
+          400: ERROR_RESPONSES[400],
+          401: ERROR_RESPONSES[401],
+          409: ERROR_RESPONSES[409],
+          429: ERROR_RESPONSES[429],
+          201: envelope(z.object({ _id: z.string() })),
+        },
       },
       preHandler: [
         limitRequests(app, [
@@ -200,7 +219,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         tags: ["moderation"],
         summary: "Cases, open ones by priority, with their reports and snapshot",
         querystring: caseQuerySchema,
-        response: { 200: casePageSchema },
+        response: { 400: ERROR_RESPONSES[400], 200: casePageSchema },
       },
     },
     async (request, reply) => {
@@ -216,7 +235,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         tags: ["moderation"],
         summary: "A case with the person's earlier cases and actions",
         params: idParams,
-        response: { 200: envelope(moderationCaseDetailSchema) },
+        response: { 404: ERROR_RESPONSES[404], 200: envelope(moderationCaseDetailSchema) },
       },
       config: { unknownId: CASE_NOT_FOUND },
     },
@@ -235,7 +254,13 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         summary: "Dismiss, warn, remove, suspend or ban, with the reason the person reads",
         params: idParams,
         body: moderationActionBodySchema,
-        response: { 201: envelope(moderationActionSchema) },
+        response: {
+          400: ERROR_RESPONSES[400],
+          403: ERROR_RESPONSES[403],
+          404: ERROR_RESPONSES[404],
+          409: ERROR_RESPONSES[409],
+          201: envelope(moderationActionSchema),
+        },
       },
       config: { unknownId: CASE_NOT_FOUND },
     },
@@ -272,7 +297,12 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
         summary: "Decide an appeal (not the moderator who acted)",
         params: idParams,
         body: appealDecisionBodySchema,
-        response: { 200: okSchema },
+        response: {
+          403: ERROR_RESPONSES[403],
+          404: ERROR_RESPONSES[404],
+          409: ERROR_RESPONSES[409],
+          200: okSchema,
+        },
       },
       config: { unknownId: { code: "NOT_FOUND", message: MODERATION_MESSAGES.appealNotFound } },
     },
@@ -300,7 +330,7 @@ export async function moderationAdminRoutes(app: FastifyInstance): Promise<void>
           cursor: z.string().max(200).optional(),
           limit: z.coerce.number().int().min(1).max(100).default(50),
         }),
-        response: { 200: pageAnswerSchema(auditEntrySchema) },
+        response: { 400: ERROR_RESPONSES[400], 200: pageAnswerSchema(auditEntrySchema) },
       },
     },
     async (request, reply) => {
@@ -317,7 +347,11 @@ export async function moderationAdminRoutes(app: FastifyInstance): Promise<void>
         summary: `Give an account a role (${ROLES.join(", ")})`,
         params: userParamsSchema,
         body: roleBodySchema,
-        response: { 200: envelope(cardSchema.extend({ role: z.enum(ROLES) })) },
+        response: {
+          400: ERROR_RESPONSES[400],
+          404: ERROR_RESPONSES[404],
+          200: envelope(cardSchema.extend({ role: z.enum(ROLES) })),
+        },
       },
       config: { unknownId: { code: "USER_NOT_FOUND", message: CHAT_MESSAGES.userNotFound } },
     },
