@@ -2,6 +2,9 @@ import {
   ABOUT_MAX_LENGTH,
   AGE_MAX,
   AGE_MIN,
+  APPEAL_MAX_LENGTH,
+  APPEAL_STATES,
+  CASE_STATES,
   CHAT_CLIENT_ID_MAX_LENGTH,
   CHAT_MESSAGE_MAX_LENGTH,
   COMMUNITY_USERNAME_MAX_LENGTH,
@@ -14,6 +17,8 @@ import {
   GROUP_DESCRIPTION_MAX_LENGTH,
   GROUP_NAME_MAX_LENGTH,
   GROUP_TAGS,
+  MODERATION_ACTIONS,
+  MODERATION_REASON_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NOTIFICATION_KINDS,
   NOTIFICATION_SUBJECT_TYPES,
@@ -26,6 +31,7 @@ import {
   PUSH_KEY_MAX_LENGTH,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
+  REPORT_SUBJECT_TYPES,
   REQUEST_STATUSES,
   ROLES,
   SKILL_MAX_LENGTH,
@@ -626,26 +632,153 @@ export const userBlocks = pgTable(
 );
 
 /** A report about a person, kept for the support team (who also get it by mail). */
-export const userReports = pgTable(
-  "user_reports",
+/** Cases: one per reported subject while open; every report, filter match and action joins it. */
+export const moderationCases = pgTable(
+  "moderation_cases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reporterId: uuid("reporter_id")
+    /** REPORT_SUBJECT_TYPES */
+    subjectType: text("subject_type").notNull(),
+    /** The reported thing's id; null once it names a deleted account (user cases). */
+    subjectId: uuid("subject_id"),
+    /** The person concerned: the profile's owner or the content's author (an account). */
+    personId: uuid("person_id").references(() => users.id, { onDelete: "set null" }),
+    /** What was reported as it was then (snapshotSchema); never an email or an account's id. */
+    snapshot: jsonb("snapshot").notNull(),
+    state: text("state").notNull().default("open"),
+    heldByFilter: boolean("held_by_filter").notNull().default(false),
+    hidden: boolean("hidden").notNull().default(false),
+    /** What the automatic filter saw: {rules, matches}. */
+    filter: jsonb("filter"),
+    /** Why the product opened it by itself: filter, age_change. */
+    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+    notes: text("notes").array().notNull().default(sql`'{}'::text[]`),
+    priority: integer("priority").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reportedId: uuid("reported_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    reason: text("reason").notNull(),
-    details: varchar("details", { length: REPORT_DETAILS_MAX_LENGTH }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+      .defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [
-    index("user_reports_reported_idx").on(t.reportedId, t.createdAt),
-    index("user_reports_reporter_idx").on(t.reporterId),
-    check("user_reports_reason_check", sql`${t.reason} in (${oneOf(REPORT_REASONS)})`),
+    uniqueIndex("moderation_cases_open_subject_key")
+      .on(t.subjectType, t.subjectId)
+      .where(sql`${t.state} = 'open'`),
+    index("moderation_cases_queue_idx").on(t.state, t.priority.desc(), t.createdAt.desc(), t.id),
+    index("moderation_cases_person_idx").on(t.personId),
+    check("moderation_cases_state_check", sql`${t.state} in (${oneOf(CASE_STATES)})`),
+    check(
+      "moderation_cases_subject_type_check",
+      sql`${t.subjectType} in (${oneOf(REPORT_SUBJECT_TYPES)})`,
+    ),
   ],
 );
+
+export const moderationReports = pgTable(
+  "moderation_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => moderationCases.id, { onDelete: "cascade" }),
+    /** null once the reporter deleted their account ("Deleted account"). */
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    details: varchar("details", { length: REPORT_DETAILS_MAX_LENGTH }),
+    /** The reporter was trusted when reporting (TRUSTED_REPORTER_MIN_DAYS, ..._CONNECTIONS). */
+    trusted: boolean("trusted").notNull().default(false),
+    /** Dismissed by a moderator as abusive: its reporter is no longer trusted. */
+    abusive: boolean("abusive").notNull().default(false),
+    /** Once the case closed: action_taken or no_action (what the reporter reads). */
+    outcome: text("outcome"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("moderation_reports_case_idx").on(t.caseId, t.createdAt),
+    index("moderation_reports_reporter_idx").on(t.reporterId, t.createdAt),
+    check("moderation_reports_reason_check", sql`${t.reason} in (${oneOf(REPORT_REASONS)})`),
+  ],
+);
+
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caseId: uuid("case_id").references(() => moderationCases.id, { onDelete: "set null" }),
+    personId: uuid("person_id").references(() => users.id, { onDelete: "set null" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    days: smallint("days"),
+    until: timestamp("until", { withTimezone: true, mode: "date", precision: 3 }),
+    reason: varchar("reason", { length: MODERATION_REASON_MAX_LENGTH }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("moderation_actions_person_idx").on(t.personId, t.createdAt),
+    index("moderation_actions_case_idx").on(t.caseId),
+    check("moderation_actions_action_check", sql`${t.action} in (${oneOf(MODERATION_ACTIONS)})`),
+  ],
+);
+
+export const moderationAppeals = pgTable(
+  "moderation_appeals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actionId: uuid("action_id")
+      .notNull()
+      .references(() => moderationActions.id, { onDelete: "cascade" }),
+    personId: uuid("person_id").references(() => users.id, { onDelete: "set null" }),
+    text: varchar("text", { length: APPEAL_MAX_LENGTH }).notNull(),
+    state: text("state").notNull().default("open"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decisionReason: varchar("decision_reason", { length: MODERATION_REASON_MAX_LENGTH }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date", precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex("moderation_appeals_action_key").on(t.actionId),
+    index("moderation_appeals_state_idx").on(t.state, t.createdAt),
+    check("moderation_appeals_state_check", sql`${t.state} in (${oneOf(APPEAL_STATES)})`),
+  ],
+);
+
+/**
+ * Every moderation action and role change, append-only (a trigger refuses changes but the
+ * nulling of an account's id when it is deleted). Names are kept as they were.
+ */
+export const moderationAudit = pgTable(
+  "moderation_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorName: text("actor_name"),
+    action: text("action").notNull(),
+    subjectType: text("subject_type"),
+    subjectId: uuid("subject_id"),
+    targetId: uuid("target_id").references(() => users.id, { onDelete: "set null" }),
+    targetName: text("target_name"),
+    caseId: uuid("case_id"),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("moderation_audit_time_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_audit_target_idx").on(t.targetId),
+  ],
+);
+
+/** Keyed hashes (HMAC-SHA256) of banned accounts' emails: a new sign-up with one is refused. */
+export const bannedEmails = pgTable("banned_emails", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /**
  * Chat messages. A conversation is the accepted request of the pair (removing the connection
