@@ -30,7 +30,13 @@ export type ReportDialogProps = {
  * The one report dialog of the app, for a person, a message, a post, a reply, a group or an
  * event: a reason, optional details and, for people, "Also block".
  */
-export function ReportDialog({ subject, title, blockName, onClose, onReported }: ReportDialogProps) {
+export function ReportDialog({
+  subject,
+  title,
+  blockName,
+  onClose,
+  onReported,
+}: ReportDialogProps) {
   const report = useCreateReport();
   const reasonsId = useId();
   const form = useZodForm(createReportBodySchema, {

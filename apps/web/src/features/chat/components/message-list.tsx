@@ -40,10 +40,7 @@ export function MessageDays({
         {group.items.map((message) => {
           const mine = message.fromUserId === meId;
           return (
-            <li
-              key={message._id}
-              className={cn("group chat", mine ? "chat-end" : "chat-start")}
-            >
+            <li key={message._id} className={cn("group chat", mine ? "chat-end" : "chat-start")}>
               <div className={cn(BUBBLE, mine ? "chat-bubble-primary" : "chat-bubble-theirs")}>
                 {message.text}
               </div>

@@ -6,8 +6,8 @@ import { ReportButton } from "@/components/report/report-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
-import { useMe } from "@/lib/get-me.ts";
 import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { relativeTime } from "@/lib/relative-time.ts";
 import {
   useGroup,

@@ -175,7 +175,10 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
           label={`Report ${fullName || user.firstName}`}
           className="absolute top-3 right-3 border-0 bg-base-100/85 shadow-sm hover:bg-base-100"
           onReported={({ blocked }) => {
-            if (blocked) void queryClient.invalidateQueries({ queryKey: queryKeys.publicProfile(publicUserId) });
+            if (blocked)
+              void queryClient.invalidateQueries({
+                queryKey: queryKeys.publicProfile(publicUserId),
+              });
           }}
         />
       ) : null}
