@@ -5,12 +5,12 @@ import { feedPersonalData } from "./modules/feed/service.ts";
 import { groupsPersonalData } from "./modules/groups/service.ts";
 import { jobsPersonalData } from "./modules/jobs/service.ts";
 import { membersPersonalData } from "./modules/members/service.ts";
+import { moderationPersonalData } from "./modules/moderation/service.ts";
 import { notificationsPersonalData } from "./modules/notifications/service.ts";
 import { postsPersonalData } from "./modules/posts/service.ts";
 import { pushPersonalData } from "./modules/push/service.ts";
 import { recoveryPersonalData } from "./modules/recovery/service.ts";
 import { requestsPersonalData } from "./modules/requests/service.ts";
-import { safetyPersonalData } from "./modules/safety/service.ts";
 import { sessionsPersonalData } from "./modules/sessions/service.ts";
 import { skillsPersonalData } from "./modules/skills/service.ts";
 import { blocksPersonalData } from "./modules/users/blocks-service.ts";
@@ -31,7 +31,7 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   eventsPersonalData,
   notificationsPersonalData,
   pushPersonalData,
-  safetyPersonalData,
+  moderationPersonalData,
   blocksPersonalData,
   sessionsPersonalData,
   membersPersonalData,
@@ -49,6 +49,9 @@ export type SystemTable = {
 };
 
 export const SYSTEM_TABLES: Readonly<Record<string, SystemTable>> = {
+  banned_emails: {
+    why: "keyed hashes (HMAC) of banned accounts' emails, not the addresses: a new sign-up with one is refused",
+  },
   photos: {
     why: "a stored photo, named by its content: a users row points at it, and it goes once none does",
   },

@@ -9,6 +9,12 @@ import { groupRoutes } from "./modules/groups/routes.ts";
 import { matchingRoutes } from "./modules/matching/routes.ts";
 import { memberAuthRoutes, memberRoutes } from "./modules/members/routes.ts";
 import { communityGuard } from "./modules/members/scope.ts";
+import {
+  appealRoutes,
+  moderationAdminRoutes,
+  moderationRoutes,
+  reportRoutes,
+} from "./modules/moderation/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { photoFileRoutes, photoRoutes } from "./modules/photos/routes.ts";
 import { postRoutes } from "./modules/posts/routes.ts";
@@ -39,6 +45,7 @@ export const API_SCOPES: ApiScopes = {
     pushKeyRoutes,
     chatSocketRoutes,
     calendarFeedRoutes,
+    appealRoutes,
   ],
   signedIn: [
     accountRoutes,
@@ -52,9 +59,10 @@ export const API_SCOPES: ApiScopes = {
     chatRoutes,
     pushSubscriptionRoutes,
     notificationRoutes,
+    reportRoutes,
   ],
-  moderator: [],
-  admin: [],
+  moderator: [moderationRoutes],
+  admin: [moderationAdminRoutes],
   communityPublic: [memberAuthRoutes],
   community: [memberRoutes, groupRoutes, eventRoutes, postRoutes],
 };

@@ -224,6 +224,8 @@ export const moderationActionBodySchema = z
       .trim()
       .min(1, MODERATION_MESSAGES.reasonRequired)
       .max(MODERATION_REASON_MAX_LENGTH),
+    /** With dismiss: the reports were abusive; their reporters are no longer trusted. */
+    abusive: z.boolean().optional(),
   })
   .refine((body) => body.action !== "suspend" || body.days !== undefined, {
     path: ["days"],
@@ -269,6 +271,7 @@ export const appealDecisionBodySchema = z.object({
 
 export const AUDIT_ACTIONS = [
   ...MODERATION_ACTIONS,
+  "appealed",
   "appeal_upheld",
   "appeal_overturned",
   "role_changed",

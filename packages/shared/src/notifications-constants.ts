@@ -5,7 +5,9 @@
 
 /**
  * What is worth telling a person. The first three exist today; the event and post kinds come with
- * group and event membership and are part of the settings from the start.
+ * group and event membership and are part of the settings from the start. `moderation` is a
+ * moderator's decision about the person, or the outcome of their appeal: its sentence is stored
+ * as the moderation module wrote it, and it names no one.
  */
 export const NOTIFICATION_KINDS = [
   "request_received",
@@ -15,8 +17,19 @@ export const NOTIFICATION_KINDS = [
   "event_promoted",
   "event_cancelled",
   "post_reply",
+  "moderation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The kinds a person chooses push and email for. A moderation notice is always delivered: in the
+ * centre and by push, and the moderation module mails it at once (so no digest names it); it has
+ * no setting.
+ */
+export type NotificationSettingKind = Exclude<NotificationKind, "moderation">;
+export const NOTIFICATION_SETTING_KINDS = NOTIFICATION_KINDS.filter(
+  (kind): kind is NotificationSettingKind => kind !== "moderation",
+);
 
 export const NOTIFICATION_SUBJECT_TYPES = [
   "request",
@@ -25,6 +38,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   "event",
   "group",
   "post",
+  "moderation_action",
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 

@@ -2,11 +2,12 @@ import { z } from "zod";
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_MESSAGES,
+  NOTIFICATION_SETTING_KINDS,
   NOTIFICATION_SUBJECT_TYPES,
   NOTIFICATIONS_PAGE_DEFAULT_LIMIT,
   NOTIFICATIONS_PAGE_MAX_LIMIT,
   NOTIFICATIONS_READ_MAX_IDS,
-  type NotificationKind,
+  type NotificationSettingKind,
   PUSH_ENDPOINT_MAX_LENGTH,
   PUSH_KEY_MAX_LENGTH,
 } from "./notifications-constants.ts";
@@ -21,11 +22,14 @@ export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export const notificationSchema = z.object({
   _id: z.string(),
   kind: notificationKindSchema,
-  /** Most recent first, at most NOTIFICATION_ACTORS_SHOWN. */
+  /** Most recent first, at most NOTIFICATION_ACTORS_SHOWN; none for a moderation notice. */
   actors: z.array(cardSchema),
   actorCount: z.number().int().min(0),
   subject: z.object({ type: z.enum(NOTIFICATION_SUBJECT_TYPES), _id: z.string() }),
-  /** "Ana and 3 others want to connect": the sentence the centre and the push show. */
+  /**
+   * "Ana and 3 others want to connect": the sentence the centre and the push show. A moderation
+   * notice's is the one the moderation module wrote (the decision, its reason, how to appeal).
+   */
   text: z.string(),
   /** The app path it opens, e.g. /requests or /chat/<userId>. */
   url: z.string(),
@@ -68,19 +72,22 @@ export type MarkReadBody = z.infer<typeof markReadBodySchema>;
 export const channelSettingSchema = z.strictObject({ push: z.boolean(), email: z.boolean() });
 export type ChannelSetting = z.infer<typeof channelSettingSchema>;
 
+/** Every kind a person chooses for (NOTIFICATION_SETTING_KINDS: all but `moderation`). */
 export const notificationSettingsSchema = z.object(
-  Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channelSettingSchema])) as Record<
-    NotificationKind,
-    typeof channelSettingSchema
-  >,
+  Object.fromEntries(
+    NOTIFICATION_SETTING_KINDS.map((kind) => [kind, channelSettingSchema]),
+  ) as Record<NotificationSettingKind, typeof channelSettingSchema>,
 );
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-/** PUT: any subset of kinds, each with either channel or both. */
+/** PUT: any subset of kinds, each with either channel or both (`moderation` is not one). */
 export const notificationSettingsPatchSchema = z.strictObject(
   Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, channelSettingSchema.partial().optional()]),
-  ) as Record<NotificationKind, z.ZodOptional<ReturnType<typeof channelSettingSchema.partial>>>,
+    NOTIFICATION_SETTING_KINDS.map((kind) => [kind, channelSettingSchema.partial().optional()]),
+  ) as Record<
+    NotificationSettingKind,
+    z.ZodOptional<ReturnType<typeof channelSettingSchema.partial>>
+  >,
 );
 export type NotificationSettingsPatch = z.infer<typeof notificationSettingsPatchSchema>;
 

@@ -21,6 +21,7 @@ import {
   MODERATION_REASON_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NOTIFICATION_KINDS,
+  NOTIFICATION_SETTING_KINDS,
   NOTIFICATION_SUBJECT_TYPES,
   OTP_MAX_ATTEMPTS,
   POST_CONTENT_MAX_LENGTH,
@@ -885,7 +886,9 @@ export const chatArchiveMessages = pgTable(
 /**
  * What is worth telling a person. Unread notifications of one kind about the same subject are one
  * row (the partial unique index on `group_key`); its actors grow and `updated_at` moves it to the
- * top. Reading it ends the group: the next one starts a new row.
+ * top. Reading it ends the group: the next one starts a new row. A moderation notice has no actor
+ * and a group of its own; its sentence is stored in `text` (null for every other kind, whose
+ * sentence is made from its actors when read).
  */
 export const notifications = pgTable(
   "notifications",
@@ -900,6 +903,8 @@ export const notifications = pgTable(
     subjectType: text("subject_type").notNull(),
     subjectId: uuid("subject_id").notNull(),
     url: text("url").notNull(),
+    /** The stored sentence of a `moderation` notice; null for the kinds told from their actors. */
+    text: text("text"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
       .notNull()
       .defaultNow(),
@@ -922,6 +927,7 @@ export const notifications = pgTable(
       "notifications_subject_type_check",
       sql`${t.subjectType} in (${oneOf(NOTIFICATION_SUBJECT_TYPES)})`,
     ),
+    check("notifications_text_check", sql`(${t.kind} = 'moderation') = (${t.text} is not null)`),
   ],
 );
 
@@ -945,7 +951,7 @@ export const notificationActors = pgTable(
   ],
 );
 
-/** A person's choice per kind; a kind with no row has push and email on. */
+/** A person's choice per kind; a kind with no row has push and email on. `moderation` has none. */
 export const notificationSettings = pgTable(
   "notification_settings",
   {
@@ -958,7 +964,10 @@ export const notificationSettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind] }),
-    check("notification_settings_kind_check", sql`${t.kind} in (${oneOf(NOTIFICATION_KINDS)})`),
+    check(
+      "notification_settings_kind_check",
+      sql`${t.kind} in (${oneOf(NOTIFICATION_SETTING_KINDS)})`,
+    ),
   ],
 );
 

@@ -1,4 +1,11 @@
-import { envelope, loginBodySchema, meSchema, okSchema, signupBodySchema } from "@kindred/shared";
+import {
+  envelope,
+  loginBodySchema,
+  MODERATION_MESSAGES,
+  meSchema,
+  okSchema,
+  signupBodySchema,
+} from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
@@ -42,6 +49,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
     },
     async (request, reply) => {
+      if (await app.moderation.emailRefused(request.body.emailId)) {
+        throw new HttpError(400, "EMAIL_REFUSED", MODERATION_MESSAGES.emailRefused, [
+          { path: "emailId", message: MODERATION_MESSAGES.emailRefused },
+        ]);
+      }
       const user = await createAccount(app.db, request.body, app.config.adminEmails);
       if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
       const device = request.body.playerId
@@ -82,10 +94,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         if (!user || !valid) {
           throw new HttpError(401, "INVALID_CREDENTIALS", INVALID_CREDENTIALS_MESSAGE);
         }
+        if (user.bannedAt) {
+          await attempt.succeeded(reply);
+          throw await app.moderation.bannedLoginError(user);
+        }
         const device = playerId ? await claimDevice(app.db, user.id, playerId) : null;
         await createSession(reply, user.id, device);
         await attempt.succeeded(reply);
-        return { status: 1 as const, message: "Logged in successfully", data: toMe(user) };
+        const notice = await app.moderation.noticeFor(user);
+        return { status: 1 as const, message: "Logged in successfully", data: toMe(user, notice) };
       } catch (error) {
         if (!(error instanceof HttpError && error.code === "INVALID_CREDENTIALS")) {
           await attempt.abandoned();

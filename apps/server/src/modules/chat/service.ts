@@ -10,6 +10,7 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { findConnectionId } from "../requests/service.ts";
@@ -21,6 +22,7 @@ import {
   findArchives,
   isArchiveOf,
 } from "./archive-repository.ts";
+import * as moderation from "./moderation-repository.ts";
 import {
   archiveConversationsOf,
   deleteChatRowsOf,
@@ -239,3 +241,13 @@ function mergeByRecency(live: Sorted[], archived: Sorted[]): Conversation[] {
     all.sort((a, b) => (a.sortAt < b.sortAt ? 1 : a.sortAt > b.sortAt ? -1 : 0));
   return all.map(({ sortAt: _, ...conversation }) => conversation);
 }
+
+// ---------- moderation ----------
+
+/** Chat messages as the moderation module handles them: only their two people see them. */
+export const messageModeration: ModeratedContent = {
+  find: moderation.findMessageForModeration,
+  visibleTo: (app, viewerId, id) => moderation.isMessageParticipant(app.db, viewerId, id),
+  setVisibility: moderation.setMessageVisibility,
+  remove: (app, id) => moderation.removeMessage(app.db, id),
+};

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
@@ -22,6 +23,7 @@ import { groupMembership } from "../groups/service.ts";
 import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { type NotificationQueue, withNotifications } from "../notifications/service.ts";
+import * as moderation from "./moderation-repository.ts";
 import {
   accountsAnswering,
   addHostGoing,
@@ -409,4 +411,18 @@ export const eventsPersonalData: PersonalDataPart = {
   tables: ["community_events", "event_rsvps"],
   exportFor: (db, { userId }) => findEventExportRows(db, userId),
   deleteFor: (tx, userId) => deleteEventsOf(tx, userId),
+};
+
+// ---------- moderation ----------
+
+/** Events as the moderation module handles them: a removed event's reminders go with it. */
+export const eventModeration: ModeratedContent = {
+  find: moderation.findEventForModeration,
+  visibleTo: async (app, viewerId, id) => (await findEvent(app.db, id, viewerId)) !== undefined,
+  setVisibility: moderation.setEventVisibility,
+  remove: async (app, id) => {
+    const removed = await moderation.removeEvent(app.db, id);
+    if (removed) await dropReminders(app.db, id);
+    return removed;
+  },
 };

@@ -9,9 +9,11 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
+import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
+import * as moderation from "./moderation-repository.ts";
 import * as repository from "./repository.ts";
 
 // Study groups and who belongs to them. A group is hidden from anyone blocked either way with
@@ -162,4 +164,15 @@ export const groupsPersonalData: PersonalDataPart = {
   tables: ["study_groups", "study_group_members"],
   exportFor: (db, { userId }) => repository.findGroupExportRows(db, userId),
   deleteFor: (tx, userId) => repository.deleteGroupsOf(tx, userId),
+};
+
+// ---------- moderation ----------
+
+/** Groups as the moderation module handles them (lib/moderated-content.ts). */
+export const groupModeration: ModeratedContent = {
+  find: moderation.findGroupForModeration,
+  visibleTo: async (app, viewerId, id) =>
+    (await repository.findGroupDetail(app.db, viewerId, id)) !== undefined,
+  setVisibility: moderation.setGroupVisibility,
+  remove: (app, id) => moderation.removeGroup(app.db, id),
 };

@@ -1,6 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import { MODERATION_MESSAGES } from "@kindred/shared";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
+import { HttpError } from "../../plugins/errors.ts";
+import { deleteAccount } from "../account/service.ts";
+import { accountOfMember } from "../members/service.ts";
+import { findUserById } from "../users/service.ts";
+import type { UserRow } from "../users/user-view.ts";
+import { bannedLoginError, banPurgeHandler, flag, isEmailRefused, noticeFor } from "./service.ts";
 
 /** What another module can have moderated: the subject types of a report. */
 export type FlaggedSubject = {
@@ -26,12 +33,18 @@ export type AutomaticFlag = {
 
 /**
  * The moderation queue as other modules reach it: they flag, it decides. Through a decorator so
- * that content modules (chat, posts, users) need not import the moderation module, which reads
- * their content for its snapshots.
+ * that content modules (chat, posts, users) and sign-in need not import the moderation module,
+ * which reads their content for its snapshots.
  */
 export type ModerationDesk = {
   /** Opens (or joins) the subject's case, in the caller's transaction. */
   flag(tx: Database, flag: AutomaticFlag): Promise<void>;
+  /** Whether a sign-up with this address is refused (a banned account's keyed hash). */
+  emailRefused(email: string): Promise<boolean>;
+  /** The 403 BANNED a banned account's login answers, with the notice. */
+  bannedLoginError(user: UserRow): Promise<HttpError>;
+  /** Me.moderation. */
+  noticeFor(user: UserRow): ReturnType<typeof noticeFor>;
 };
 
 declare module "fastify" {
@@ -40,13 +53,75 @@ declare module "fastify" {
   }
 }
 
+/**
+ * The writes that reach other people, which a suspended account may not make (403 SUSPENDED):
+ * requests, messages, posts, replies, likes, RSVPs, groups and events. By the matched route.
+ */
+const WRITES_THAT_REACH_OTHERS = [
+  "POST /api/request/send/:status/:userId",
+  "POST /api/request/review/:status/:requestId",
+  "POST /api/chat/:userId/messages",
+  "POST /api/community/fusionpublish",
+  "POST /api/community/post/:id/replies",
+  "PUT /api/community/post/:id/like",
+  "PUT /api/community/event/:id/rsvp",
+  "POST /api/community/createevent",
+  "POST /api/community/create",
+  "PATCH /api/community/group/:id",
+  "POST /api/community/group/:id/join",
+];
+
+function methodsOf(route: RouteOptions): string[] {
+  return Array.isArray(route.method) ? route.method : [route.method];
+}
+
+async function accountOfRequest(request: FastifyRequest): Promise<string | null> {
+  if (request.userId) return request.userId;
+  const member = (request as FastifyRequest & { communityMember?: { id: string } | null })
+    .communityMember;
+  return member ? accountOfMember(request.server.db, member.id) : null;
+}
+
+/** 403 SUSPENDED while the account's suspension lasts; the message is the notice. */
+async function refuseSuspended(request: FastifyRequest): Promise<void> {
+  const app = request.server;
+  const userId = await accountOfRequest(request);
+  if (!userId) return;
+  const user = await findUserById(app.db, userId);
+  if (!user) return;
+  const until = user.suspendedUntil;
+  if (user.bannedAt || (until && until.getTime() > app.now().getTime())) {
+    const notice = await noticeFor(app, user);
+    const end = until ? ` It ends ${until.toUTCString()}.` : "";
+    const reason = notice?.reason ? ` The reason: ${notice.reason}` : "";
+    throw new HttpError(403, "SUSPENDED", `${MODERATION_MESSAGES.suspended}${end}${reason}`);
+  }
+}
+
 export const moderationPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("moderation", {
-      flag: async (_tx, flag) => {
-        app.log.info({ flag }, "moderation flag");
-      },
+      flag: (tx, input) => flag(app, tx, input),
+      emailRefused: (email) => isEmailRefused(app, email),
+      bannedLoginError: (user) => bannedLoginError(app, user),
+      noticeFor: (user) => noticeFor(app, user),
     } satisfies ModerationDesk);
+    app.jobs.handle(
+      "ban_purge",
+      banPurgeHandler(app, (userId) => deleteAccount(app, userId)),
+    );
+    app.addHook("onRoute", (route) => {
+      const guarded = methodsOf(route).some((method) =>
+        WRITES_THAT_REACH_OTHERS.includes(`${method} ${route.url}`),
+      );
+      if (!guarded) return;
+      const existing = route.preHandler
+        ? Array.isArray(route.preHandler)
+          ? route.preHandler
+          : [route.preHandler]
+        : [];
+      route.preHandler = [...existing, refuseSuspended];
+    });
   },
-  { name: "moderation" },
+  { name: "moderation", dependencies: ["jobs"] },
 );

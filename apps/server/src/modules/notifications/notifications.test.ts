@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type Notification, type UnreadCounts } from "@kindred/shared";
+import { NOTIFICATION_SETTING_KINDS, type Notification, type UnreadCounts } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
@@ -339,7 +339,9 @@ describe("settings", () => {
     const initial = await call(app, me, "GET", "/api/notifications/settings");
     expect(initial.statusCode).toBe(200);
     expect(initial.json().data).toEqual(
-      Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }])),
+      Object.fromEntries(
+        NOTIFICATION_SETTING_KINDS.map((kind) => [kind, { push: true, email: true }]),
+      ),
     );
     const put = await call(app, me, "PUT", "/api/notifications/settings", {
       message: { email: false },
@@ -350,7 +352,9 @@ describe("settings", () => {
       message: { push: false },
     });
     const expected = {
-      ...Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }])),
+      ...Object.fromEntries(
+        NOTIFICATION_SETTING_KINDS.map((kind) => [kind, { push: true, email: true }]),
+      ),
       message: { push: false, email: false },
       request_received: { push: false, email: false },
     };
@@ -368,6 +372,8 @@ describe("settings", () => {
       { message: { push: "yes" } },
       { message: true },
       { birthday: { push: true } },
+      // Moderation notices are always delivered: no setting takes them.
+      { moderation: { push: false } },
       { "message\u0000": { push: true } },
       { message: { push: true, sms: true } },
       { message: { push: "\u0000" } },

@@ -3,10 +3,13 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
 import {
+  announceNotification,
   announceUnread,
   forgetBetween,
+  type ModerationNoticeInput,
   type NotificationQueue,
   readConversation,
+  tellModeration,
   unreadCounts,
   withdrawRequest,
   withNotifications,
@@ -31,6 +34,26 @@ export type NotificationCentre = {
   withdrawRequest(tx: Database, toUserId: string, fromUserId: string): Promise<void>;
   /** A block (in its transaction): what the two caused each other goes. */
   forgetBetween(tx: Database, a: string, b: string): Promise<void>;
+  /**
+   * A moderator's decision, or an appeal's outcome, told to its person in the decision's
+   * transaction: a notification with the given sentence and no actor, its push queued, never in a
+   * digest (moderation mails it itself). In a transaction from `within`, the person hears of it
+   * once that commits:
+   *
+   *     await app.notifications.within(async (tx) => {
+   *       const action = await insertAction(tx, ...);
+   *       await app.notifications.tellModeration(tx, { userId, actionId: action.id, text, url: "/" });
+   *     });
+   *
+   * In a transaction of the caller's own, announce the answered id after the commit with
+   * `announce(userId, id)`. Undefined when the person's account is gone.
+   */
+  tellModeration(tx: Database, input: ModerationNoticeInput): Promise<string | undefined>;
+  /**
+   * After a commit: the notification made (by `tellModeration` outside `within`) and the
+   * person's badges, to their open tabs; only the badges without an id. Never throws.
+   */
+  announce(userId: string, notificationId: string | undefined): Promise<void>;
 };
 
 declare module "fastify" {
@@ -49,6 +72,8 @@ export const notificationsPlugin = fp(
         readConversation(app.db, userId, otherId, messageId),
       withdrawRequest: (tx, toUserId, fromUserId) => withdrawRequest(tx, toUserId, fromUserId),
       forgetBetween: (tx, a, b) => forgetBetween(tx, a, b),
+      tellModeration: (tx, input) => tellModeration(tx, input),
+      announce: (userId, notificationId) => announceNotification(app, userId, notificationId),
     } satisfies NotificationCentre);
   },
   { name: "notifications", dependencies: ["chat-hub"] },

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   NOTIFICATION_ACTORS_SHOWN,
   type NotificationKind,
@@ -15,6 +16,7 @@ import {
   blockedEitherWay,
   type CardRow,
   cardColumns,
+  everyone,
   joinUser,
   personRef,
 } from "../users/fragments.ts";
@@ -31,8 +33,10 @@ const visibleActor = sql`a.notification_id = n.id and not ${blockedEitherWay(sql
  * latest three, and their count), and the messages a message notification stands for: those
  * since it began that are still unread, at least one (it was made by one; its messages may have
  * been read elsewhere since, or gone with the connection). Other kinds stand for no message: 0.
+ * A moderation notice has no actor: its sentence is the one stored with it (null for the others).
  */
 const sentenceColumns = sql`
+  n.text as "storedText",
   coalesce((
     select array_agg(first_name order by created_at desc, actor_id desc) from (
       select u.first_name, a.created_at, a.actor_id from notification_actors a
@@ -58,6 +62,13 @@ const stillMeaningful = sql`(n.kind not in ('request_received', 'request_accepte
   where ${visibleActor}
 ))`;
 
+/**
+ * A moderation notice is mailed by the moderation module when it is made: no digest names it,
+ * whatever the settings (it has none). Push has no exception: a kind without a settings row has
+ * push on.
+ */
+const digested = sql`n.kind <> 'moderation'`;
+
 /** A notification's sentence parts, as every telling of it reads them. */
 export type SentenceRow = {
   kind: NotificationKind;
@@ -65,6 +76,8 @@ export type SentenceRow = {
   actorNames: string[];
   actorCount: number;
   messageCount: number;
+  /** The stored sentence of a moderation notice; null for every other kind. */
+  storedText: string | null;
 };
 
 export type NewNotification = {
@@ -107,6 +120,37 @@ export async function upsertNotification(
         on conflict (notification_id, actor_id) do update set created_at = now()
       )
       select id from grown
+    `,
+  );
+  return row;
+}
+
+export type NewModerationNotice = {
+  userId: string;
+  /** The moderation action it tells of (or whose appeal it decides). */
+  actionId: string;
+  text: string;
+  url: string;
+};
+
+/**
+ * A moderation notice: no actor, and a group of its own (`moderation:<its id>`), so each decision
+ * is one notification however many are unread, even two about the same action (a decision and
+ * its appeal's outcome). Undefined when the person's account is gone.
+ */
+export async function insertModerationNotice(
+  db: Database,
+  input: NewModerationNotice,
+): Promise<{ id: string } | undefined> {
+  const id = randomUUID();
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`
+      insert into notifications (id, user_id, kind, group_key, subject_type, subject_id, url, text)
+      select ${id}, u.id, 'moderation', ${`moderation:${id}`}, 'moderation_action',
+        ${input.actionId}, ${input.url}, ${input.text}
+      from ${everyone("u")} where u.id = ${input.userId}
+      returning id
     `,
   );
   return row;
@@ -385,7 +429,7 @@ export async function findNotificationForDelivery(
     sql`
       select n.id, n.user_id as "userId", n.kind, n.url, n.read_at is not null as read,
         ${sentenceColumns},
-        coalesce(s.push, true) as push, coalesce(s.email, true) as email
+        coalesce(s.push, true) as push, (${digested} and coalesce(s.email, true)) as email
       from notifications n
       left join notification_settings s on s.user_id = n.user_id and s.kind = n.kind
       where n.id = ${id} and ${stillMeaningful}
@@ -398,7 +442,7 @@ export type DigestItem = SentenceRow & { id: string; url: string };
 
 /** Unread, never emailed, of a kind whose email is on (no settings row: on). */
 const waitingForDigest = (userId: string) => sql`
-  n.user_id = ${userId} and n.read_at is null and n.emailed_at is null
+  n.user_id = ${userId} and n.read_at is null and n.emailed_at is null and ${digested}
   and coalesce((
     select s.email from notification_settings s where s.user_id = n.user_id and s.kind = n.kind
   ), true)
@@ -459,6 +503,8 @@ export type NotificationExportRow = {
   _id: string;
   kind: string;
   url: string;
+  /** A moderation notice's sentence; null for the others (their actors say who did it). */
+  text: string | null;
   actors: PersonRef[];
   createdAt: string;
   updatedAt: string;
@@ -473,7 +519,7 @@ export function findNotificationExportRows(
   const t = (column: string) => isoTimestamp(sql.raw(column));
   return selectRows<NotificationExportRow>(
     db,
-    sql`select n.id as "_id", n.kind, n.url,
+    sql`select n.id as "_id", n.kind, n.url, n.text,
         coalesce((select json_agg(${personRef("u")} order by a.created_at)
           from notification_actors a ${joinUser("u", sql`a.actor_id`)}
           where a.notification_id = n.id), '[]'::json) as "actors",

@@ -1,7 +1,8 @@
 import {
-  NOTIFICATION_KINDS,
+  NOTIFICATION_SETTING_KINDS,
   type Notification,
   type NotificationKind,
+  type NotificationSettingKind,
   type NotificationSettings,
   type NotificationSettingsPatch,
   type NotificationSubjectType,
@@ -26,6 +27,7 @@ import {
   findNotifications,
   findPeopleToldAbout,
   findSettings,
+  insertModerationNotice,
   markConversationNotificationRead,
   markEmailed,
   markNotificationsRead,
@@ -42,6 +44,7 @@ export type { DigestItem, NotificationForDelivery } from "./repository.ts";
 export type NotifyInput = {
   /** Who is told. */
   userId: string;
+  /** A kind told from its actors: not `moderation` (the database refuses it without its text). */
   kind: NotificationKind;
   /** Who caused it. */
   actorId: string;
@@ -81,6 +84,42 @@ export async function notify(db: Database, input: NotifyInput): Promise<string |
   await enqueueJob(db, {
     kind: "notify",
     payload: { notificationId: row.id, userId: input.userId, kind: input.kind },
+  });
+  return row.id;
+}
+
+/** A moderator's decision about a person, or the outcome of their appeal, as they are told it. */
+export type ModerationNoticeInput = {
+  /** Who is told: the person the decision is about. */
+  userId: string;
+  /** The moderation action (a uuid) it tells of: the notification's subject. */
+  actionId: string;
+  /**
+   * The whole sentence the centre, the push and the badge's notification show, e.g. "A moderator
+   * suspended your account for 7 days: Repeated insults. You can appeal within 14 days." It
+   * never names the moderator.
+   */
+  text: string;
+  /** The app path where the person reads the notice, e.g. "/". */
+  url: string;
+};
+
+/**
+ * Makes a moderation notice in the transaction of the decision, and queues its push (the
+ * `notify` job) beside it. It has no actor and is never grouped: each call is one notification,
+ * counted in the badge. It is never in a digest: the moderation module mails the person itself.
+ * Undefined when the person's account is gone. Like `notify`, it does not announce: inside
+ * `withNotifications` use `queue.notifyModeration`, or `app.notifications.tellModeration(tx, …)`.
+ */
+export async function notifyModeration(
+  db: Database,
+  input: ModerationNoticeInput,
+): Promise<string | undefined> {
+  const row = await insertModerationNotice(db, input);
+  if (!row) return undefined;
+  await enqueueJob(db, {
+    kind: "notify",
+    payload: { notificationId: row.id, userId: input.userId, kind: "moderation" },
   });
   return row.id;
 }
@@ -181,10 +220,12 @@ export function withdrawRequest(db: Database, toUserId: string, fromUserId: stri
 export async function getSettings(db: Database, userId: string): Promise<NotificationSettings> {
   const rows = await findSettings(db, userId);
   const settings = Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }]),
+    NOTIFICATION_SETTING_KINDS.map((kind) => [kind, { push: true, email: true }]),
   ) as NotificationSettings;
   for (const row of rows) {
-    if (row.kind in settings) settings[row.kind] = { push: row.push, email: row.email };
+    if (row.kind in settings) {
+      settings[row.kind as NotificationSettingKind] = { push: row.push, email: row.email };
+    }
   }
   return settings;
 }
@@ -219,8 +260,11 @@ export async function announceUnread(app: Live, userIds: string[]): Promise<void
   }
 }
 
-/** After the commit: the new or grown notification, then the badges, to the person's tabs. */
-async function announceNotification(
+/**
+ * After the commit: the new or grown notification, then the badges, to the person's tabs (only
+ * the badges without one). Never throws. `withNotifications` calls it for what its work made.
+ */
+export async function announceNotification(
   app: Live,
   userId: string,
   notificationId: string | undefined,
@@ -250,6 +294,11 @@ export type NotificationQueue = {
    * it, and of their badges, once the transaction commits. Nothing for one's own action.
    */
   notify(input: NotifyInput): Promise<string | undefined>;
+  /**
+   * Makes a moderation notice in the work's transaction (see `notifyModeration`); its person
+   * hears of it, and of their badge, once the transaction commits.
+   */
+  notifyModeration(input: ModerationNoticeInput): Promise<string | undefined>;
   /** Someone whose badges the work changes without a notification (an answer, an undo). */
   badgesChanged(userId: string): void;
   /**
@@ -258,6 +307,9 @@ export type NotificationQueue = {
    */
   afterCommit(action: () => Promise<unknown>): void;
 };
+
+/** The queue of each transaction `withNotifications` runs, while it runs (see `tellModeration`). */
+const queues = new WeakMap<Database, NotificationQueue>();
 
 /**
  * Runs `work` in one transaction with a queue that notifies inside it, then, once it committed,
@@ -282,8 +334,8 @@ export async function withNotifications<T>(
     told.set(userId, ids);
     return ids;
   };
-  const result = await app.db.transaction((tx) =>
-    work(tx, {
+  const result = await app.db.transaction(async (tx) => {
+    const queue: NotificationQueue = {
       async notify(input) {
         const id = await notify(tx, input);
         if (input.userId !== input.actorId) {
@@ -292,10 +344,21 @@ export async function withNotifications<T>(
         }
         return id;
       },
+      async notifyModeration(input) {
+        const id = await notifyModeration(tx, input);
+        if (id) tell(input.userId).add(id);
+        return id;
+      },
       badgesChanged: (userId) => void tell(userId),
       afterCommit: (action) => void after.push(action),
-    }),
-  );
+    };
+    queues.set(tx, queue);
+    try {
+      return await work(tx, queue);
+    } finally {
+      queues.delete(tx);
+    }
+  });
   for (const action of after) await action();
   const badgesOnly = [...told].filter(([, ids]) => ids.size === 0).map(([userId]) => userId);
   await Promise.all([
@@ -305,6 +368,21 @@ export async function withNotifications<T>(
     ),
   ]);
   return result;
+}
+
+/**
+ * A moderation notice made in the caller's own transaction `tx`. When `tx` is the one
+ * `withNotifications` (`app.notifications.within`) runs, this is its `queue.notifyModeration`:
+ * the person hears of it once that transaction commits. In a transaction of the caller's own
+ * (`app.db.transaction`, or a nested one), nothing can know when it commits: announce the answered
+ * id after the commit with `announceNotification` (`app.notifications.announce`).
+ */
+export function tellModeration(
+  tx: Database,
+  input: ModerationNoticeInput,
+): Promise<string | undefined> {
+  const queue = queues.get(tx);
+  return queue ? queue.notifyModeration(input) : notifyModeration(tx, input);
 }
 
 // ---------- delivery: what push and the digest read ----------

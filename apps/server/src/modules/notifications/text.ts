@@ -8,6 +8,8 @@ export type NotificationTextInput = {
   actorCount: number;
   /** Messages a `message` notification stands for (ignored for the other kinds). */
   messageCount?: number;
+  /** A `moderation` notice's sentence, stored as the moderation module wrote it. */
+  storedText?: string | null;
 };
 
 /** "Ana", "Ana and Ben", "Ana and 3 others": who did it, by the first names shown. */
@@ -21,13 +23,15 @@ function who(names: string[], count: number): string {
 
 /**
  * The sentence the centre, the push and the mail show. Made when read from the kind, the
- * actors left and the counts, so a block or a deleted account changes it.
+ * actors left and the counts, so a block or a deleted account changes it; a moderation notice,
+ * which names no one, says what was stored with it.
  */
 export function notificationText({
   kind,
   actorNames,
   actorCount,
   messageCount = 1,
+  storedText,
 }: NotificationTextInput): string {
   const many = actorCount > 1;
   const actors = who(actorNames, actorCount);
@@ -48,5 +52,7 @@ export function notificationText({
       return "An event you were going to was cancelled";
     case "post_reply":
       return `${actors} replied to your post`;
+    case "moderation":
+      return storedText ?? "A moderator made a decision about your account";
   }
 }

@@ -7,12 +7,14 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { isForeignKeyViolation } from "../../db/errors.ts";
+import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
 import { groupMembership, visibleGroup, visibleGroupById } from "../groups/service.ts";
 import { accountOfMember } from "../members/service.ts";
 import { withNotifications } from "../notifications/service.ts";
+import * as moderation from "./moderation-repository.ts";
 import * as repository from "./repository.ts";
 
 // Posts on the board and in study groups, their replies and likes. A post is hidden from anyone
@@ -181,4 +183,29 @@ export const postsPersonalData: PersonalDataPart = {
   tables: ["community_posts", "community_post_replies", "community_post_likes"],
   exportFor: (db, { userId }) => repository.findPostExportRows(db, userId),
   deleteFor: (tx, userId) => repository.deletePostsOf(tx, userId),
+};
+
+// ---------- moderation ----------
+
+async function seesPost(app: FastifyInstance, viewerId: string, postId: string): Promise<boolean> {
+  return (await repository.findPost(app.db, viewerId, postId)) !== undefined;
+}
+
+/** Posts as the moderation module handles them (lib/moderated-content.ts). */
+export const postModeration: ModeratedContent = {
+  find: moderation.findPostForModeration,
+  visibleTo: seesPost,
+  setVisibility: moderation.setPostVisibility,
+  remove: (app, id) => moderation.removePost(app.db, id),
+};
+
+/** Replies as the moderation module handles them: one sees a reply when one sees its post. */
+export const replyModeration: ModeratedContent = {
+  find: moderation.findReplyForModeration,
+  visibleTo: async (app, viewerId, id) => {
+    const postId = await moderation.findReplyPostId(app.db, id);
+    return postId !== undefined && seesPost(app, viewerId, postId);
+  },
+  setVisibility: moderation.setReplyVisibility,
+  remove: (app, id) => moderation.removeReply(app.db, id),
 };

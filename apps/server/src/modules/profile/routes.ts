@@ -31,7 +31,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: meSchema },
       },
     },
-    async (request) => toMe((await findUserById(app.db, request.userId)) ?? noUser()),
+    async (request) => {
+      const user = (await findUserById(app.db, request.userId)) ?? noUser();
+      return toMe(user, await app.moderation.noticeFor(user));
+    },
   );
 
   r.patch(
@@ -46,7 +49,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const row = (await editProfile(app, request.userId, request.body)) ?? noUser();
-      return { status: 1 as const, message: MESSAGES.profileSaved, data: toMe(row) };
+      return {
+        status: 1 as const,
+        message: MESSAGES.profileSaved,
+        data: toMe(row, await app.moderation.noticeFor(row)),
+      };
     },
   );
 

@@ -1,30 +1,10 @@
-import {
-  CHAT_MESSAGES,
-  cardSchema,
-  envelope,
-  okSchema,
-  REPORT_REASONS,
-  reportBodySchema,
-  userParamsSchema,
-} from "@kindred/shared";
+import { CHAT_MESSAGES, cardSchema, envelope, okSchema, userParamsSchema } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { limitRequests } from "../../plugins/rate-limit.ts";
-import {
-  block,
-  blockedBy,
-  removeConnectionWith,
-  reportMail,
-  reportUser,
-  USER_NOT_FOUND,
-  unblock,
-} from "./service.ts";
+import { block, blockedBy, removeConnectionWith, USER_NOT_FOUND, unblock } from "./service.ts";
 
-/** Reports one person may file per hour. */
-const REPORTS_PER_HOUR = 10;
-
-/** Remove a connection, block and unblock, report: the person's controls over who reaches them. */
+/** Remove a connection, block and unblock (reports are the moderation module's): the person's controls over who reaches them. */
 export async function safetyRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -102,33 +82,5 @@ export async function safetyRoutes(app: FastifyInstance): Promise<void> {
       message: "Blocked people loaded",
       data: await blockedBy(app.db, request.userId),
     }),
-  );
-
-  r.post(
-    "/user/report/:userId",
-    {
-      schema: {
-        tags: ["safety"],
-        summary: `Report someone with a reason (${REPORT_REASONS.join(", ")}); mailed to support`,
-        params: userParamsSchema,
-        body: reportBodySchema,
-        response: { 201: okSchema },
-      },
-      config: { unknownId: USER_NOT_FOUND },
-      preHandler: [
-        limitRequests(app, [
-          {
-            name: "report-user",
-            rule: { max: REPORTS_PER_HOUR, windowMs: 60 * 60 * 1000 },
-            key: (request) => request.userId,
-          },
-        ]),
-      ],
-    },
-    async (request, reply) => {
-      const report = await reportUser(app.db, request.userId, request.params.userId, request.body);
-      await app.sendMail(request, reportMail(app.config, report));
-      return reply.code(201).send({ status: 1 as const, message: CHAT_MESSAGES.reported });
-    },
   );
 }

@@ -1,16 +1,10 @@
-import { type Card, CHAT_MESSAGES, publicProfilePath, type ReportBody } from "@kindred/shared";
+import { type Card, CHAT_MESSAGES } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
-import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { deleteArchive } from "../chat/service.ts";
-import type { MailMessage } from "../mail/mailer.ts";
-import { renderMail } from "../mail/template.ts";
 import { deleteRequestsBetween, removeConnection } from "../requests/service.ts";
 import { blockUser, listBlocked, unblockUser } from "../users/blocks-service.ts";
-import { findUserById } from "../users/service.ts";
-import { deleteReportsOf, findReportExportRows, insertReport } from "./repository.ts";
 
 // A person's controls over who reaches them: removing a connection, blocking, reporting. The
 // connection is the requests module's, the block the users module's, the kept conversation the
@@ -81,81 +75,3 @@ export async function unblock(db: Database, userId: string, otherId: string): Pr
 export function blockedBy(db: Database, userId: string): Promise<Card[]> {
   return listBlocked(db, userId);
 }
-
-export type StoredReport = {
-  id: string;
-  reportedId: string;
-  reporterEmail: string;
-  reporterName: string;
-  reportedName: string;
-  reportedPublicId: string;
-  reason: ReportBody["reason"];
-  details: string | null;
-};
-
-const fullName = (user: { firstName: string; lastName: string }) =>
-  `${user.firstName} ${user.lastName}`.trim();
-
-/** Stores a report about someone else (support reads it in the mail reportMail writes). */
-export async function reportUser(
-  db: Database,
-  reporterId: string,
-  otherId: string,
-  body: ReportBody,
-): Promise<StoredReport> {
-  const reportedId = otherId.toLowerCase();
-  if (reportedId === reporterId) {
-    throw new HttpError(400, "SELF_REPORT", CHAT_MESSAGES.reportSelf);
-  }
-  const details = body.details?.trim() || null;
-  const [reporter, reported] = await Promise.all([
-    findUserById(db, reporterId),
-    findUserById(db, reportedId),
-  ]);
-  const id =
-    reporter && reported
-      ? await insertReport(db, { reporterId, reportedId, reason: body.reason, details })
-      : undefined;
-  if (!reporter || !reported || !id) {
-    throw new HttpError(404, "USER_NOT_FOUND", CHAT_MESSAGES.userNotFound);
-  }
-  return {
-    id,
-    reportedId,
-    reporterEmail: reporter.email,
-    reporterName: fullName(reporter),
-    reportedName: fullName(reported),
-    reportedPublicId: reported.publicId,
-    reason: body.reason,
-    details,
-  };
-}
-
-/** The mail to support about a report: who, about whom, why, and the reported profile's link. */
-export function reportMail(
-  config: Pick<Config, "publicOrigin" | "supportEmail">,
-  report: StoredReport,
-): MailMessage {
-  const profileUrl = `${config.publicOrigin}${publicProfilePath(report.reportedPublicId)}`;
-  return {
-    to: config.supportEmail,
-    subject: `Report: ${report.reportedName} (${report.reason})`,
-    ...renderMail({
-      greeting: "Hello support team,",
-      paragraphs: [
-        `${report.reporterName} (${report.reporterEmail}) reported ${report.reportedName} for ${report.reason}.`,
-        `Their profile: ${profileUrl}`,
-        report.details ? `Details: ${report.details}` : "No details were given.",
-      ],
-      footnote: `Report ${report.id}, user ${report.reportedId}.`,
-    }),
-  };
-}
-
-/** The reports the person filed; deletion also takes those about them. */
-export const safetyPersonalData: PersonalDataPart = {
-  module: "safety",
-  tables: ["user_reports"],
-  exportFor: async (db, { userId }) => ({ reports: await findReportExportRows(db, userId) }),
-  deleteFor: (tx, userId) => deleteReportsOf(tx, userId),
-};

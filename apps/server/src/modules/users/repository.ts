@@ -124,3 +124,24 @@ export async function anyUser(db: Database): Promise<boolean> {
 export function insertUsers(tx: Database, values: NewUser[]): Promise<UserRow[]> {
   return tx.insert(users).values(values).returning();
 }
+
+export type ModerationState = {
+  suspendedUntil?: Date | null;
+  bannedAt?: Date | null;
+  hiddenForReview?: boolean;
+};
+
+/** Sets what moderation decided about the account (updated_at moves: the feed sees it). */
+export async function updateModerationState(
+  db: Database,
+  userId: string,
+  state: ModerationState,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...state, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}

@@ -143,3 +143,13 @@ export const usersPersonalData: PersonalDataPart = {
   },
   deleteFor: async () => {},
 };
+
+/** Suspends, bans or hides the account, or lifts it (the moderation module decides). */
+export function setModerationState(
+  db: Database,
+  userId: string,
+  state: repository.ModerationState,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateModerationState(db, userId, state, now);
+}

@@ -1,0 +1,26 @@
+import type { ContentVisibility } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/client.ts";
+
+/** A post, reply, group, event or chat message as the moderation queue reads it. */
+export type ContentForModeration = {
+  /** The author as the content names them: a community member's id, or an account's (chat). */
+  authorId: string;
+  /** A post's or event's title, a group's name; null for a reply or a message. */
+  title: string | null;
+  text: string;
+  visibility: ContentVisibility;
+};
+
+/**
+ * What the moderation module may do with one kind of content, lent by the module that owns it:
+ * read it whoever asks, tell whether a person may see it (a report of what one cannot see is a
+ * 404), hide or show it, and remove it.
+ */
+export type ModeratedContent = {
+  find(db: Database, id: string): Promise<ContentForModeration | undefined>;
+  visibleTo(app: FastifyInstance, viewerId: string, id: string): Promise<boolean>;
+  setVisibility(db: Database, id: string, visibility: ContentVisibility): Promise<void>;
+  /** Deletes it; false when it was already gone. */
+  remove(app: FastifyInstance, id: string): Promise<boolean>;
+};

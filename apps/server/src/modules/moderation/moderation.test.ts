@@ -1,0 +1,328 @@
+import type { ModerationCase, ModerationCaseDetail } from "@kindred/shared";
+import { describe, expect, it } from "vitest";
+import { callCommunity, joinAsAccount } from "../../../test/community-helpers.ts";
+import {
+  appsForFile,
+  call,
+  connectedPair,
+  continueAs,
+  MANUAL_JOBS,
+  PASSWORD,
+  type Session,
+  sendMessage,
+  signUpUser,
+  uniqueEmail,
+} from "../../../test/helpers.ts";
+
+// Reports keep their evidence; moderators act; the person is told and may appeal once.
+
+const DAY = 24 * 60 * 60 * 1000;
+const open = appsForFile();
+let clock = Date.now();
+const adminEmail = uniqueEmail();
+const app = await open({
+  now: () => new Date(clock),
+  adminEmails: [adminEmail],
+  jobs: MANUAL_JOBS,
+});
+const admin = await signUpUser(app, { emailId: adminEmail, firstName: "Ada", lastName: "Admin" });
+
+async function moderator(name: string): Promise<Session> {
+  const person = await signUpUser(app, { firstName: name, lastName: "Moderator" });
+  const made = await call(app, admin, "PUT", `/api/moderation/roles/${person.me._id}`, {
+    role: "moderator",
+  });
+  expect(made.statusCode).toBe(200);
+  return person;
+}
+
+async function caseAbout(viewer: Session, subjectId: string): Promise<ModerationCase> {
+  const cases = await call(app, viewer, "GET", "/api/moderation/cases?state=open&limit=50");
+  expect(cases.statusCode).toBe(200);
+  const found = (cases.json().data as ModerationCase[]).find((c) => c.subject._id === subjectId);
+  if (!found) throw new Error(`no open case about ${subjectId}`);
+  return found;
+}
+
+describe("a report keeps its evidence", () => {
+  it("survives the connection's removal and both accounts' deletion", async () => {
+    const [a, b] = await connectedPair(app);
+    const message = await sendMessage(app, b, a, "Nobody wants you here, loser");
+    const reported = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "message", _id: message._id },
+      reason: "harassment",
+      details: "Every day since Monday",
+    });
+    expect(reported.statusCode).toBe(201);
+    const again = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "message", _id: message._id },
+      reason: "harassment",
+    });
+    expect(again.statusCode).toBe(409);
+
+    expect((await call(app, b, "DELETE", `/api/user/connections/${a.me._id}`)).statusCode).toBe(
+      200,
+    );
+    for (const who of [a, b]) {
+      const gone = await call(app, who, "DELETE", "/api/account", { password: PASSWORD });
+      expect(gone.statusCode).toBe(200);
+    }
+
+    const kase = await caseAbout(admin, message._id);
+    expect(kase.subject.type).toBe("message");
+    expect(kase.snapshot.text).toBe("Nobody wants you here, loser");
+    expect(kase.snapshot.person?.firstName).toBe(b.me.firstName);
+    expect(kase.person).toBeNull();
+    expect(kase.reports).toHaveLength(1);
+    expect(kase.reports[0]?.reporter).toBeNull();
+    expect(kase.reports[0]?.details).toBe("Every day since Monday");
+    expect(JSON.stringify(kase.snapshot)).not.toContain(b.me.emailId);
+  });
+
+  it("answers 404 for what the reporter cannot see, 400 for oneself", async () => {
+    const [a, b] = await connectedPair(app);
+    const stranger = await signUpUser(app);
+    const message = await sendMessage(app, b, a, "hello");
+    const notMine = await call(app, stranger, "POST", "/api/reports", {
+      subject: { type: "message", _id: message._id },
+      reason: "spam",
+    });
+    expect(notMine.statusCode).toBe(404);
+    const self = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "user", _id: a.me._id },
+      reason: "spam",
+    });
+    expect(self.statusCode).toBe(400);
+    const badType = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "planet", _id: b.me._id },
+      reason: "spam",
+    });
+    expect(badType.statusCode).toBe(400);
+  });
+
+  it("shows the reporter the outcome without naming the action", async () => {
+    const [a, b] = await connectedPair(app);
+    const filed = await call(app, a, "POST", `/api/user/report/${b.me._id}`, { reason: "fake" });
+    expect(filed.statusCode).toBe(201);
+    let mine = (await call(app, a, "GET", "/api/reports/mine")).json().data;
+    expect(mine[0]).toMatchObject({ state: "open", outcome: null, reason: "fake" });
+    const kase = await caseAbout(admin, b.me._id);
+    const acted = await call(app, admin, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+      action: "warn",
+      reason: "Use your real name",
+    });
+    expect(acted.statusCode).toBe(201);
+    mine = (await call(app, a, "GET", "/api/reports/mine")).json().data;
+    expect(mine[0]).toMatchObject({ state: "reviewed", outcome: "action_taken" });
+    expect(JSON.stringify(mine)).not.toContain("warn");
+  });
+});
+
+describe("the queue's guards", () => {
+  it("is not for members, and a moderator acts neither on their own case nor on an admin", async () => {
+    const member = await signUpUser(app);
+    expect((await call(app, member, "GET", "/api/moderation/cases")).statusCode).toBe(403);
+    const mod = await moderator("Own");
+    const reporter = await signUpUser(app);
+    await call(app, reporter, "POST", `/api/user/report/${mod.me._id}`, { reason: "spam" });
+    await call(app, reporter, "POST", `/api/user/report/${admin.me._id}`, { reason: "spam" });
+    const own = await caseAbout(admin, mod.me._id);
+    const onAdmin = await caseAbout(admin, admin.me._id);
+    const selfAct = await call(app, mod, "POST", `/api/moderation/cases/${own._id}/actions`, {
+      action: "dismiss",
+      reason: "fine",
+    });
+    expect(selfAct.statusCode).toBe(403);
+    const adminAct = await call(app, mod, "POST", `/api/moderation/cases/${onAdmin._id}/actions`, {
+      action: "warn",
+      reason: "no",
+    });
+    expect(adminAct.statusCode).toBe(403);
+    const noDays = await call(app, admin, "POST", `/api/moderation/cases/${own._id}/actions`, {
+      action: "suspend",
+      reason: "x",
+    });
+    expect(noDays.statusCode).toBe(400);
+  });
+});
+
+describe("suspension and appeal", () => {
+  it("suspends, refuses writes with the notice, and a second moderator decides the appeal", async () => {
+    const [a, b] = await connectedPair(app);
+    const first = await moderator("First");
+    const second = await moderator("Second");
+    const message = await sendMessage(app, b, a, "Send me your address or else");
+    await call(app, a, "POST", "/api/reports", {
+      subject: { type: "message", _id: message._id },
+      reason: "harassment",
+    });
+    const kase = await caseAbout(first, message._id);
+    const suspended = await call(app, first, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+      action: "suspend",
+      days: 7,
+      reason: "Threats in chat",
+    });
+    expect(suspended.statusCode).toBe(201);
+
+    const me = (await call(app, b, "GET", "/api/profile/view")).json();
+    expect(me.moderation).toMatchObject({ state: "suspended", reason: "Threats in chat" });
+    expect(Date.parse(me.moderation.until) - clock).toBeGreaterThan(6.9 * DAY);
+    const send = await call(app, b, "POST", `/api/chat/${a.me._id}/messages`, { text: "hi" });
+    expect(send.statusCode).toBe(403);
+    expect(send.json().code).toBe("SUSPENDED");
+    expect(send.json().message).toContain("Threats in chat");
+
+    const appeal = await call(app, b, "POST", "/api/moderation/appeal", { text: "It was a joke" });
+    expect(appeal.statusCode).toBe(201);
+    const twice = await call(app, b, "POST", "/api/moderation/appeal", { text: "Please" });
+    expect(twice.statusCode).toBe(409);
+    const appeals = (await call(app, first, "GET", "/api/moderation/appeals")).json().data;
+    const mine = appeals.find((x: { text: string }) => x.text === "It was a joke");
+    expect(mine.canDecide).toBe(false);
+    const byActor = await call(app, first, "POST", `/api/moderation/appeals/${mine._id}`, {
+      decision: "overturn",
+      reason: "mine",
+    });
+    expect(byActor.statusCode).toBe(403);
+    const decided = await call(app, second, "POST", `/api/moderation/appeals/${mine._id}`, {
+      decision: "uphold",
+      reason: "Threats are never a joke",
+    });
+    expect(decided.statusCode).toBe(200);
+    const after = (await call(app, b, "GET", "/api/profile/view")).json();
+    expect(after.moderation.appeal).toEqual({ state: "upheld" });
+
+    const audit = (await call(app, admin, "GET", "/api/moderation/audit?limit=100")).json().data;
+    const about = audit.filter((entry: { caseId: string | null }) => entry.caseId === kase._id);
+    // One clock moment in this test: the order of equal times is not asserted.
+    expect(about.map((entry: { action: string }) => entry.action).sort()).toEqual([
+      "appeal_upheld",
+      "appealed",
+      "suspend",
+    ]);
+    expect((await call(app, first, "GET", "/api/moderation/audit")).statusCode).toBe(403);
+
+    clock += 8 * DAY;
+    const later = await call(app, b, "POST", `/api/chat/${a.me._id}/messages`, { text: "sorry" });
+    expect(later.statusCode).toBe(201);
+    clock -= 8 * DAY;
+  });
+});
+
+describe("a ban", () => {
+  it("ends sessions and tokens at once, and after the purge refuses the email in any case", async () => {
+    const b = await signUpUser(app, { emailId: `Ban.${uniqueEmail()}` });
+    const { token } = await continueAs(app, b.headers);
+    const reporter = await signUpUser(app);
+    await call(app, reporter, "POST", `/api/user/report/${b.me._id}`, { reason: "spam" });
+    const kase = await caseAbout(admin, b.me._id);
+    // Banned 31 days ago by the app's clock: the purge (queued 30 days after) is due now.
+    clock -= 31 * DAY;
+    const banned = await call(app, admin, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+      action: "ban",
+      reason: "Scam links to everyone",
+    });
+    expect(banned.statusCode).toBe(201);
+    expect((await call(app, b, "GET", "/api/profile/view")).statusCode).toBe(401);
+    const community = await callCommunity(
+      app,
+      { authorization: `Bearer ${token}` },
+      "GET",
+      "/getposts",
+    );
+    expect(community.statusCode).toBe(401);
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      headers: reporter.headers,
+      payload: { emailId: b.me.emailId, password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().code).toBe("BANNED");
+    expect(login.json().message).toContain("Scam links to everyone");
+
+    clock += 31 * DAY;
+    await app.jobs.runDueJobs();
+    expect(
+      (await call(app, admin, "GET", `/api/moderation/cases/${kase._id}`)).json().data.person,
+    ).toBeNull();
+    const again = await app.inject({
+      method: "POST",
+      url: "/api/signup",
+      headers: reporter.headers,
+      payload: {
+        firstName: "New",
+        lastName: "Me",
+        emailId: b.me.emailId.toUpperCase(),
+        password: PASSWORD,
+        skills: ["a", "b", "c"],
+      },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe("EMAIL_REFUSED");
+    const audit = (await call(app, admin, "GET", "/api/moderation/audit?limit=100")).json().data;
+    expect(audit.some((entry: { action: string }) => entry.action === "purged")).toBe(true);
+  });
+});
+
+describe("trusted reports", () => {
+  async function reporters(count: number): Promise<Session[]> {
+    const people: Session[] = [];
+    for (let i = 0; i < count; i++) people.push(await signUpUser(app));
+    return people;
+  }
+
+  async function befriend(person: Session, friends: Session[]) {
+    for (const friend of friends) {
+      await call(app, person, "POST", `/api/request/send/interested/${friend.me._id}`);
+      const received = (await call(app, friend, "GET", "/api/user/requests/received")).json().data;
+      const request = received.find(
+        (r: { fromUserId: { _id: string } }) => r.fromUserId._id === person.me._id,
+      );
+      await call(app, friend, "POST", `/api/request/review/accepted/${request._id}`);
+    }
+  }
+
+  async function postAndReports(trustedReporters: boolean) {
+    const people = await reporters(3);
+    const friends = await reporters(3);
+    for (const person of people) await befriend(person, friends);
+    if (trustedReporters) clock += 8 * DAY;
+    const author = await joinAsAccount(app, "Author");
+    const viewer = await joinAsAccount(app, "Viewer");
+    const created = await callCommunity(app, author, "POST", "/fusionpublish", {
+      title: "Cheap watches",
+      content: "Visit my shop today",
+    });
+    expect(created.statusCode).toBe(201);
+    const postId: string = created.json().data.id;
+    for (const person of people) {
+      const filed = await call(app, person, "POST", "/api/reports", {
+        subject: { type: "post", _id: postId },
+        reason: "spam",
+      });
+      expect(filed.statusCode).toBe(201);
+    }
+    const seen = await callCommunity(app, viewer, "GET", "/getposts");
+    const ids = (seen.json() as { id: string }[]).map((post) => post.id);
+    if (trustedReporters) clock -= 8 * DAY;
+    return { ids, postId };
+  }
+
+  it("hide a post for everyone at once when three trusted people report it", async () => {
+    const { ids, postId } = await postAndReports(true);
+    expect(ids).not.toContain(postId);
+    const kase = await caseAbout(admin, postId);
+    expect(kase.hidden).toBe(true);
+  });
+
+  it("do not hide it when the reporters' accounts were made an hour ago", async () => {
+    const { ids, postId } = await postAndReports(false);
+    expect(ids).toContain(postId);
+    const detail: ModerationCaseDetail = (
+      await call(app, admin, "GET", `/api/moderation/cases/${(await caseAbout(admin, postId))._id}`)
+    ).json().data;
+    expect(detail.hidden).toBe(false);
+    expect(detail.reports).toHaveLength(3);
+  });
+});
