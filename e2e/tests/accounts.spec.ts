@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, fillSignup, logIn, test, uniqueId } from "../fixtures.ts";
+import { expect, fillSignup, logIn, type TestUser, test, uniqueId } from "../fixtures.ts";
 
 async function chooseFromAccountMenu(page: Page, item: string) {
   await page.getByRole("button", { name: "Open account menu" }).click();
@@ -153,6 +153,33 @@ test.describe("the public profile link", () => {
     await page.goto("/GetToKnowMe/no-such-person");
     await expect(page).toHaveURL(/\/not-found$/);
     await expect(page.getByText("404 - PAGE NOT FOUND")).toBeVisible();
+  });
+
+  test("between a blocked pair leads to the same not-found page, both ways", async ({
+    createUser,
+    apiAs,
+    signedInPage,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 404/);
+    const blocker = await createUser({ about: "Only for people I did not block." });
+    const blocked = await createUser({ about: "Blocked, and not to know it." });
+    const blockerApi = await apiAs(blocker);
+    const linkOf = async (user: TestUser) =>
+      (await (await apiAs(user)).get<{ url: string }>("/api/generate_public_url")).url;
+    const [blockerLink, blockedLink] = [await linkOf(blocker), await linkOf(blocked)];
+    await blockerApi.post(`/api/user/block/${blocked.me._id}`);
+
+    for (const [viewer, link, hidden] of [
+      [blocked, blockerLink, blocker],
+      [blocker, blockedLink, blocked],
+    ] as const) {
+      const page = await signedInPage(viewer);
+      await page.goto(new URL(link).pathname);
+      await expect(page).toHaveURL(/\/not-found$/);
+      await expect(page.getByText("404 - PAGE NOT FOUND")).toBeVisible();
+      await expect(page.getByText(hidden.me.about as string)).toHaveCount(0);
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import {
   mailsTo,
   PASSWORD,
   recoveryCodeIn,
+  reviewRequest,
   sendMessage,
   sendRequest,
   signUpUser,
@@ -86,9 +87,9 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
 /**
  * Dana, with rows in every table that can name a person, both as the one who acts and as the
  * one acted on: requests, a connection with messages both ways and a read marker, notifications
- * to her and naming her, a waiting digest, blocks and reports both ways, a push device, a second
- * session, a reset code and grant, the community (posts, replies, likes, groups, memberships,
- * events, answers) from her and around her.
+ * to her and naming her, a waiting digest, blocks and reports both ways (a conversation kept
+ * after a block), a push device, a second session, a reset code and grant, the community (posts,
+ * replies, likes, groups, memberships, events, answers) from her and around her.
  */
 async function danaWithDataEverywhere() {
   const [dana, finn] = await connectedPair(app, [
@@ -107,7 +108,10 @@ async function danaWithDataEverywhere() {
   // Requests both ways, pending: a notification to Gus names her, one to her names Hal.
   await sendRequest(app, dana, "interested", gus);
   await sendRequest(app, hal, "interested", dana);
-  // Blocks and reports, both ways.
+  // Blocks and reports, both ways; blocking Ivy, a connection, keeps their conversation.
+  await reviewRequest(app, ivy, "accepted", await sendRequest(app, dana, "interested", ivy));
+  await sendMessage(app, dana, ivy, "hello Ivy");
+  await sendMessage(app, ivy, dana, "hello Dana, from Ivy");
   await blockUser(app, dana, ivy.me._id);
   await blockUser(app, jon, dana.me._id);
   await ok(call(app, dana, "POST", `/api/user/report/${jon.me._id}`, { reason: "spam" }), 201);

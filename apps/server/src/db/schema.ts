@@ -884,6 +884,60 @@ export const chatArchiveMessages = pgTable(
 );
 
 /**
+ * A conversation closed by a removal or a block, kept out of reach of both people for 30 days
+ * (the evidence a later report carries), then deleted by the `chat_kept_purge` job. Its id is the
+ * former conversation's (the deleted request's); the pair is stored in order (`user_a` < `user_b`).
+ * Deleting either account takes it.
+ */
+export const chatKeptConversations = pgTable(
+  "chat_kept_conversations",
+  {
+    id: uuid("id").primaryKey(),
+    userA: uuid("user_a")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userB: uuid("user_b")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    deleteAfter: timestamp("delete_after", {
+      withTimezone: true,
+      mode: "date",
+      precision: 3,
+    }).notNull(),
+  },
+  (t) => [
+    index("chat_kept_conversations_pair_idx").on(t.userA, t.userB, t.closedAt),
+    index("chat_kept_conversations_user_b_idx").on(t.userB),
+    index("chat_kept_conversations_delete_after_idx").on(t.deleteAfter),
+    check("chat_kept_conversations_pair_order", sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+/** The messages of a kept conversation, as they were: their own ids, senders and order. */
+export const chatKeptMessages = pgTable(
+  "chat_kept_messages",
+  {
+    /** The message's own id (chat_messages.id) when it was live. */
+    id: uuid("id").primaryKey(),
+    keptId: uuid("kept_id")
+      .notNull()
+      .references(() => chatKeptConversations.id, { onDelete: "cascade" }),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    /** One of the pair (no key of its own: the messages go with their conversation). */
+    fromUserId: uuid("from_user_id").notNull(),
+    toUserId: uuid("to_user_id").notNull(),
+    text: varchar("text", { length: CHAT_MESSAGE_MAX_LENGTH }).notNull(),
+    createdAt: timestamp("created_at", {
+      withTimezone: true,
+      mode: "date",
+      precision: 3,
+    }).notNull(),
+  },
+  (t) => [index("chat_kept_messages_kept_idx").on(t.keptId, t.seq)],
+);
+
+/**
  * What is worth telling a person. Unread notifications of one kind about the same subject are one
  * row (the partial unique index on `group_key`); its actors grow and `updated_at` moves it to the
  * top. Reading it ends the group: the next one starts a new row. A moderation notice has no actor

@@ -7,7 +7,7 @@ import { type CardRow, cardColumns, joinUser, personRef } from "../users/fragmen
 
 // A conversation is the accepted request of a pair: its id is the request's id, so removing the
 // connection (or a block, which deletes the pair's request) deletes the messages and read markers
-// with it, for both people.
+// with it, for both people; a copy is kept out of their reach first (kept-repository.ts).
 
 function messageColumns(alias: string): SQL {
   const m = sql.raw(`"${alias}"`);

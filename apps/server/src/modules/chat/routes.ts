@@ -17,6 +17,7 @@ import { z } from "zod";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import {
+  keptPurgeHandler,
   listConversations,
   markConversationRead,
   messageHistory,
@@ -36,9 +37,14 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
   registerChatSocket(app);
 }
 
-/** Chat between connections: conversations, history, sending and read markers. */
+/**
+ * Chat between connections: conversations, history, sending and read markers. Also registers the
+ * purge of conversations kept after a removal or a block.
+ */
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  app.jobs.handle("chat_kept_purge", keptPurgeHandler(app));
 
   r.get(
     "/chat/conversations",

@@ -13,7 +13,9 @@ import type { Database } from "../../db/client.ts";
 import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
-import { findConnectionId } from "../requests/service.ts";
+import { enqueueJob } from "../jobs/service.ts";
+import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { findConnectionId, lockConnection } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
 import {
   type ArchiveRow,
@@ -23,6 +25,22 @@ import {
   isArchiveOf,
 } from "./archive-repository.ts";
 import * as moderation from "./moderation-repository.ts";
+import {
+  deleteDueKeptConversations,
+  deleteKeptConversationsOf,
+  type EvidenceMessage,
+  findKeptConversationWith,
+  findKeptDeleteAfter,
+  findKeptMessageExportRows,
+  findLastMessages,
+  findLatestKeptConversation,
+  findMessageOf,
+  findMessagesAround,
+  insertKeptConversation,
+  isMessageIn,
+  type MessageSource,
+  type ReportedMessage,
+} from "./kept-repository.ts";
 import {
   archiveConversationsOf,
   deleteChatRowsOf,
@@ -188,19 +206,146 @@ export function deleteArchive(
   return deleteArchiveRow(db, ownerId, archiveId);
 }
 
+// ---------- conversations closed by a removal or a block ----------
+
+/** How long a conversation closed by a removal or a block is kept, out of reach of both. */
+export const KEPT_CONVERSATION_MS = 30 * 24 * 60 * 60_000;
+
+/** The purge job's key for one kept conversation (one job waits per conversation). */
+const purgeKey = (keptId: string) => `chat_kept_purge:${keptId}`;
+
 /**
- * The person's messages, those of their kept conversations included. Deletion first keeps each
- * conversation with messages for the other person (an archive without the person's id), then
- * deletes the person's chat rows: it runs first, before requestsPersonalData.deleteFor, whose
- * requests the messages cascade from.
+ * Call inside the transaction that deletes the pair's connection (a removal or a block), before
+ * it: locks the connection (a message sent meanwhile waits, then finds no conversation), keeps
+ * their conversation, if it has messages, out of reach of both for KEPT_CONVERSATION_MS from
+ * `now`, for a report's evidence, and queues its purge. Nothing when the two are not connected.
+ */
+export async function keepConversationBetween(
+  tx: Database,
+  userId: string,
+  otherId: string,
+  now: Date,
+): Promise<void> {
+  const conversationId = await lockConnection(tx, userId, otherId);
+  if (!conversationId) return;
+  const deleteAfter = new Date(now.getTime() + KEPT_CONVERSATION_MS);
+  const kept = await insertKeptConversation(tx, {
+    conversationId,
+    userId,
+    otherId,
+    closedAt: now,
+    deleteAfter,
+  });
+  if (!kept) return;
+  await enqueueJob(tx, {
+    kind: "chat_kept_purge",
+    key: purgeKey(conversationId),
+    runAt: deleteAfter,
+    payload: { keptId: conversationId },
+  });
+}
+
+/**
+ * `chat_kept_purge` (key chat_kept_purge:<id>): deletes every kept conversation whose time is up
+ * by the app's clock (its own and any other), messages and all. Early by the app's clock (jobs
+ * are due by the database's): back at its time.
+ */
+export function keptPurgeHandler(app: Pick<FastifyInstance, "db" | "now">) {
+  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
+    const purged = await deleteDueKeptConversations(app.db, app.now());
+    if (purged.length > 0) log.info({ purged: purged.length }, "kept conversations deleted");
+    const keptId = job.payload.keptId;
+    if (typeof keptId !== "string" || !isUuid(keptId)) return undefined;
+    const waiting = await findKeptDeleteAfter(app.db, keptId);
+    return waiting ? { runAgainAt: waiting } : undefined;
+  };
+}
+
+export type { EvidenceMessage, ReportedMessage };
+
+/** The most messages a report's evidence carries, and how many on each side of the reported one. */
+export const EVIDENCE_MESSAGES = 21;
+const EVIDENCE_AROUND = 10;
+
+/**
+ * A report's evidence from the conversation of the two, messages of any visibility, oldest first:
+ * with `messageId`, that message with up to 10 before and 10 after it (from the conversation that
+ * holds it, live or kept; [] when none of the pair's does); without, the last 21 messages of the
+ * live conversation when the two are connected, else of their most recently kept one; [] when
+ * there is none. A kept conversation counts until it is purged, or, with `now`, until its time is
+ * up.
+ */
+export async function conversationEvidence(
+  db: Database,
+  input: { reporterId: string; otherId: string; messageId?: string | undefined; now?: Date },
+): Promise<EvidenceMessage[]> {
+  const reporterId = input.reporterId.toLowerCase();
+  const otherId = input.otherId.toLowerCase();
+  if (!isUuid(reporterId) || !isUuid(otherId) || reporterId === otherId) return [];
+  const liveId = await findConnectionId(db, reporterId, otherId);
+  if (input.messageId === undefined) {
+    const keptId = liveId
+      ? undefined
+      : await findLatestKeptConversation(db, reporterId, otherId, input.now);
+    const source: MessageSource | undefined = liveId
+      ? { kind: "live", id: liveId }
+      : keptId
+        ? { kind: "kept", id: keptId }
+        : undefined;
+    return source ? findLastMessages(db, source, EVIDENCE_MESSAGES) : [];
+  }
+  const messageId = input.messageId.toLowerCase();
+  if (!isUuid(messageId)) return [];
+  let source: MessageSource | undefined;
+  if (liveId && (await isMessageIn(db, liveId, messageId))) source = { kind: "live", id: liveId };
+  else {
+    const keptId = await findKeptConversationWith(db, reporterId, otherId, messageId, input.now);
+    if (keptId) source = { kind: "kept", id: keptId };
+  }
+  return source ? findMessagesAround(db, source, messageId, EVIDENCE_AROUND, EVIDENCE_AROUND) : [];
+}
+
+/**
+ * The message a report names, when the reporter sent or received it, live or kept (with `now`,
+ * a kept one only until its time is up); undefined otherwise (also for an id that is not a UUID).
+ */
+export function findMessageForReport(
+  db: Database,
+  reporterId: string,
+  messageId: string,
+  now?: Date,
+): Promise<ReportedMessage | undefined> {
+  const message = messageId.toLowerCase();
+  if (!isUuid(message) || !isUuid(reporterId)) return Promise.resolve(undefined);
+  return findMessageOf(db, reporterId.toLowerCase(), message, now);
+}
+
+/**
+ * The person's messages, those of their archives (kept after the other person deleted their
+ * account) included, and what they wrote in conversations kept after a removal or a block
+ * (`keptMessages`: out of reach in the app, but stored about them until deleted). Deletion first
+ * keeps each live conversation with messages for the other person (an archive without the
+ * person's id), then deletes the person's chat rows and kept conversations: it runs first, before
+ * requestsPersonalData.deleteFor, whose requests the messages cascade from.
  */
 export const chatPersonalData: PersonalDataPart = {
   module: "chat",
-  tables: ["chat_messages", "chat_reads", "chat_archives", "chat_archive_messages"],
-  exportFor: async (db, { userId }) => ({ messages: await findMessageExportRows(db, userId) }),
+  tables: [
+    "chat_messages",
+    "chat_reads",
+    "chat_archives",
+    "chat_archive_messages",
+    "chat_kept_conversations",
+    "chat_kept_messages",
+  ],
+  exportFor: async (db, { userId }) => ({
+    messages: await findMessageExportRows(db, userId),
+    keptMessages: await findKeptMessageExportRows(db, userId),
+  }),
   deleteFor: async (tx, userId) => {
     await archiveConversationsOf(tx, userId);
     await deleteChatRowsOf(tx, userId);
+    await deleteKeptConversationsOf(tx, userId);
   },
   deletionPhase: "first",
 };

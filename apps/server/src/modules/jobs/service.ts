@@ -5,7 +5,13 @@ import { completeClaimedJob, deleteJobsByKey, deleteJobsNaming, insertJob } from
 // What other modules ask of the jobs table (owned here).
 
 /** The kinds of durable background work; the worker (modules/jobs) runs each by its handler. */
-export type JobKind = "notify" | "push" | "digest" | "event_reminder" | "ban_purge";
+export type JobKind =
+  | "notify"
+  | "push"
+  | "digest"
+  | "event_reminder"
+  | "ban_purge"
+  | "chat_kept_purge";
 
 export type NewJob = {
   kind: JobKind;

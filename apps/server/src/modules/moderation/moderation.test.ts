@@ -76,7 +76,29 @@ describe("a report keeps its evidence", () => {
     expect(kase.reports).toHaveLength(1);
     expect(kase.reports[0]?.reporter).toBeNull();
     expect(kase.reports[0]?.details).toBe("Every day since Monday");
+    expect(kase.snapshot.messages.find((m) => m.reported)?.text).toBe(
+      "Nobody wants you here, loser",
+    );
     expect(JSON.stringify(kase.snapshot)).not.toContain(b.me.emailId);
+  });
+
+  it("a report from the blocked list 10 days after the block carries the conversation", async () => {
+    const [a, b] = await connectedPair(app);
+    await sendMessage(app, b, a, "I know where you live");
+    await sendMessage(app, a, b, "Leave me alone");
+    expect((await call(app, a, "POST", `/api/user/block/${b.me._id}`)).statusCode).toBe(201);
+    clock += 10 * DAY;
+    const filed = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "user", _id: b.me._id },
+      reason: "harassment",
+    });
+    expect(filed.statusCode).toBe(201);
+    const kase = await caseAbout(admin, b.me._id);
+    clock -= 10 * DAY;
+    expect(kase.snapshot.messages.map((m) => [m.from, m.text])).toEqual([
+      ["person", "I know where you live"],
+      ["other", "Leave me alone"],
+    ]);
   });
 
   it("answers 404 for what the reporter cannot see, 400 for oneself", async () => {

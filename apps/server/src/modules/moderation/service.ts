@@ -28,7 +28,7 @@ import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { announceSessionEnd } from "../../plugins/session.ts";
-import { messageModeration } from "../chat/service.ts";
+import { conversationEvidence, findMessageForReport, messageModeration } from "../chat/service.ts";
 import { eventModeration } from "../events/service.ts";
 import { groupModeration } from "../groups/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
@@ -139,6 +139,24 @@ async function takeSnapshot(
       person: user,
     };
   }
+  if (subject.type === "message" && viewerId) {
+    const reported = await findMessageForReport(db, viewerId, subject._id, app.now());
+    if (!reported) return undefined;
+    const person = await findUserById(db, reported.fromUserId);
+    const messages = await conversationSnapshot(app, db, viewerId, reported.otherId, subject._id);
+    return {
+      snapshot: {
+        type: "message",
+        takenAt,
+        person: person ? snapshotPerson(person) : null,
+        title: null,
+        text: messages.find((message) => message.reported)?.text ?? null,
+        messages,
+      },
+      personId: person?.id ?? null,
+      person,
+    };
+  }
   const content = CONTENT[subject.type];
   if (viewerId && !(await content.visibleTo(app, viewerId, subject._id))) return undefined;
   const found = await content.find(db, subject._id);
@@ -146,10 +164,7 @@ async function takeSnapshot(
   const personId =
     subject.type === "message" ? found.authorId : await accountOfMember(db, found.authorId);
   const person = personId ? await findUserById(db, personId) : undefined;
-  const messages =
-    subject.type === "message" && viewerId
-      ? await conversationSnapshot(app, db, viewerId, found.authorId, subject._id)
-      : [];
+  const messages: Snapshot["messages"] = [];
   return {
     snapshot: {
       type: subject.type,
@@ -164,15 +179,30 @@ async function takeSnapshot(
   };
 }
 
-/** The conversation around a reported message (or the last messages with a reported person). */
+/**
+ * The conversation around a reported message (10 on each side), or the last 21 messages of the
+ * reporter and a reported person: live, or kept 30 days after a removal or block.
+ */
 async function conversationSnapshot(
-  _app: App,
-  _db: Database,
-  _viewerId: string,
-  _personId: string,
-  _messageId?: string,
+  app: App,
+  db: Database,
+  viewerId: string,
+  personId: string,
+  messageId?: string,
 ): Promise<Snapshot["messages"]> {
-  return [];
+  const messages = await conversationEvidence(db, {
+    reporterId: viewerId,
+    otherId: personId,
+    messageId,
+    now: app.now(),
+  });
+  return messages.map((message) => ({
+    _id: message._id,
+    from: message.fromUserId === personId ? ("person" as const) : ("other" as const),
+    text: message.text,
+    createdAt: message.createdAt,
+    reported: message._id === messageId,
+  }));
 }
 
 // ---------- trust and priority ----------

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   appForFile,
+  blockUser,
   reviewRequest,
   type Session,
   sendRequest,
@@ -75,5 +76,45 @@ describe("GET /api/get_public_profile/:publicUserId relationship", () => {
     expect(await relationship(ignored, me)).toBe("closed");
     await review(rejecter, "rejected", await send(me, "interested", rejecter));
     expect(await relationship(me, rejecter)).toBe("closed");
+  });
+});
+
+describe("GET /api/get_public_profile/:publicUserId between a blocked pair", () => {
+  /** The answer without the parts that differ between any two calls. */
+  async function answer(viewer: Session, publicId: string) {
+    const response = await app.inject({
+      method: "GET",
+      url: `/api/get_public_profile/${publicId}`,
+      headers: { cookie: viewer.headers.cookie },
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  it("is the same 404 as an unknown link, both ways, until the block is lifted", async () => {
+    const [blocker, blocked, bystander] = [
+      await signUpUser(app),
+      await signUpUser(app),
+      await signUpUser(app),
+    ];
+    await review(blocked, "accepted", await send(blocker, "interested", blocked));
+    const [blockerLink, blockedLink] = [await publicIdOf(blocker), await publicIdOf(blocked)];
+    await blockUser(app, blocker, blocked.me._id);
+
+    const unknown = await answer(blocked, "no-one-has-this-link");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({
+      status: 0,
+      code: "NOT_FOUND",
+      message: "This profile does not exist.",
+    });
+    expect(await answer(blocked, blockerLink)).toEqual(unknown);
+    expect(await answer(blocker, blockedLink)).toEqual(unknown);
+    // Everyone else, and each of the two on their own profile, still sees it.
+    expect(await relationship(bystander, blocker)).toBe("none");
+    expect(await relationship(blocker, blocker)).toBe("self");
+    expect(await relationship(blocked, blocked)).toBe("self");
+
+    await blockUser(app, blocker, blocked.me._id, "DELETE");
+    expect(await relationship(blocked, blocker)).toBe("none");
   });
 });

@@ -6,18 +6,16 @@ import { findUserByPublicId } from "../users/service.ts";
 import { toPublicUser } from "../users/user-view.ts";
 
 /**
- * How the viewer stands with another person, from the one request the pair may have (the pair
- * index allows one, whoever sent it).
+ * How the viewer stands with another person (not blocked either way), from the one request the
+ * pair may have (the pair index allows one, whoever sent it).
  */
-export async function relationshipBetween(
+async function relationshipBetween(
   db: Database,
   viewerId: string,
   otherId: string,
 ): Promise<Relationship> {
   if (viewerId === otherId) return "self";
   const request = await findRequestBetween(db, viewerId, otherId);
-  // Blocked either way: there is nothing to offer, whatever the request says.
-  if (await areBlockedEitherWay(db, viewerId, otherId)) return "closed";
   if (!request) return "none";
   if (request.status === "accepted") return "connected";
   if (request.status === "interested") {
@@ -28,7 +26,9 @@ export async function relationshipBetween(
 
 /**
  * The profile a shareable id names, and with a viewer (asked only once the profile exists) how
- * they stand with its person; undefined when no one has that id.
+ * they stand with its person; undefined when no one has that id, and when the viewer and its
+ * person are blocked either way (the same answer as an unknown link, so that a blocked person
+ * cannot tell they were blocked).
  */
 export async function findPublicProfile(
   db: Database,
@@ -38,6 +38,9 @@ export async function findPublicProfile(
   const row = await findUserByPublicId(db, publicUserId);
   if (!row) return undefined;
   const viewerId = await viewer();
+  if (viewerId && viewerId !== row.id && (await areBlockedEitherWay(db, viewerId, row.id))) {
+    return undefined;
+  }
   const relationship = viewerId ? await relationshipBetween(db, viewerId, row.id) : undefined;
   return { ...toPublicUser(row), ...(relationship ? { relationship } : {}) };
 }

@@ -141,6 +141,7 @@ export async function findConnectionId(
   db: Database,
   userId: string,
   otherId: string,
+  lock = false,
 ): Promise<string | undefined> {
   const [row] = await selectRows<{ id: string }>(
     db,
@@ -150,6 +151,7 @@ export async function findConnectionId(
         and ((from_user_id = ${userId} and to_user_id = ${otherId})
           or (from_user_id = ${otherId} and to_user_id = ${userId}))
       limit 1
+      ${lock ? sql`for update` : sql``}
     `,
   );
   return row?.id;

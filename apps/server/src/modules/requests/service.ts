@@ -159,6 +159,19 @@ export function findRequestBetween(
   return repository.findRequestBetween(db, userId, otherId);
 }
 
+/**
+ * Inside a transaction that is about to delete the pair's connection: its id, the request locked
+ * until the transaction ends, so no message joins the conversation meanwhile (a message's insert
+ * waits for the lock, then finds no conversation). Undefined when they are not connected.
+ */
+export function lockConnection(
+  tx: Database,
+  userId: string,
+  otherId: string,
+): Promise<string | undefined> {
+  return repository.findConnectionId(tx, userId, otherId, true);
+}
+
 /** Removes the pair's connection (and its conversation); undefined when they are not connected. */
 export function removeConnection(
   db: Database,

@@ -21,10 +21,14 @@ async function feedIds(user: Session): Promise<string[]> {
   return ids(user, `/api/feed?limit=${FEED_MAX_LIMIT}`);
 }
 
-async function relationship(viewer: Session, of: Session): Promise<string> {
+async function publicProfile(viewer: Session, of: Session) {
   const shared = await call(app, of, "GET", "/api/generate_public_url");
   const publicId = String(shared.json().data.url).split("/").pop();
-  const response = await call(app, viewer, "GET", `/api/get_public_profile/${publicId}`);
+  return call(app, viewer, "GET", `/api/get_public_profile/${publicId}`);
+}
+
+async function relationship(viewer: Session, of: Session): Promise<string> {
+  const response = await publicProfile(viewer, of);
   expect(response.statusCode).toBe(200);
   return response.json().data.relationship;
 }
@@ -32,7 +36,7 @@ async function relationship(viewer: Session, of: Session): Promise<string> {
 const outbox = () => readOutbox(app);
 
 describe("DELETE /api/user/connections/:userId", () => {
-  it("removes the connection for both, whoever asks, and the conversation with it", async () => {
+  it("removes the connection for both, whoever asks, and the conversation with it (kept out of reach: chat/kept.test.ts)", async () => {
     const [a, b] = await connectedPair(app);
     const sent = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "hello" });
     expect(sent.statusCode).toBe(201);
@@ -70,7 +74,8 @@ describe("blocking", () => {
     ] as const) {
       expect(await ids(viewer, "/api/user/connections")).not.toContain(other.me._id);
       expect(await feedIds(viewer)).not.toContain(other.me._id);
-      expect(await relationship(viewer, other)).toBe("closed");
+      // Their public profile is not found, as if the link named no one (public-profile.test.ts).
+      expect((await publicProfile(viewer, other)).statusCode).toBe(404);
       const chat = await call(app, viewer, "POST", `/api/chat/${other.me._id}/messages`, {
         text: "hi",
       });
