@@ -59,7 +59,8 @@ export function CaseActionForm({
   const chosen = form.watch("action");
   const days = form.watch("days");
   const actionError = form.formState.errors.action?.message;
-  const daysError = form.formState.errors.days?.message;
+  // An unchosen radio is null, which zod names "Invalid input": the sentence says what to do.
+  const daysError = form.formState.errors.days ? MODERATION_MESSAGES.daysRequired : undefined;
 
   function send(body: ModerationActionBody) {
     act.mutate(body, {
@@ -82,77 +83,82 @@ export function CaseActionForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-1">
-      <fieldset className="fieldset py-1">
-        <legend className="fieldset-legend pb-1">Action</legend>
-        <div className="grid gap-1.5">
-          {actions.map((action) => (
-            <label
-              key={action}
-              className={cn(
-                "flex cursor-pointer items-start gap-3 rounded-field border border-base-300 px-3 py-2",
-                "has-[:checked]:border-primary has-[:checked]:bg-primary/5",
-                action === "ban" && "has-[:checked]:border-error has-[:checked]:bg-error/5",
-              )}
-            >
-              <input
-                type="radio"
-                value={action}
-                className={cn(
-                  "radio radio-sm mt-0.5",
-                  action === "ban" ? "radio-error" : "radio-primary",
-                )}
-                {...form.register("action")}
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium">{ACTION_LABELS[action]}</span>
-                <span className="block text-xs text-base-content/70">{ACTION_HINTS[action]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <p className="min-h-5 text-sm text-error">{actionError}</p>
-      </fieldset>
-      {chosen === "suspend" ? (
+    <>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-1">
         <fieldset className="fieldset py-1">
-          <legend className="fieldset-legend pb-1">For how long</legend>
-          <div className="join">
-            {SUSPENSION_DAYS.map((count) => (
-              <label key={count} className="join-item btn btn-sm has-[:checked]:btn-primary">
+          <legend className="fieldset-legend pb-1">Action</legend>
+          <div className="grid gap-1.5">
+            {actions.map((action) => (
+              <label
+                key={action}
+                className={cn(
+                  "flex cursor-pointer items-start gap-3 rounded-field border border-base-300 px-3 py-2",
+                  "has-[:checked]:border-primary has-[:checked]:bg-primary/5",
+                  action === "ban" && "has-[:checked]:border-error has-[:checked]:bg-error/5",
+                )}
+              >
                 <input
                   type="radio"
-                  value={count}
-                  className="sr-only"
-                  {...form.register("days", {
-                    setValueAs: (value) => (value ? Number(value) : undefined),
-                  })}
+                  value={action}
+                  className={cn(
+                    "radio radio-sm mt-0.5",
+                    action === "ban" ? "radio-error" : "radio-primary",
+                  )}
+                  {...form.register("action")}
                 />
-                {count} {count === 1 ? "day" : "days"}
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium">{ACTION_LABELS[action]}</span>
+                  <span className="block text-xs text-base-content/70">{ACTION_HINTS[action]}</span>
+                </span>
               </label>
             ))}
           </div>
-          <p className="min-h-5 text-sm text-error">{daysError}</p>
+          <p className="min-h-5 text-sm text-error">{actionError}</p>
         </fieldset>
-      ) : null}
-      <TextareaField
-        control={form.control}
-        name="reason"
-        label="Reason the person reads"
-        hint="Say which rule was broken and what they did. They read it in the notice and the mail."
-        rows={4}
-        maxLength={MODERATION_REASON_MAX_LENGTH}
-      />
-      <FormError control={form.control} />
-      <button
-        type="submit"
-        className={cn("btn mt-2", chosen === "ban" ? "btn-error" : "btn-primary")}
-        disabled={act.isPending}
-      >
-        {act.isPending ? (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        {chosen === "suspend" ? (
+          <fieldset className="fieldset py-1">
+            <legend className="fieldset-legend pb-1">For how long</legend>
+            <div className="join">
+              {SUSPENSION_DAYS.map((count) => (
+                <label key={count} className="join-item btn btn-sm has-[:checked]:btn-primary">
+                  <input
+                    type="radio"
+                    name="days"
+                    value={count}
+                    className="sr-only"
+                    checked={days === count}
+                    // A radio's value is a string; the schema wants the number.
+                    onChange={() =>
+                      form.setValue("days", count, { shouldValidate: form.formState.isSubmitted })
+                    }
+                  />
+                  {count} {count === 1 ? "day" : "days"}
+                </label>
+              ))}
+            </div>
+            <p className="min-h-5 text-sm text-error">{daysError}</p>
+          </fieldset>
         ) : null}
-        {chosen ? submitLabel({ action: chosen, days }) : "Choose an action"}
-      </button>
+        <TextareaField
+          control={form.control}
+          name="reason"
+          label="Reason the person reads"
+          hint="Say which rule was broken and what they did. They read it in the notice and the mail."
+          rows={4}
+          maxLength={MODERATION_REASON_MAX_LENGTH}
+        />
+        <FormError control={form.control} />
+        <button
+          type="submit"
+          className={cn("btn mt-2", chosen === "ban" ? "btn-error" : "btn-primary")}
+          disabled={act.isPending}
+        >
+          {act.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : null}
+          {chosen ? submitLabel({ action: chosen, days }) : "Choose an action"}
+        </button>
+      </form>
       {confirmBan ? (
         <Modal
           open
@@ -181,6 +187,6 @@ export function CaseActionForm({
           </div>
         </Modal>
       ) : null}
-    </form>
+    </>
   );
 }

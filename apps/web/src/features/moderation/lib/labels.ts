@@ -23,6 +23,7 @@ export const AUDIT_LABELS: Record<AuditEntry["action"], string> = {
   remove: "Content removed",
   suspend: "Suspended",
   ban: "Banned",
+  appealed: "Appealed",
   appeal_upheld: "Appeal rejected: decision upheld",
   appeal_overturned: "Appeal accepted: decision overturned",
   role_changed: "Role changed",
