@@ -1,6 +1,6 @@
 import type { ModerationNotice } from "@kindred/shared";
 import { ShieldAlert } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
 import { MODERATION_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
@@ -24,8 +24,12 @@ const APPEAL_STATE_TEXT = {
 
 function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
   const [open, setOpen] = useState(false);
+  // Kept while the dialog is open: once sent, Me no longer offers an appeal, and the dialog
+  // still says "Appeal sent" until it is closed.
+  const [appealUntil] = useState(notice.appealUntil);
+  let status: ReactNode;
   if (notice.appeal) {
-    return (
+    status = (
       <p
         className={cn(
           "badge h-auto min-h-6 py-1 whitespace-normal",
@@ -35,21 +39,26 @@ function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
         {APPEAL_STATE_TEXT[notice.appeal.state]}
       </p>
     );
-  }
-  if (!notice.appealUntil) {
-    return <p className="text-sm text-base-content/70">{MODERATION_MESSAGES.appealTooLate}</p>;
-  }
-  return (
-    <>
+  } else if (!notice.appealUntil) {
+    status = <p className="text-sm text-base-content/70">{MODERATION_MESSAGES.appealTooLate}</p>;
+  } else {
+    status = (
       <button type="button" className="btn btn-sm btn-warning" onClick={() => setOpen(true)}>
         Appeal
       </button>
+    );
+  }
+  return (
+    <>
+      {status}
       {open ? (
         <Modal
           open
           onClose={() => setOpen(false)}
           title="Appeal this decision"
-          description={`You can appeal once, until ${formatNoticeDate(notice.appealUntil)}.`}
+          description={
+            appealUntil ? `You can appeal once, until ${formatNoticeDate(appealUntil)}.` : undefined
+          }
         >
           <Suspense fallback={<span className="loading loading-spinner" aria-hidden="true" />}>
             <AppealForm
