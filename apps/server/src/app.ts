@@ -11,6 +11,7 @@ import { giveDemoFaces } from "./demo/faces.ts";
 import { demoPasswordFor } from "./demo/password.ts";
 import { DEMO_EMAIL, seedDemoIfEmpty } from "./demo/seed.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
+import { deleteAccount } from "./modules/account/service.ts";
 import { verifyPassword } from "./modules/auth/passwords.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
 import { digestPlugin } from "./modules/digest/digest.ts";
@@ -18,6 +19,7 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { jobsPlugin } from "./modules/jobs/worker.ts";
 import { mailPlugin } from "./modules/mail/plugin.ts";
 import { moderationPlugin } from "./modules/moderation/plugin.ts";
+import { banPurgeHandler } from "./modules/moderation/service.ts";
 import { notificationsPlugin } from "./modules/notifications/plugin.ts";
 import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
@@ -230,6 +232,11 @@ export async function buildApp(
   await app.register(pushPlugin);
   await app.register(adminSocketPlugin);
   await app.register(moderationPlugin);
+  // The purge of a banned account deletes it as DELETE /api/account does (two modules' work).
+  app.jobs.handle(
+    "ban_purge",
+    banPurgeHandler(app, (userId) => deleteAccount(app, userId)),
+  );
 
   await app.register(
     async (api) => {

@@ -110,6 +110,24 @@ export type Config = {
   digestDelayMs?: number;
   /** Pasted photo addresses, which the server fetches once; unset: https to public addresses. */
   photoFetch?: PhotoFetchSettings;
+  /** The lower daily limits of accounts younger than NEW_ACCOUNT_DAYS; unset: DEFAULT_NEW_ACCOUNT_LIMITS. */
+  newAccountLimits?: NewAccountLimits;
+};
+
+/**
+ * What an account younger than NEW_ACCOUNT_DAYS may do per day (the UTC day), counted in the
+ * database. Older accounts have no daily limit on either.
+ */
+export type NewAccountLimits = {
+  /** Interested requests (swipes) sent. */
+  interestedPerDay: number;
+  /** First messages: messages in a conversation the sender had not written in before. */
+  firstMessagesPerDay: number;
+};
+
+export const DEFAULT_NEW_ACCOUNT_LIMITS: NewAccountLimits = {
+  interestedPerDay: 20,
+  firstMessagesPerDay: 10,
 };
 
 export type PhotoFetchSettings = {
@@ -358,6 +376,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag("S3_FORCE_PATH_STYLE"),
   RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: positiveInt("RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR"),
+  NEW_ACCOUNT_DAILY_INTERESTED: positiveInt("NEW_ACCOUNT_DAILY_INTERESTED"),
+  NEW_ACCOUNT_DAILY_FIRST_MESSAGES: positiveInt("NEW_ACCOUNT_DAILY_FIRST_MESSAGES"),
 });
 
 function readS3(e: z.output<typeof envSchema>): S3Settings | undefined {
@@ -533,6 +553,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     communityCreatePerMember: {
       ...DEFAULT_COMMUNITY_CREATE_PER_MEMBER,
       max: e.RATE_LIMIT_COMMUNITY_CREATE_PER_MINUTE ?? DEFAULT_COMMUNITY_CREATE_PER_MEMBER.max,
+    },
+    newAccountLimits: {
+      interestedPerDay:
+        e.NEW_ACCOUNT_DAILY_INTERESTED ?? DEFAULT_NEW_ACCOUNT_LIMITS.interestedPerDay,
+      firstMessagesPerDay:
+        e.NEW_ACCOUNT_DAILY_FIRST_MESSAGES ?? DEFAULT_NEW_ACCOUNT_LIMITS.firstMessagesPerDay,
     },
     recoveryLimits: {
       forgotPasswordPerEmail: {

@@ -50,6 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       forgotPasswordPerIp: generous,
       verifyCodePerIp: generous,
     },
+    // Every test account is new: its daily limits only where a test sets them.
+    newAccountLimits: { interestedPerDay: 100_000, firstMessagesPerDay: 100_000 },
     ...overrides,
   };
 }

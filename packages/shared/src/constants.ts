@@ -52,3 +52,18 @@ export const MESSAGES = {
   passwordsDiffer: "Both Password and Re Entered password should be same",
   invalidCode: "Invalid or expired code",
 } as const;
+
+/** An account is new, with lower daily limits and its filtered texts held, for this many days. */
+export const NEW_ACCOUNT_DAYS = 7;
+
+/** What the automatic filter and the new accounts' daily limits answer. */
+export const FILTER_MESSAGES = {
+  /** A slur in a name or about: the field error under that field. */
+  offensiveWords: "Please remove offensive words.",
+  /** A new account over its daily interested requests (429). */
+  interestedLimit: (limit: number) =>
+    `New accounts can send ${limit} requests a day. You can send more tomorrow.`,
+  /** A new account over its daily first messages (429). */
+  firstMessageLimit: (limit: number) =>
+    `New accounts can start ${limit} conversations a day. You can start more tomorrow.`,
+} as const;

@@ -24,3 +24,25 @@ export type ModeratedContent = {
   /** Deletes it; false when it was already gone. */
   remove(app: FastifyInstance, id: string): Promise<boolean>;
 };
+
+/** What another module can have moderated: the subject types of a report. */
+export type FlaggedSubject = {
+  type: "user" | "message" | "post" | "reply" | "group" | "event";
+  _id: string;
+};
+
+/**
+ * A case the product opens by itself: the automatic filter matched a text, or an age moved across
+ * the 13-17 / 18+ boundary. `userId` is the person concerned (the author, the profile's owner).
+ */
+export type AutomaticFlag = {
+  subject: FlaggedSubject;
+  userId: string;
+  source: "filter" | "age_change";
+  /** The content was held (visible only to its author) until a moderator decides. */
+  held: boolean;
+  /** What the filter saw: the rules that matched and the words or links they matched. */
+  filter?: { rules: string[]; matches: string[] };
+  /** A sentence for the moderator, e.g. "Age changed from 16 to 19". */
+  note?: string;
+};

@@ -37,6 +37,18 @@ export class HttpError extends Error {
   }
 }
 
+/** A 429 decided by a service (a count in the database): answered with its Retry-After. */
+export class RetryLaterError extends HttpError {
+  override name = "RetryLaterError";
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, message);
+  }
+}
+
 export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 export const DB_UNAVAILABLE_MESSAGE =
   "Kindred cannot reach its database right now. Please try again in a few seconds.";
@@ -136,6 +148,9 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     // without a stack; whatever caused it logs its own details where it happened.
     if (error.statusCode >= 500) {
       request.log.warn({ statusCode: error.statusCode, code: error.code }, error.message);
+    }
+    if (error instanceof RetryLaterError) {
+      reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     }
     if (error.statusCode === 503 && !reply.hasHeader("retry-after")) {
       reply.header("retry-after", String(RETRY_AFTER_SECONDS));

@@ -17,6 +17,7 @@ import {
   hashSessionId,
   SESSION_COOKIE,
 } from "../../plugins/session.ts";
+import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { claimDevice, detachSessionDevice } from "../push/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
@@ -54,7 +55,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           { path: "emailId", message: MODERATION_MESSAGES.emailRefused },
         ]);
       }
-      const user = await createAccount(app.db, request.body, app.config.adminEmails);
+      // A slur in a name is refused (400 with the field); other matches open a case.
+      const { firstName, lastName } = request.body;
+      refuseSlurs({ firstName, lastName });
+      const filter = screenProfile({ firstName, lastName });
+      const user = await createAccount(app.db, request.body, app.config.adminEmails, (tx, row) =>
+        flagProfile(app, tx, row.id, filter),
+      );
       if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
       const device = request.body.playerId
         ? await claimDevice(app.db, user.id, request.body.playerId)

@@ -15,15 +15,20 @@ export function newPublicId(): string {
   return randomBytes(16).toString("base64url");
 }
 
+/** What else a sign-up does in the new account's transaction (opening a filter case). */
+export type OnCreated = (tx: Database, row: UserRow) => Promise<void>;
+
 /** Inserts the user and its skill index rows in one transaction. */
 function insertUserWithSkills(
   db: Database,
   values: NewUser,
   skills: readonly string[],
+  onCreated?: OnCreated,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const row = await insertUser(tx, values);
     await indexSkills(tx, row.id, skills);
+    await onCreated?.(tx, row);
     return row;
   });
 }
@@ -36,6 +41,7 @@ export async function createAccount(
   db: Database,
   input: SignupInput,
   adminEmails: readonly string[] = [],
+  onCreated?: OnCreated,
 ): Promise<UserRow | null> {
   if (await findUserByEmail(db, input.emailId)) return null;
   const email = input.emailId.toLowerCase();
@@ -55,6 +61,7 @@ export async function createAccount(
         publicId: newPublicId(),
       },
       input.skills,
+      onCreated,
     );
   } catch (error) {
     // Two sign-ups racing for one email: the unique index lets exactly one through.

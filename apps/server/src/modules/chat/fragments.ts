@@ -4,10 +4,14 @@ import { connectionsOf } from "../requests/fragments.ts";
 // The SQL the chat module lends to other modules' repositories: the notification centre counts
 // unread messages in its badges and in a message notification's sentence, in its own statements.
 
-/** A person's messages after their read marker in a conversation (`conversation` is SQL). */
+/**
+ * A person's messages after their read marker in a conversation (`conversation` is SQL); a
+ * message that is not `visible` (held, hidden) is its sender's alone and never unread.
+ */
 function unreadIn(conversation: SQL, userId: unknown, alias: string): SQL {
   const m = sql.raw(`"${alias}"`);
   return sql`${m}.conversation_id = ${conversation} and ${m}.to_user_id = ${userId}
+    and ${m}.visibility = 'visible'
     and ${m}.seq > coalesce((
       select last_read_seq from chat_reads r
       where r.conversation_id = ${conversation} and r.user_id = ${userId}

@@ -6,13 +6,17 @@ import {
   chatPath,
   DELETED_ACCOUNT_NAME,
   DELETED_ACCOUNT_PHOTO,
+  FILTER_MESSAGES,
   isUuid,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
+import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { ModeratedContent } from "../../lib/moderated-content.ts";
+import { refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
+import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionId, lockConnection } from "../requests/service.ts";
@@ -24,7 +28,6 @@ import {
   findArchives,
   isArchiveOf,
 } from "./archive-repository.ts";
-import * as moderation from "./moderation-repository.ts";
 import {
   deleteDueKeptConversations,
   deleteKeptConversationsOf,
@@ -41,12 +44,15 @@ import {
   type MessageSource,
   type ReportedMessage,
 } from "./kept-repository.ts";
+import * as moderation from "./moderation-repository.ts";
 import {
   archiveConversationsOf,
+  countFirstMessagesSince,
   deleteChatRowsOf,
   findConversations,
   findMessageExportRows,
   findMessages,
+  hasWrittenIn,
   insertMessage,
   markRead,
 } from "./repository.ts";
@@ -62,7 +68,10 @@ export const NOT_CONNECTED = {
   message: CHAT_MESSAGES.notConnected,
 } as const;
 
-type App = Pick<FastifyInstance, "db" | "chatHub" | "log" | "notifications">;
+type App = Pick<
+  FastifyInstance,
+  "db" | "chatHub" | "log" | "notifications" | "now" | "config" | "moderation"
+>;
 
 type Page = { messages: ChatMessage[]; nextBefore: string | null };
 
@@ -108,13 +117,18 @@ export async function messageHistory(
     return findArchiveMessages(db, userId, other, before, page.limit);
   }
   const conversationId = await conversationWith(db, userId, other);
-  return findMessages(db, conversationId, before, page.limit);
+  return findMessages(db, userId, conversationId, before, page.limit);
 }
 
 /**
  * Stores a message, then announces it to both people's tabs. Someone with no socket open
  * anywhere is told by a notification (push, mail) instead, in the message's transaction. A
  * repeated clientId answers the first message and announces nothing.
+ *
+ * A new account's first message in a conversation counts against its daily limit (429). A text
+ * the automatic filter matches opens a case; from a new account it is held: stored and answered
+ * as sent, announced to the sender's own tabs only, and nothing reaches the recipient (no socket
+ * event, no badge, no notification, push or mail).
  */
 export async function sendMessage(
   app: App,
@@ -127,6 +141,10 @@ export async function sendMessage(
     throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
   }
   const conversationId = await conversationWith(app.db, userId, other);
+  const standing = await accountStanding(app, userId);
+  if (standing.newAccount) await checkFirstMessageLimit(app, userId, conversationId);
+  const screening = await screenContent(app, userId, [body.text], standing);
+  const held = screening?.held ?? false;
   const recipientOnline = await app.chatHub.online([other]).then(
     (online) => online.has(other),
     () => false,
@@ -138,14 +156,17 @@ export async function sendMessage(
       toUserId: other,
       text: body.text,
       clientId: body.clientId,
+      visibility: visibilityOf(screening),
     });
     if (!stored.created) return stored;
+    await flagScreened(app, tx, screening, { type: "message", _id: stored.message._id }, userId);
     // Stored first, then announced: a lost announcement is recovered by the resume.
     queue.afterCommit(() =>
       app.chatHub
-        .publish([other, userId], { type: "message", message: stored.message })
+        .publish(held ? [userId] : [other, userId], { type: "message", message: stored.message })
         .catch((error: unknown) => app.log.warn({ err: error }, "message not announced")),
     );
+    if (held) return stored;
     if (recipientOnline) {
       queue.badgesChanged(other);
     } else {
@@ -160,6 +181,22 @@ export async function sendMessage(
     return stored;
   });
   return message;
+}
+
+/**
+ * A new account may start NEW_ACCOUNT_DAILY_FIRST_MESSAGES conversations a UTC day: a message in
+ * a conversation it has not written in before is refused past that (429 RATE_LIMITED).
+ */
+async function checkFirstMessageLimit(
+  app: App,
+  userId: string,
+  conversationId: string,
+): Promise<void> {
+  if (await hasWrittenIn(app.db, conversationId, userId)) return;
+  const limit = (app.config.newAccountLimits ?? DEFAULT_NEW_ACCOUNT_LIMITS).firstMessagesPerDay;
+  const now = app.now();
+  const used = await countFirstMessagesSince(app.db, userId, utcDayStart(now));
+  refuseOverDailyLimit(now, used, limit, FILTER_MESSAGES.firstMessageLimit(limit));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ContentVisibility } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { pastCursor } from "../../db/keyset.ts";
@@ -6,6 +7,7 @@ import { communityEvents, eventRsvps } from "../../db/schema.ts";
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { memberAccount, memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
+import { eventShownTo } from "./fragments.ts";
 
 // Events (upcoming soonest first, past most recent first) and the answers to them (going, or
 // waitlisted in the order the answers took the event's lock).
@@ -56,9 +58,13 @@ const EVENT_COLUMNS = sql`
 
 const EVENT_FROM = sql`community_events e`;
 
-/** Nothing by a host the viewer blocked or who blocked the viewer. */
+/**
+ * Nothing by a host the viewer blocked or who blocked the viewer, and nothing held or hidden
+ * unless the viewer hosts it.
+ */
 function visibleTo(viewerId: string): SQL {
-  return sql`not ${blockedEitherWay(viewerId, sql`e.author_id`)}`;
+  return sql`not ${blockedEitherWay(viewerId, sql`e.author_id`)}
+    and ${eventShownTo(viewerId, sql`e.visibility`, sql`e.author_id`)}`;
 }
 
 // ---------- creating ----------
@@ -72,6 +78,8 @@ export type NewEvent = {
   utcOffset: string;
   capacity: number | null;
   groupId: string | null;
+  /** `held` when the automatic filter holds it; visible by default. */
+  visibility?: ContentVisibility;
 };
 
 /** A new event (its host going and its reminders are added in the same transaction). */
@@ -80,10 +88,11 @@ export async function insertEvent(db: Database, input: NewEvent): Promise<string
     db,
     sql`
       insert into community_events
-        (author_id, title, description, location, starts_at, utc_offset, capacity, group_id)
+        (author_id, title, description, location, starts_at, utc_offset, capacity, group_id,
+          visibility)
       values (${input.authorId}, ${input.title}, ${input.description}, ${input.location},
         ${input.startsAt.toISOString()}::timestamptz, ${input.utcOffset}, ${input.capacity},
-        ${input.groupId})
+        ${input.groupId}, ${input.visibility ?? "visible"})
       returning id
     `,
   );

@@ -19,6 +19,7 @@ import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
+import { flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { groupMembership } from "../groups/service.ts";
 import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
@@ -45,7 +46,7 @@ import {
   rsvpState,
 } from "./repository.ts";
 
-type App = Pick<FastifyInstance, "db" | "config" | "now" | "chatHub" | "log">;
+type App = Pick<FastifyInstance, "db" | "config" | "now" | "chatHub" | "log" | "moderation">;
 
 /** What an event's routes answer for an id that names no event the viewer sees. */
 export const EVENT_NOT_FOUND: UnknownId = { code: "NOT_FOUND", message: EVENT_MESSAGES.notFound };
@@ -152,6 +153,9 @@ export async function createEvent(
   }
   const startsAt = new Date(body.date);
   const now = app.now();
+  // Title and description through the automatic filter: a match opens a case in the event's
+  // transaction, and from a new or unconnected host the event is held (only its host sees it).
+  const screening = await screenContent(app, member.id, [body.title, body.description]);
   // The event, its host going (the first answer) and its reminders, in one transaction: an
   // event never exists without them.
   const id = await app.db.transaction(async (tx) => {
@@ -164,7 +168,9 @@ export async function createEvent(
       utcOffset: utcOffsetOf(body.date),
       capacity: body.capacity ?? null,
       groupId,
+      visibility: visibilityOf(screening),
     });
+    await flagScreened(app, tx, screening, { type: "event", _id: created }, member.id);
     await addHostGoing(tx, created, member.id);
     await queueReminders(tx, created, startsAt, now);
     return created;

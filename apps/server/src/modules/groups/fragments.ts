@@ -1,17 +1,28 @@
 import { type SQL, sql } from "drizzle-orm";
+import { shownTo } from "../../db/visibility.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
 
 // The SQL the groups module lends: whether a row in a group (a post, a search hit) may be seen,
 // and whether a member belongs to a group, inside another module's statement.
 
 /**
- * SQL true when the group exists and is not hidden from the viewer: its creator and the viewer
- * are not blocked either way (the list of groups hides it the same way).
+ * SQL true when the viewer may see a group by `authorId` whose visibility column is
+ * `visibility`: it is visible, or the viewer made it (held and hidden ones are their creator's).
+ */
+export function groupShownTo(viewerId: string, visibility: unknown, authorId: unknown): SQL {
+  return shownTo(viewerId, visibility, authorId);
+}
+
+/**
+ * SQL true when the group exists and is not hidden from the viewer: it is shown to the viewer
+ * (groupShownTo) and its creator and the viewer are not blocked either way (the list of groups
+ * hides it the same way).
  */
 export function groupVisibleTo(viewerId: string, groupId: unknown): SQL {
   return sql`exists (
     select 1 from study_groups g
     where g.id = ${groupId} and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
+      and ${groupShownTo(viewerId, sql`g.visibility`, sql`g.author_id`)}
   )`;
 }
 
@@ -26,7 +37,7 @@ export function isGroupMember(groupId: unknown, memberId: unknown): SQL {
 /** Study groups holding a tsquery, as `alias`, with what ranks and hides them (search's source). */
 export function groupsHolding(alias: string, query: string): SQL {
   const r = sql.raw(alias);
-  return sql`select ${r}.id, ${r}.created_at, ${r}.author_id from study_groups ${r}
+  return sql`select ${r}.id, ${r}.created_at, ${r}.author_id, ${r}.visibility from study_groups ${r}
     where ${r}.search_vector @@ ${query}::tsquery`;
 }
 

@@ -1,4 +1,10 @@
-import type { GroupDetail, GroupMember, GroupTag, Group as StudyGroup } from "@kindred/shared";
+import type {
+  ContentVisibility,
+  GroupDetail,
+  GroupMember,
+  GroupTag,
+  Group as StudyGroup,
+} from "@kindred/shared";
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
@@ -8,10 +14,12 @@ import { studyGroupMembers, studyGroups } from "../../db/schema.ts";
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
+import { groupShownTo } from "./fragments.ts";
 
 // Study groups (newest first) and their members (those who joined first first). A group is
 // hidden from anyone blocked either way with its creator, as the list of groups hides it; its
-// members are counted and listed without anyone blocked either way with the viewer.
+// members are counted and listed without anyone blocked either way with the viewer. A held or
+// hidden group is its creator's alone (groupShownTo).
 
 /** For an insert that may race a deletion of its parent: the parent gone is not an error. */
 function ignoreVanishedParent(error: unknown): void {
@@ -58,6 +66,7 @@ export async function listGroups(
       and(
         pastCursor(studyGroups.createdAt, studyGroups.id, page.after, "desc"),
         notBlocked(viewerId, studyGroups.authorId),
+        groupShownTo(viewerId, studyGroups.visibility, studyGroups.authorId),
       ),
     )
     .orderBy(desc(studyGroups.createdAt), desc(studyGroups.id))
@@ -70,7 +79,7 @@ export async function listGroups(
 export async function insertGroup(
   db: Database,
   authorId: string,
-  input: { name: string; description: string; tag: GroupTag },
+  input: { name: string; description: string; tag: GroupTag; visibility?: ContentVisibility },
 ): Promise<{ group: StudyGroup; createdAt: Date }> {
   const [row] = await db
     .insert(studyGroups)
@@ -114,7 +123,13 @@ export async function findGroupDetail(
       )`,
     })
     .from(studyGroups)
-    .where(and(eq(studyGroups.id, groupId), notBlocked(viewerId, studyGroups.authorId)))
+    .where(
+      and(
+        eq(studyGroups.id, groupId),
+        notBlocked(viewerId, studyGroups.authorId),
+        groupShownTo(viewerId, studyGroups.visibility, studyGroups.authorId),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   return {
@@ -214,16 +229,26 @@ export async function listGroupMembers(
   };
 }
 
-/** Changes the group when `authorId` created it; false otherwise. */
+/**
+ * Changes the group when `authorId` created it; false otherwise. `hold` holds a visible group
+ * (the filter matched the new text of a new account); a hidden one stays hidden.
+ */
 export async function updateOwnGroup(
   db: Database,
   groupId: string,
   authorId: string,
   patch: { name?: string; description?: string; tag?: GroupTag },
+  hold = false,
 ): Promise<boolean> {
+  const visibility = hold
+    ? {
+        visibility: sql`case when ${studyGroups.visibility} = 'visible' then 'held'
+          else ${studyGroups.visibility} end`,
+      }
+    : {};
   const updated = await db
     .update(studyGroups)
-    .set(patch)
+    .set({ ...patch, ...visibility })
     .where(and(eq(studyGroups.id, groupId), eq(studyGroups.authorId, authorId)))
     .returning({ id: studyGroups.id });
   return updated.length > 0;

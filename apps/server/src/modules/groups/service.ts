@@ -13,13 +13,17 @@ import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
+import { flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import * as moderation from "./moderation-repository.ts";
 import * as repository from "./repository.ts";
 
 // Study groups and who belongs to them. A group is hidden from anyone blocked either way with
-// its creator; its creator always belongs to it.
+// its creator; its creator always belongs to it. Names and descriptions go through the automatic
+// filter: a match opens a case, and from a new or unconnected creator the group is held (only
+// its creator sees it) until a moderator decides.
 
 type App = Pick<FastifyInstance, "db">;
+type WritingApp = Pick<FastifyInstance, "db" | "now" | "moderation">;
 
 /** What a group's routes answer for an id that names no group the viewer sees. */
 export const GROUP_NOT_FOUND: UnknownId = {
@@ -38,14 +42,19 @@ export function listGroups(app: App, viewerId: string, query: PageQuery): Promis
 }
 
 /** A new group with its creator as its first member, both or neither. */
-export function createGroup(
-  app: App,
+export async function createGroup(
+  app: WritingApp,
   authorId: string,
   input: { name: string; description: string; tag: GroupTag },
 ): Promise<Group> {
+  const screening = await screenContent(app, authorId, [input.name, input.description]);
   return app.db.transaction(async (tx) => {
-    const { group, createdAt } = await repository.insertGroup(tx, authorId, input);
+    const { group, createdAt } = await repository.insertGroup(tx, authorId, {
+      ...input,
+      visibility: visibilityOf(screening),
+    });
     await repository.addCreatorMember(tx, group._id, authorId, createdAt);
+    await flagScreened(app, tx, screening, { type: "group", _id: group._id }, authorId);
     return group;
   });
 }
@@ -98,8 +107,9 @@ export async function leaveGroup(
   return membershipOf(await visibleGroup(app, viewerId, group._id));
 }
 
+/** The creator's change; new text the filter matches opens a case (and may hold the group). */
 export async function editGroup(
-  app: App,
+  app: WritingApp,
   viewerId: string,
   groupId: string,
   patch: { name?: string; description?: string; tag?: GroupTag },
@@ -107,10 +117,19 @@ export async function editGroup(
   const group = await visibleGroup(app, viewerId, groupId);
   if (group.u_id !== viewerId) throw new HttpError(403, "FORBIDDEN", GROUP_MESSAGES.notCreator);
   const { name, description, tag } = patch;
-  const changed = await repository.updateOwnGroup(app.db, group._id, viewerId, {
-    name,
-    description,
-    tag,
+  const screening = await screenContent(app, viewerId, [name, description]);
+  const changed = await app.db.transaction(async (tx) => {
+    const updated = await repository.updateOwnGroup(
+      tx,
+      group._id,
+      viewerId,
+      { name, description, tag },
+      screening?.held ?? false,
+    );
+    if (updated) {
+      await flagScreened(app, tx, screening, { type: "group", _id: group._id }, viewerId);
+    }
+    return updated;
   });
   if (!changed) throw unknownIdError(GROUP_NOT_FOUND);
   return visibleGroup(app, viewerId, group._id);

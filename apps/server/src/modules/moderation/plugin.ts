@@ -2,34 +2,12 @@ import { MODERATION_MESSAGES } from "@kindred/shared";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
+import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { deleteAccount } from "../account/service.ts";
 import { accountOfMember } from "../members/service.ts";
 import { findUserById } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
-import { bannedLoginError, banPurgeHandler, flag, isEmailRefused, noticeFor } from "./service.ts";
-
-/** What another module can have moderated: the subject types of a report. */
-export type FlaggedSubject = {
-  type: "user" | "message" | "post" | "reply" | "group" | "event";
-  _id: string;
-};
-
-/**
- * A case the product opens by itself: the automatic filter matched a text, or an age moved across
- * the 13-17 / 18+ boundary. `userId` is the person concerned (the author, the profile's owner).
- */
-export type AutomaticFlag = {
-  subject: FlaggedSubject;
-  userId: string;
-  source: "filter" | "age_change";
-  /** The content was held (visible only to its author) until a moderator decides. */
-  held: boolean;
-  /** What the filter saw: the rules that matched and the words or links they matched. */
-  filter?: { rules: string[]; matches: string[] };
-  /** A sentence for the moderator, e.g. "Age changed from 16 to 19". */
-  note?: string;
-};
+import { bannedLoginError, flag, isEmailRefused, noticeFor } from "./service.ts";
 
 /**
  * The moderation queue as other modules reach it: they flag, it decides. Through a decorator so
@@ -106,10 +84,6 @@ export const moderationPlugin = fp(
       bannedLoginError: (user) => bannedLoginError(app, user),
       noticeFor: (user) => noticeFor(app, user),
     } satisfies ModerationDesk);
-    app.jobs.handle(
-      "ban_purge",
-      banPurgeHandler(app, (userId) => deleteAccount(app, userId)),
-    );
     app.addHook("onRoute", (route) => {
       const guarded = methodsOf(route).some((method) =>
         WRITES_THAT_REACH_OTHERS.includes(`${method} ${route.url}`),
@@ -123,5 +97,5 @@ export const moderationPlugin = fp(
       route.preHandler = [...existing, refuseSuspended];
     });
   },
-  { name: "moderation", dependencies: ["jobs"] },
+  { name: "moderation" },
 );

@@ -2,7 +2,7 @@ import type { ModerationAction, ReportReason, ReportSubjectType, Snapshot } from
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { type CardRow, cardColumns, joinUser } from "../users/fragments.ts";
+import { accountFullName, type CardRow, cardColumns, joinUser } from "../users/fragments.ts";
 
 // The moderation tables: cases, the reports and actions on them, appeals, the audit log and the
 // banned emails' keyed hashes.
@@ -281,7 +281,7 @@ export type ActionRow = {
 
 const actionColumns = sql`a.id, a.case_id as "caseId", a.person_id as "personId",
   a.actor_id as "actorId",
-  (select nullif(btrim(concat_ws(' ', au.first_name, au.last_name)), '') from users au where au.id = a.actor_id) as "actorName",
+  ${accountFullName(sql`a.actor_id`)} as "actorName",
   a.action, a.days, ${isoTimestamp(sql`a.until`)} as "until", a.reason,
   ${isoTimestamp(sql`a.created_at`)} as "createdAt",
   (select json_build_object('id', p.id, 'state', p.state, 'text', p.text,
@@ -366,7 +366,7 @@ export type AppealRow = {
 };
 
 const appealColumns = sql`p.id, p.action_id as "actionId", p.person_id as "personId",
-  (select nullif(btrim(concat_ws(' ', pu.first_name, pu.last_name)), '') from users pu where pu.id = p.person_id) as "personName",
+  ${accountFullName(sql`p.person_id`)} as "personName",
   p.text, p.state, ${isoTimestamp(sql`p.created_at`)} as "createdAt",
   ${isoTimestamp(sql`p.decided_at`)} as "decidedAt", p.decision_reason as "decisionReason"`;
 

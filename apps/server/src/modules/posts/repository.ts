@@ -1,4 +1,4 @@
-import type { Post, PostReply } from "@kindred/shared";
+import type { ContentVisibility, Post, PostReply } from "@kindred/shared";
 import { and, asc, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isForeignKeyViolation } from "../../db/errors.ts";
@@ -9,7 +9,7 @@ import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { isGroupMember } from "../groups/fragments.ts";
 import { memberName } from "../members/fragments.ts";
 import { blockedEitherWay } from "../users/fragments.ts";
-import { postVisibleTo } from "./fragments.ts";
+import { postShownTo, postVisibleTo } from "./fragments.ts";
 
 // Posts (newest first), their replies (one level, oldest first) and likes. Every list is one
 // index range scan on (time, id) that stops after limit + 1 rows: the extra row only says
@@ -99,6 +99,7 @@ async function selectPosts(
       replies: sql<number>`(
         select count(*)::int from community_post_replies r
         where r.post_id = ${postId} and not ${blockedEitherWay(viewerId, sql`r.author_id`)}
+          and ${postShownTo(viewerId, sql`r.visibility`, sql`r.author_id`)}
       )`,
     })
     .from(page)
@@ -119,6 +120,7 @@ export async function listPosts(
       groupId === null ? isNull(communityPosts.groupId) : eq(communityPosts.groupId, groupId),
       pastCursor(communityPosts.createdAt, communityPosts.id, page.after, "desc"),
       notBlocked(viewerId, communityPosts.authorId),
+      postShownTo(viewerId, communityPosts.visibility, communityPosts.authorId),
     ),
     page.limit + 1,
   );
@@ -133,14 +135,20 @@ export async function listPosts(
 export async function createPost(
   db: Database,
   authorId: string,
-  input: { title: string; content: string; groupId?: string | null },
+  input: {
+    title: string;
+    content: string;
+    groupId?: string | null;
+    visibility?: ContentVisibility;
+  },
 ): Promise<Post | null> {
   const groupId = input.groupId ?? null;
   const [created] = await selectRows<{ id: string }>(
     db,
     sql`
-      insert into community_posts (author_id, title, content, group_id)
-      select ${authorId}::uuid, ${input.title}, ${input.content}, ${groupId}::uuid
+      insert into community_posts (author_id, title, content, group_id, visibility)
+      select ${authorId}::uuid, ${input.title}, ${input.content}, ${groupId}::uuid,
+        ${input.visibility ?? "visible"}
       where ${groupId}::uuid is null
         or ${isGroupMember(sql`${groupId}::uuid`, sql`${authorId}::uuid`)}
       returning id
@@ -168,7 +176,12 @@ export async function findPost(
     viewerId,
     and(
       eq(communityPosts.id, id),
-      postVisibleTo(viewerId, communityPosts.authorId, communityPosts.groupId),
+      postVisibleTo(
+        viewerId,
+        communityPosts.authorId,
+        communityPosts.groupId,
+        communityPosts.visibility,
+      ),
     ),
     1,
   );
@@ -237,6 +250,7 @@ export async function listReplies(
       eq(communityPostReplies.postId, postId),
       pastCursor(communityPostReplies.createdAt, communityPostReplies.id, page.after, "asc"),
       notBlocked(viewerId, communityPostReplies.authorId),
+      postShownTo(viewerId, communityPostReplies.visibility, communityPostReplies.authorId),
     ),
     page.limit + 1,
   );
@@ -247,13 +261,14 @@ export async function listReplies(
 /** A new reply, or undefined when the post is gone. `db` may be a transaction. */
 export async function insertReply(
   db: Database,
-  input: { postId: string; authorId: string; content: string },
+  input: { postId: string; authorId: string; content: string; visibility?: ContentVisibility },
 ): Promise<PostReply | undefined> {
   const [created] = await selectRows<{ id: string }>(
     db,
     sql`
-      insert into community_post_replies (post_id, author_id, content)
-      select id, ${input.authorId}::uuid, ${input.content} from community_posts
+      insert into community_post_replies (post_id, author_id, content, visibility)
+      select id, ${input.authorId}::uuid, ${input.content}, ${input.visibility ?? "visible"}
+      from community_posts
       where id = ${input.postId}::uuid
       returning id
     `,

@@ -11,6 +11,7 @@ import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.ts";
+import { flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { groupMembership, visibleGroup, visibleGroupById } from "../groups/service.ts";
 import { accountOfMember } from "../members/service.ts";
 import { withNotifications } from "../notifications/service.ts";
@@ -18,9 +19,10 @@ import * as moderation from "./moderation-repository.ts";
 import * as repository from "./repository.ts";
 
 // Posts on the board and in study groups, their replies and likes. A post is hidden from anyone
-// blocked either way with its author, or with the creator of its group.
+// blocked either way with its author, or with the creator of its group. A post or reply the
+// automatic filter holds is its author's alone until a moderator decides (filters/service.ts).
 
-type App = Pick<FastifyInstance, "db" | "chatHub" | "log">;
+type App = Pick<FastifyInstance, "db" | "chatHub" | "log" | "now" | "moderation">;
 
 /** What a post's routes answer for an id that names no post the viewer sees. */
 export const POST_NOT_FOUND: UnknownId = {
@@ -67,14 +69,28 @@ export async function listPosts(
   return repository.listPosts(app.db, viewerId, pageRequestOf(query), group);
 }
 
-/** A post on the board, or in a group the author belongs to (403 otherwise, 404 no such group). */
+/**
+ * A post on the board, or in a group the author belongs to (403 otherwise, 404 no such group).
+ * Title and content go through the automatic filter: a match opens a case in the post's
+ * transaction, and from a new or unconnected author the post is held.
+ */
 export async function publishPost(
   app: App,
   authorId: string,
   body: { title: string; content: string; groupId?: string },
 ): Promise<Post> {
   const groupId = await postsGroupId(app, authorId, body.groupId);
-  const post = await repository.createPost(app.db, authorId, { ...body, groupId });
+  const screening = await screenContent(app, authorId, [body.title, body.content]);
+  const input = { ...body, groupId, visibility: visibilityOf(screening) };
+  const post = screening
+    ? await app.db.transaction(async (tx) => {
+        const created = await repository.createPost(tx, authorId, input);
+        if (created) {
+          await flagScreened(app, tx, screening, { type: "post", _id: created.id }, authorId);
+        }
+        return created;
+      })
+    : await repository.createPost(app.db, authorId, input);
   if (post) return post;
   // Not a member, or the group went meanwhile (404).
   if (groupId) await visibleGroup(app, authorId, groupId);
@@ -103,7 +119,8 @@ export async function listReplies(
 /**
  * A reply to a post the author sees; in a group, only from its members. The post's author is
  * told (a notification, in the reply's transaction) when both are accounts: notifications name
- * accounts, and `notify` itself says nothing to oneself or across a block.
+ * accounts, and `notify` itself says nothing to oneself or across a block. A reply the filter
+ * holds tells nobody.
  */
 export async function replyToPost(
   app: App,
@@ -119,9 +136,18 @@ export async function replyToPost(
     accountOfMember(app.db, post.userId),
     accountOfMember(app.db, authorId),
   ]);
+  const screening = await screenContent(app, authorId, [content]);
   const reply = await withNotifications(app, async (tx, queue) => {
-    const created = await repository.insertReply(tx, { postId: post.id, authorId, content });
-    if (created && postAccount && replyAccount) {
+    const created = await repository.insertReply(tx, {
+      postId: post.id,
+      authorId,
+      content,
+      visibility: visibilityOf(screening),
+    });
+    if (created) {
+      await flagScreened(app, tx, screening, { type: "reply", _id: created._id }, authorId);
+    }
+    if (created && !screening?.held && postAccount && replyAccount) {
       await queue.notify({
         userId: postAccount,
         kind: "post_reply",

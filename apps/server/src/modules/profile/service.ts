@@ -2,6 +2,7 @@ import type { profileEditBodySchema } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
 import { reindexSkills } from "../skills/service.ts";
@@ -11,8 +12,10 @@ import type { UserRow } from "../users/user-view.ts";
 export type ProfileEdit = z.output<typeof profileEditBodySchema>;
 
 /**
- * A profile edit: a pasted photo address is copied first (if it fails, nothing changes; null
- * removes the photo), then the other fields are saved. Undefined when the account is gone.
+ * A profile edit: a slur in a name or about is refused first (400 with the field), then a pasted
+ * photo address is copied (if it fails, nothing changes; null removes the photo), then the other
+ * fields are saved; other filter matches in the names or about open a case. Undefined when the
+ * account is gone.
  */
 export async function editProfile(
   app: FastifyInstance,
@@ -20,6 +23,8 @@ export async function editProfile(
   edit: ProfileEdit,
 ): Promise<UserRow | undefined> {
   const { photoUrl, ...fields } = edit;
+  const texts = { firstName: fields.firstName, lastName: fields.lastName, about: fields.about };
+  refuseSlurs(texts);
   if (photoUrl !== undefined) {
     const current = await findUserById(app.db, userId);
     if (!current) return undefined;
@@ -29,7 +34,9 @@ export async function editProfile(
       await importPastedPhoto(app, userId, photoUrl);
     }
   }
-  return updateProfile(app.db, userId, fields, app.now());
+  return updateProfile(app.db, userId, fields, app.now(), (tx) =>
+    flagProfile(app, tx, userId, screenProfile(texts)),
+  );
 }
 
 /** Applies the given fields; the skill index rows change in the same transaction as the user. */
@@ -38,6 +45,7 @@ async function updateProfile(
   userId: string,
   edit: ProfileEdit,
   now: Date,
+  onSaved: (tx: Database) => Promise<void>,
 ): Promise<UserRow | undefined> {
   const changes = Object.fromEntries(
     Object.entries(edit).filter(([, value]) => value !== undefined),
@@ -47,6 +55,7 @@ async function updateProfile(
     if (row && edit.skills) {
       await reindexSkills(tx, userId, edit.skills);
     }
+    if (row) await onSaved(tx);
     return row;
   });
 }

@@ -60,6 +60,21 @@ export async function sendRequest(
   }
 }
 
+/** The interested requests the user sent since `since`, answered or not (not the ignored ones). */
+export async function countInterestedSince(
+  db: Database,
+  userId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from connection_requests
+      where from_user_id = ${userId} and status <> 'ignored'
+        and created_at >= ${since.toISOString()}::timestamptz`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 export type ReceivedRequestRow = CardRow & { requestId: string; requestedAt: string };
 
 /** Pending requests sent to the user, newest first (connection_requests_to_idx). */

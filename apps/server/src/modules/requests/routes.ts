@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponse } from "../../plugins/openapi.ts";
+import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import {
   listConnections,
   listReceivedRequests,
@@ -40,6 +40,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
           409: errorResponse(
             "A request between the two already exists, either way (`code` REQUEST_EXISTS)",
           ),
+          429: ERROR_RESPONSES[429],
         },
       },
       config: { unknownId: USER_NOT_FOUND },

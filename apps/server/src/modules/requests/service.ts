@@ -1,16 +1,20 @@
 import {
   type ConnectionCard,
   chatPath,
+  FILTER_MESSAGES,
   type ReceivedRequest,
   type RequestStatus,
   type ReviewStatus,
   type SendStatus,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
+import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { isNewAccount, refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { rowToCard } from "../users/card.ts";
+import { findUserById } from "../users/service.ts";
 import * as repository from "./repository.ts";
 
 // Connection requests (connection_requests, owned here): sending, answering, undoing, and what
@@ -37,20 +41,22 @@ export const UNDO_NOT_FOUND = { code: "REQUEST_NOT_FOUND", message: REQUEST_MESS
 const REQUESTS_PATH = "/requests";
 
 type App = Pick<FastifyInstance, "db" | "notifications">;
+type SendingApp = App & Pick<FastifyInstance, "now" | "config">;
 
 /**
  * A swipe: interested or ignored. The recipient of an interested one is told, in the request's
- * transaction. Throws for oneself, an unknown (or blocking, or blocked) person and a pair that
- * already has a request either way.
+ * transaction. Throws for oneself, an unknown (or blocking, or blocked) person, a pair that
+ * already has a request either way, and a new account's interested swipe past its daily limit.
  */
 export async function sendRequest(
-  app: App,
+  app: SendingApp,
   fromUserId: string,
   toUserId: string,
   status: SendStatus,
 ): Promise<repository.SentRequestRow> {
   const to = toUserId.toLowerCase();
   if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
+  if (status === "interested") await checkInterestedLimit(app, fromUserId);
   const outcome = await app.notifications.within(async (tx, queue) => {
     const sent = await repository.sendRequest(tx, fromUserId, to, status);
     if (sent.kind === "sent" && status === "interested") {
@@ -69,6 +75,19 @@ export async function sendRequest(
   }
   if (outcome.kind === "unknown-user") throw unknownIdError(USER_NOT_FOUND);
   return outcome.request;
+}
+
+/**
+ * A new account may send NEW_ACCOUNT_DAILY_INTERESTED interested requests a UTC day (those since
+ * answered count too; an undone one does not): past that, 429 RATE_LIMITED.
+ */
+async function checkInterestedLimit(app: SendingApp, userId: string): Promise<void> {
+  const now = app.now();
+  const user = await findUserById(app.db, userId);
+  if (!user || !isNewAccount(user.createdAt, now)) return;
+  const limit = (app.config.newAccountLimits ?? DEFAULT_NEW_ACCOUNT_LIMITS).interestedPerDay;
+  const used = await repository.countInterestedSince(app.db, userId, utcDayStart(now));
+  refuseOverDailyLimit(now, used, limit, FILTER_MESSAGES.interestedLimit(limit));
 }
 
 /** Accepts or rejects a pending request sent to the user; an acceptance tells its sender. */

@@ -9,8 +9,8 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
-import { eventsHolding, joinEvent } from "../events/fragments.ts";
-import { groupsHolding, joinGroup } from "../groups/fragments.ts";
+import { eventShownTo, eventsHolding, joinEvent } from "../events/fragments.ts";
+import { groupShownTo, groupsHolding, joinGroup } from "../groups/fragments.ts";
 import { memberName } from "../members/fragments.ts";
 import { joinPost, postsHolding, postVisibleTo } from "../posts/fragments.ts";
 import { distinctSkills, holdersOfAlias, holdersOfSkill } from "../skills/fragments.ts";
@@ -352,7 +352,12 @@ export async function searchPosts(
     sql`
       with ${matchingPage(
         postsHolding("r", query),
-        postVisibleTo(viewerId, sql`ranked.author_id`, sql`ranked.group_id`),
+        postVisibleTo(
+          viewerId,
+          sql`ranked.author_id`,
+          sql`ranked.group_id`,
+          sql`ranked.visibility`,
+        ),
         (t) => sql`${t}.created_at desc, ${t}.id desc`,
         page,
       )}
@@ -382,7 +387,8 @@ export async function searchGroups(
     sql`
       with ${matchingPage(
         groupsHolding("r", query),
-        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}`,
+        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+          and ${groupShownTo(viewerId, sql`ranked.visibility`, sql`ranked.author_id`)}`,
         (t) => sql`${t}.created_at desc, ${t}.id desc`,
         page,
       )}
@@ -417,7 +423,8 @@ export async function searchEvents(
     sql`
       with ${matchingPage(
         eventsHolding("r", query),
-        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}`,
+        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+          and ${eventShownTo(viewerId, sql`ranked.visibility`, sql`ranked.author_id`)}`,
         order,
         page,
       )}

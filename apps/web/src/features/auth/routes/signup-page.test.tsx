@@ -1,3 +1,4 @@
+import { FILTER_MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -109,6 +110,34 @@ describe("signup page", () => {
     );
     expect(screen.getAllByText("Password must be at least 8 characters")).toHaveLength(1);
     expect(screen.queryByText("Some fields need attention")).not.toBeInTheDocument();
+  });
+
+  it("shows a name the automatic filter refused under that field", async () => {
+    setXsrfCookie();
+    mockFetch((call) =>
+      call.path === "/signup"
+        ? {
+            status: 400,
+            body: {
+              status: 0,
+              code: "VALIDATION_ERROR",
+              message: FILTER_MESSAGES.offensiveWords,
+              errors: [{ path: "firstName", message: FILTER_MESSAGES.offensiveWords }],
+            },
+          }
+        : unauthenticated,
+    );
+    renderApp("/signup");
+    await fillSignup(["games", "cooking", "coding"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText("First name")).toHaveAccessibleDescription(
+          expect.stringContaining(FILTER_MESSAGES.offensiveWords),
+        ),
+      firstLoad,
+    );
+    expect(screen.getAllByText(FILTER_MESSAGES.offensiveWords)).toHaveLength(1);
   });
 
   it("signs up with 3 tags and playerId null, then lands on /profile", async () => {

@@ -1,3 +1,4 @@
+import { FILTER_MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -96,6 +97,35 @@ describe("profile page", () => {
     ).toHaveClass("text-error");
     expect(screen.getByLabelText("Age")).toHaveAccessibleDescription(/Age must be a whole number/);
     expect(screen.queryByText("Some fields need attention")).not.toBeInTheDocument();
+  });
+});
+
+describe("the automatic filter on the profile", () => {
+  it("shows a refused slur under About, once", async () => {
+    signedIn((call) =>
+      call.method === "PATCH"
+        ? {
+            status: 400,
+            body: {
+              status: 0,
+              code: "VALIDATION_ERROR",
+              message: FILTER_MESSAGES.offensiveWords,
+              errors: [{ path: "about", message: FILTER_MESSAGES.offensiveWords }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp("/profile");
+    await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(FILTER_MESSAGES.offensiveWords, {}, firstLoad)).toHaveClass(
+      "text-error",
+    );
+    expect(screen.getByLabelText("About")).toHaveAccessibleDescription(
+      expect.stringContaining(FILTER_MESSAGES.offensiveWords),
+    );
+    expect(screen.getAllByText(FILTER_MESSAGES.offensiveWords)).toHaveLength(1);
   });
 });
 
