@@ -1,5 +1,7 @@
 import type { Envelope, ModerationActionBody, ModerationActionView } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { showToast } from "@/components/ui/toast.tsx";
+import { MODERATION_MESSAGES } from "@/config/copy.ts";
 import { apiClient } from "@/lib/api-client.ts";
 import { moderationKeys } from "../lib/moderation-keys.ts";
 
@@ -20,6 +22,8 @@ export function useActOnCase(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ModerationActionBody) => actOnCase(caseId, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+    // Here, not in the form: a closed case no longer shows the form.
+    onSuccess: () => showToast(MODERATION_MESSAGES.actionDone, { variant: "success" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
   });
 }

@@ -12,6 +12,6 @@ export function useSetRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: Role }) => setRole(userId, role),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: moderationKeys.all }),
   });
 }

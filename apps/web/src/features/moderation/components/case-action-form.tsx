@@ -10,7 +10,6 @@ import {
 import { useState } from "react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
-import { showToast } from "@/components/ui/toast.tsx";
 import { MODERATION_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
@@ -65,7 +64,6 @@ export function CaseActionForm({
   function send(body: ModerationActionBody) {
     act.mutate(body, {
       onSuccess: () => {
-        showToast(MODERATION_MESSAGES.actionDone, { variant: "success" });
         form.reset({ reason: "" });
       },
       onError: (error) => showServerError(form, error, MODERATION_MESSAGES.actionFailed),

@@ -6,18 +6,12 @@ import {
 import { Gavel, Info, RefreshCw, TriangleAlert } from "lucide-react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { showToast } from "@/components/ui/toast.tsx";
 import { MODERATION_MESSAGES } from "@/config/copy.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useDecideAppeal } from "../api/decide-appeal.ts";
 import { useAppeals } from "../api/get-appeals.ts";
 import { ModerationFrame } from "../components/moderation-frame.tsx";
 import { actionSummary, formatDateTime } from "../lib/labels.ts";
-
-const APPEAL_DECIDED = {
-  uphold: "Appeal rejected: the decision stands.",
-  overturn: "Appeal accepted: the decision is undone.",
-};
 
 function DecisionForm({ appeal }: { appeal: Appeal }) {
   const decide = useDecideAppeal(appeal._id);
@@ -27,7 +21,6 @@ function DecisionForm({ appeal }: { appeal: Appeal }) {
     form.setValue("decision", decision);
     void form.handleSubmit((body) =>
       decide.mutate(body, {
-        onSuccess: () => showToast(APPEAL_DECIDED[body.decision], { variant: "success" }),
         onError: (error) => showServerError(form, error, MODERATION_MESSAGES.actionFailed),
       }),
     )();
