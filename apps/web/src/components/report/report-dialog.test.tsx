@@ -112,8 +112,6 @@ describe("the report dialog", () => {
     expect(await within(dialog).findByRole("alert")).toHaveTextContent(
       MODERATION_MESSAGES.subjectNotFound,
     );
-    expect(
-      within(dialog).getByRole("checkbox", { name: /Also block/ }),
-    ).not.toBeChecked();
+    expect(within(dialog).getByRole("checkbox", { name: /Also block/ })).not.toBeChecked();
   });
 });

@@ -1,6 +1,6 @@
 import { ClipboardList, Gavel, Inbox } from "lucide-react";
 import type { ReactNode } from "react";
-import { NavLink } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -18,9 +18,12 @@ export function ModerationFrame({
 }) {
   useDocumentTitle(title);
   const { data: me } = useMe();
+  const { pathname } = useLocation();
+  // The queue stays lit on a case's page, which sits under /moderation/cases.
+  const inQueue = pathname === paths.moderation || pathname.startsWith("/moderation/cases/");
   const openCount = useOpenCaseCount(true).data ?? 0;
   const tabs = [
-    { to: paths.moderation, label: "Queue", icon: Inbox, count: openCount, end: false },
+    { to: paths.moderation, label: "Queue", icon: Inbox, count: openCount, end: true },
     { to: paths.moderationAppeals, label: "Appeals", icon: Gavel, count: 0, end: true },
     ...(me?.role === "admin"
       ? [
@@ -47,8 +50,7 @@ export function ModerationFrame({
               className={({ isActive }) =>
                 cn(
                   "tab gap-2 whitespace-nowrap",
-                  // The queue stays lit on a case's page.
-                  isActive && "tab-active",
+                  (tab.to === paths.moderation ? inQueue : isActive) && "tab-active",
                 )
               }
             >

@@ -119,7 +119,7 @@ export function SnapshotView({ snapshot, personName }: { snapshot: Snapshot; per
             Kept on <time dateTime={snapshot.takenAt}>{formatDateTime(snapshot.takenAt)}</time>
           </p>
         </header>
-        {snapshot.title || snapshot.text ? (
+        {snapshot.title || (snapshot.text && snapshot.type !== "message") ? (
           <div className="rounded-box border border-base-300 p-4">
             {snapshot.title ? (
               <h3 className="font-semibold break-words">{snapshot.title}</h3>
