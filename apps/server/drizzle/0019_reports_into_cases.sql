@@ -6,7 +6,7 @@ SELECT 'user', u.id, u.id,
     'type', 'user', 'takenAt', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'person', json_build_object(
       'firstName', u.first_name, 'lastName', u.last_name, 'age', u.age, 'gender', u.gender,
-      'about', u.about, 'skills', to_json(u.skills), 'photoUrl', '/api/avatars/' || u.id || '.svg',
+      'about', u.about, 'skills', to_json(u.skills), 'photoUrl', '/deleted-account.svg',
       'instagramLink', u.instagram_link, 'otherLink', u.other_link),
     'title', null, 'text', null, 'messages', '[]'::json)::jsonb,
   min(r.created_at)

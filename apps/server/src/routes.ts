@@ -27,6 +27,7 @@ import { requestRoutes } from "./modules/requests/routes.ts";
 import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
+import { statsRoutes } from "./modules/stats/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
 
 /**
@@ -46,6 +47,7 @@ export const API_SCOPES: ApiScopes = {
     chatSocketRoutes,
     calendarFeedRoutes,
     appealRoutes,
+    statsRoutes,
   ],
   signedIn: [
     accountRoutes,

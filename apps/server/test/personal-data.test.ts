@@ -33,8 +33,10 @@ import {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
+const moderatorEmail = "moderator-of-the-data-test@kindred.test";
 const app: FastifyInstance = await appForFile({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
+  adminEmails: [moderatorEmail],
 });
 
 const schemaTables: string[] = (Object.values(schema) as unknown[])
@@ -116,6 +118,18 @@ async function danaWithDataEverywhere() {
   await blockUser(app, jon, dana.me._id);
   await ok(call(app, dana, "POST", `/api/user/report/${jon.me._id}`, { reason: "spam" }), 201);
   await ok(call(app, gus, "POST", `/api/user/report/${dana.me._id}`, { reason: "fake" }), 201);
+  // A moderator warns her about Gus's report (an action, the audit), and she appeals.
+  const moderator = await signUpUser(app, { emailId: moderatorEmail, firstName: "Mo" });
+  const cases = (await call(app, moderator, "GET", "/api/moderation/cases")).json().data;
+  const about = cases.find((c: { subject: { _id: string } }) => c.subject._id === dana.me._id);
+  await ok(
+    call(app, moderator, "POST", `/api/moderation/cases/${about._id}/actions`, {
+      action: "warn",
+      reason: "Use your own name",
+    }),
+    201,
+  );
+  await ok(call(app, dana, "POST", "/api/moderation/appeal", { text: "It is my name" }), 201);
   // Settings of her own, and a device's subscription, as the push service would have given it.
   await ok(call(app, dana, "PUT", "/api/notifications/settings", { post_reply: { push: false } }));
   await app.db.insert(schema.pushSubscriptions).values({

@@ -13,3 +13,4 @@ export * from "./public-forms.ts";
 export * from "./schemas.ts";
 export * from "./search.ts";
 export * from "./skills.ts";
+export * from "./stats.ts";

@@ -8,14 +8,20 @@ export const PUBLIC_NAME_MAX_LENGTH = 100;
 export const PUBLIC_MESSAGE_MAX_LENGTH = 2000;
 /** The honeypot field: hidden from people, filled by bots; a filled one is dropped silently. */
 export const HONEYPOT_FIELD = "website" as const;
+/** The support form's five topic chips. Kindred takes no payments, so none is about payments. */
 export const SUPPORT_TOPICS = [
   "Account Issues",
-  "Payment Problems",
+  "Safety and Reports",
   "Technical Support",
   "Product Questions",
   "General Inquiries",
 ] as const;
 export type SupportTopic = (typeof SUPPORT_TOPICS)[number];
+/**
+ * Topics the form no longer offers that an older page still open in a browser may send: taken
+ * and stored as sent, so that person's ticket is not refused.
+ */
+export const RETIRED_SUPPORT_TOPICS = ["Payment Problems"] as const;
 /** The support form shows 'Submitting...' at least this long (spec: a 2-second delay). */
 export const SUPPORT_SUBMIT_MIN_MS = 2000;
 export const MATCHING_RESULT_LIMIT = 50;
@@ -58,7 +64,11 @@ export const supportTicketBodySchema = z.object({
   name: publicNameSchema,
   email: emailSchema,
   message: publicMessageSchema,
-  topic: z.enum(SUPPORT_TOPICS, { error: "Choose one of the listed topics" }).optional(),
+  topic: z
+    .enum([...SUPPORT_TOPICS, ...RETIRED_SUPPORT_TOPICS], {
+      error: "Choose one of the listed topics",
+    })
+    .optional(),
   [HONEYPOT_FIELD]: honeypotSchema,
 });
 export type SupportTicketBody = z.input<typeof supportTicketBodySchema>;

@@ -51,6 +51,13 @@ describe("SettingsPage", () => {
       within(section).getByRole("switch", { name: "Chat messages by email" }),
     ).not.toBeChecked();
     expect(within(section).getAllByRole("switch", { name: / by (push|email)$/ })).toHaveLength(14);
+    // Moderation notices have no switch: the section says they always arrive.
+    expect(within(section).queryByRole("switch", { name: /moderat/i })).not.toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        "Notices from our moderators about your account are always sent: here, by push and by email.",
+      ),
+    ).toBeInTheDocument();
     // This device's push comes first.
     expect(within(section).getAllByRole("switch")[0]).toHaveAccessibleName(
       "Push notifications on this device",

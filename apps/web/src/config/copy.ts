@@ -1,5 +1,5 @@
 import {
-  type NotificationKind,
+  type NotificationSettingKind,
   type ReportReason,
   CHAT_MESSAGES as SHARED_CHAT_MESSAGES,
   COMMUNITY_MESSAGES as SHARED_COMMUNITY_MESSAGES,
@@ -61,6 +61,9 @@ export const NOTIFICATION_MESSAGES = {
   settingsLoadFailed: "Couldn't load your notification settings.",
   markAllFailed: "Couldn't mark your notifications as read.",
   markOneFailed: "Couldn't mark the notification as read.",
+  /** The settings say why moderation notices have no switch. */
+  moderationAlwaysSent:
+    "Notices from our moderators about your account are always sent: here, by push and by email.",
 } as const;
 
 /**
@@ -68,7 +71,7 @@ export const NOTIFICATION_MESSAGES = {
  * push", "… by email".
  */
 export const NOTIFICATION_KIND_LABELS: Record<
-  NotificationKind,
+  NotificationSettingKind,
   { label: string; description: string }
 > = {
   request_received: {

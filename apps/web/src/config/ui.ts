@@ -28,13 +28,23 @@ export const STORAGE_KEYS = {
   pushPromptDismissed: "push_prompt_dismissed",
 } as const;
 
-/** Landing statistics: each counter ticks every 50 ms by its step up to its cap. */
+/**
+ * Landing and about statistics: each counter ticks every 50 ms up to its real figure from
+ * `GET /api/stats`. The specification's caps and steps (10,000 by 123, 25,000 by 234, 5,000 by
+ * 51) set the pace: a figure climbs in about as many ticks as the specification's cap did, by
+ * steps of at least 1 (statStep).
+ */
 export const STAT_TICK_MS = 50;
 export const LANDING_STATS = [
-  { label: "Active users", cap: 10_000, step: 123 },
-  { label: "Connections made", cap: 25_000, step: 234 },
-  { label: "Interests shared", cap: 5_000, step: 51 },
+  { key: "users", label: "People on Kindred", paceCap: 10_000, paceStep: 123 },
+  { key: "connections", label: "Connections made", paceCap: 25_000, paceStep: 234 },
+  { key: "interests", label: "Interests shared", paceCap: 5_000, paceStep: 51 },
 ] as const;
+
+/** The step a counter climbs by towards `target`: the specification's pace, at least 1. */
+export function statStep(stat: (typeof LANDING_STATS)[number], target: number): number {
+  return Math.max(1, Math.ceil((target * stat.paceStep) / stat.paceCap));
+}
 /** Statistic and feature cards animate once on entering the view. */
 export const REVEAL_DURATION_MS = 500;
 /** Mouse-trail decoration: points kept, sampling gap and opacity. */

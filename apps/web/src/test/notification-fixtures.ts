@@ -1,5 +1,5 @@
 import type { Card, Notification, NotificationSettings } from "@kindred/shared";
-import { NOTIFICATION_KINDS } from "@kindred/shared";
+import { NOTIFICATION_SETTING_KINDS } from "@kindred/shared";
 
 /** Test data: a person's card named after the first name. */
 export function actor(id: string, firstName: string): Card {
@@ -36,6 +36,6 @@ export function notification(id: string, fields: Partial<Notification> = {}): No
 /** Every kind with both channels on, as a new account has them. */
 export function allOn(): NotificationSettings {
   return Object.fromEntries(
-    NOTIFICATION_KINDS.map((kind) => [kind, { push: true, email: true }]),
+    NOTIFICATION_SETTING_KINDS.map((kind) => [kind, { push: true, email: true }]),
   ) as NotificationSettings;
 }

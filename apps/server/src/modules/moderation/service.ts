@@ -6,6 +6,7 @@ import {
   BAN_PURGE_DAYS,
   type Card,
   type CreateReportBody,
+  DELETED_ACCOUNT_PHOTO,
   MODERATION_MESSAGES,
   type ModerationActionBody,
   type ModerationActionView,
@@ -41,7 +42,7 @@ import { connectionIdsOf } from "../requests/service.ts";
 import { deleteUserSessions } from "../sessions/service.ts";
 import { rowToCard } from "../users/card.ts";
 import { findUserById, setModerationState, setRole } from "../users/service.ts";
-import { avatarUrl, toCard, type UserRow } from "../users/user-view.ts";
+import { toCard, type UserRow } from "../users/user-view.ts";
 import * as repository from "./repository.ts";
 
 // Reports, the queue, actions, appeals and the audit log. The content lives in its own modules;
@@ -103,7 +104,8 @@ function snapshotPerson(user: UserRow): Snapshot["person"] {
     gender: user.gender,
     about: user.about,
     skills: user.skills,
-    photoUrl: card.photo ? card.photo.thumb : avatarUrl(user.id),
+    // The generated avatar is drawn from the account id, which a snapshot never keeps.
+    photoUrl: card.photo ? card.photo.thumb : DELETED_ACCOUNT_PHOTO,
     instagramLink: user.instagramLink,
     otherLink: user.otherLink,
   };

@@ -1,4 +1,4 @@
-import { PUBLIC_FORM_MESSAGES } from "@kindred/shared";
+import { PUBLIC_FORM_MESSAGES, SUPPORT_TOPICS } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { anonymousHeaders, appForFile, readOutbox, uniqueEmail } from "../../../test/helpers.ts";
@@ -44,6 +44,26 @@ describe("POST /api/support/tickets", () => {
     expect(mail?.subject).toBe("Support ticket [Technical Support] from Ana Lima");
     expect(mail?.text).toContain("I cannot <b>upload</b> my photo.");
     expect(mail?.html).toContain("&lt;b&gt;upload&lt;/b&gt;");
+  });
+
+  it("takes every topic chip, and the retired Payment Problems an older page may still send", async () => {
+    for (const topic of [...SUPPORT_TOPICS, "Payment Problems"]) {
+      const email = uniqueEmail();
+      const response = await post("/api/support/tickets", {
+        name: "Ana",
+        email,
+        message: "Hello",
+        topic,
+      });
+      expect(response.statusCode, topic).toBe(201);
+      const rows = await app.db
+        .select()
+        .from(supportTickets)
+        .where(eq(supportTickets.email, email));
+      expect(rows[0]?.topic).toBe(topic);
+    }
+    expect(SUPPORT_TOPICS).toHaveLength(5);
+    expect(SUPPORT_TOPICS).not.toContain("Payment Problems");
   });
 
   it("refuses a missing name, a bad email, an empty message and an unknown topic with 400", async () => {

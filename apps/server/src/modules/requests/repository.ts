@@ -5,6 +5,7 @@ import { sqlState } from "../../db/errors.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { connectionRequests } from "../../db/schema.ts";
 import {
+  bannedAccountIds,
   blockedEitherWay,
   type CardRow,
   cardColumns,
@@ -170,6 +171,20 @@ export async function findConnectionId(
     `,
   );
   return row?.id;
+}
+
+/** Accepted requests between two people neither of whom is banned (the public statistics). */
+export async function countConnections(db: Database): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`
+      select count(*)::int as count from connection_requests
+      where status = 'accepted'
+        and from_user_id not in (${bannedAccountIds()})
+        and to_user_id not in (${bannedAccountIds()})
+    `,
+  );
+  return row?.count ?? 0;
 }
 
 /** The ids of everyone connected with the user. */

@@ -165,6 +165,11 @@ export function findConnectionId(
 }
 
 /** The ids of everyone connected with the user. */
+/** Connections made, between people who are not banned (the landing and about statistics). */
+export function countConnections(db: Database): Promise<number> {
+  return repository.countConnections(db);
+}
+
 export function connectionIdsOf(db: Database, userId: string): Promise<string[]> {
   return repository.findConnectionIds(db, userId);
 }

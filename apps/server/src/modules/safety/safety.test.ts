@@ -161,11 +161,22 @@ describe("POST /api/user/report/:userId", () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("limits how many reports one person files", async () => {
+  it("answers 409 to a second report of the same person while the first is open", async () => {
     const a = await signUpUser(app);
     const b = await signUpUser(app);
+    expect(
+      (await call(app, a, "POST", `/api/user/report/${b.me._id}`, { reason: "fake" })).statusCode,
+    ).toBe(201);
+    expect(
+      (await call(app, a, "POST", `/api/user/report/${b.me._id}`, { reason: "spam" })).statusCode,
+    ).toBe(409);
+  });
+
+  it("limits how many reports one person files", async () => {
+    const a = await signUpUser(app);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
+      const b = await signUpUser(app);
       const response = await call(app, a, "POST", `/api/user/report/${b.me._id}`, {
         reason: "fake",
       });

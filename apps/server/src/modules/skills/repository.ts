@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 import { userSkills } from "../../db/schema.ts";
+import { bannedAccountIds } from "../users/fragments.ts";
 import { skillRows, type Vocabulary } from "./vocabulary.ts";
 
 /** Adds the person's skill index rows (normalised, each with its canonical skill). */
@@ -149,4 +150,19 @@ export async function findSkills(
       limit ${limit}
     `,
   );
+}
+
+/**
+ * The canonical skills someone who is not banned has ("js" and "JavaScript" are one): the
+ * interests in use, for the public statistics.
+ */
+export async function countCanonicalSkillsInUse(db: Database): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`
+      select count(distinct coalesce(nullif(canonical, ''), skill))::int as count from user_skills
+      where user_id not in (${bannedAccountIds()})
+    `,
+  );
+  return row?.count ?? 0;
 }

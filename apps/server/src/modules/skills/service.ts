@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import {
+  countCanonicalSkillsInUse,
   deleteSkillIndex,
   insertSkillIndex,
   insertSkillIndexes,
@@ -36,6 +37,11 @@ export function indexSkillsOfMany(
 /** Indexes an edited person's skills again, in the caller's transaction with the edit. */
 export function reindexSkills(tx: Database, userId: string, skills: readonly string[]) {
   return replaceSkillIndex(tx, userId, skills);
+}
+
+/** Distinct canonical skills people who are not banned have (the landing and about statistics). */
+export function countInterestsInUse(db: Database): Promise<number> {
+  return countCanonicalSkillsInUse(db);
 }
 
 /** The skill index repeats the profile's `skills` (exported there); it goes with the account. */

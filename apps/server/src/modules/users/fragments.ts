@@ -83,3 +83,8 @@ export function blockedEitherWayBy(userId: unknown): SQL {
     union all
     select blocker_id::text from user_blocks where blocked_id = ${userId}`;
 }
+
+/** The ids of the banned accounts: what counts people and their doings leaves these out. */
+export function bannedAccountIds(): SQL {
+  return sql`select id from users where banned_at is not null`;
+}

@@ -120,6 +120,15 @@ export async function anyUser(db: Database): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** How many accounts exist that are not banned (the public statistics). */
+export async function countUnbannedAccounts(db: Database): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from users where banned_at is null`,
+  );
+  return row?.count ?? 0;
+}
+
 /** Inserts many accounts at once (the demo data), in the given order. */
 export function insertUsers(tx: Database, values: NewUser[]): Promise<UserRow[]> {
   return tx.insert(users).values(values).returning();

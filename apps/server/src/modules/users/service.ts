@@ -23,6 +23,11 @@ export function anyUser(db: Database): Promise<boolean> {
   return repository.anyUser(db);
 }
 
+/** People with an account that is not banned (the landing and about statistics). */
+export function countPeople(db: Database): Promise<number> {
+  return repository.countUnbannedAccounts(db);
+}
+
 /** Inserts many accounts at once, in the caller's transaction (the demo data). */
 export function insertUsers(tx: Database, values: repository.NewUser[]): Promise<UserRow[]> {
   return repository.insertUsers(tx, values);

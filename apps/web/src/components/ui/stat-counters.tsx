@@ -1,59 +1,91 @@
-import { useEffect, useRef, useState } from "react";
-import { LANDING_STATS, STAT_TICK_MS } from "@/config/ui.ts";
+import type { SiteStats } from "@kindred/shared";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { LANDING_STATS, STAT_TICK_MS, statStep } from "@/config/ui.ts";
+import { useSiteStats } from "@/lib/site-stats.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
-
-const CAPS = LANDING_STATS.map((stat) => stat.cap);
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 }
 
 /**
- * The three statistics, counting up every 50 ms by their steps once they scroll into view and
- * stopping exactly on their caps. With reduced motion the final figures show at once.
+ * Whether the element has entered the view once; at once with reduced motion (nothing moves, so
+ * the figures may as well be there) or without IntersectionObserver.
  */
-export function StatCounters({ className = "" }: { className?: string }) {
-  const ref = useRef<HTMLUListElement>(null);
-  const [values, setValues] = useState<number[]>(() => LANDING_STATS.map(() => 0));
-
+function useEnteredView(ref: RefObject<HTMLElement | null>): boolean {
+  const [entered, setEntered] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
     if (prefersReducedMotion() || typeof IntersectionObserver === "undefined") {
-      setValues(CAPS);
+      setEntered(true);
       return;
     }
-    let timer: number | undefined;
     const observer = new IntersectionObserver((entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
       observer.disconnect();
-      timer = window.setInterval(() => {
-        setValues((current) => {
-          const next = LANDING_STATS.map((stat, index) =>
-            Math.min((current[index] ?? 0) + stat.step, stat.cap),
-          );
-          if (next.every((value, index) => value === CAPS[index])) window.clearInterval(timer);
-          return next;
-        });
-      }, STAT_TICK_MS);
+      setEntered(true);
     });
     observer.observe(element);
-    return () => {
-      observer.disconnect();
-      window.clearInterval(timer);
-    };
-  }, []);
+    return () => observer.disconnect();
+  }, [ref]);
+  return entered;
+}
+
+/**
+ * The three statistics: real counts from `GET /api/stats`, counting up every 50 ms once they are
+ * in view and have arrived, and stopping exactly on the real figures. With reduced motion the
+ * figures show at once; when they cannot be read, a dash says so instead of a made-up number.
+ */
+export function StatCounters({ className = "" }: { className?: string }) {
+  const ref = useRef<HTMLUListElement>(null);
+  const stats = useSiteStats();
+  const entered = useEnteredView(ref);
+  const [values, setValues] = useState<number[]>(() => LANDING_STATS.map(() => 0));
+
+  useEffect(() => {
+    if (!entered || !stats) return;
+    const targets = LANDING_STATS.map((stat) => stats[stat.key]);
+    if (prefersReducedMotion()) {
+      setValues(targets);
+      return;
+    }
+    const steps = LANDING_STATS.map((stat, index) => statStep(stat, targets[index] ?? 0));
+    const timer = window.setInterval(() => {
+      setValues((current) => {
+        const next = targets.map((target, index) =>
+          Math.min((current[index] ?? 0) + (steps[index] ?? 1), target),
+        );
+        if (next.every((value, index) => value === targets[index])) window.clearInterval(timer);
+        return next;
+      });
+    }, STAT_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [entered, stats]);
 
   return (
     <ul ref={ref} className={`grid gap-4 sm:grid-cols-3 ${className}`}>
       {LANDING_STATS.map((stat, index) => (
-        <StatCard key={stat.label} label={stat.label} cap={stat.cap} value={values[index] ?? 0} />
+        <StatCard
+          key={stat.key}
+          label={stat.label}
+          target={stats?.[stat.key]}
+          value={stats === null ? null : (values[index] ?? 0)}
+        />
       ))}
     </ul>
   );
 }
 
-function StatCard({ label, cap, value }: { label: string; cap: number; value: number }) {
+type StatCardProps = {
+  label: string;
+  /** The real figure once it has arrived. */
+  target: SiteStats[keyof SiteStats] | undefined;
+  /** Where the count is now; null when the figures could not be read. */
+  value: number | null;
+};
+
+function StatCard({ label, target, value }: StatCardProps) {
   const ref = useRevealOnce<HTMLLIElement>();
   return (
     <li ref={ref} className="card border border-base-300 bg-base-100 text-center shadow-sm">
@@ -61,9 +93,16 @@ function StatCard({ label, cap, value }: { label: string; cap: number; value: nu
         <p
           className="text-4xl font-extrabold text-primary tabular-nums"
           data-testid="stat-value"
-          data-cap={cap}
+          data-target={target}
         >
-          {value.toLocaleString("en-US")}
+          {value === null ? (
+            <>
+              <span aria-hidden="true">–</span>
+              <span className="sr-only">Not available right now</span>
+            </>
+          ) : (
+            value.toLocaleString("en-US")
+          )}
         </p>
         <p className="text-base-content/70">{label}</p>
       </div>

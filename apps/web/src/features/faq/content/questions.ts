@@ -12,16 +12,18 @@ export const FAQ_ITEMS: { question: string; answer: string }[] = [
   },
   {
     question: "Is there a free trial?",
-    answer: "Yes. Every new account starts with a 7-day free trial of all features.",
+    answer:
+      "There is nothing to try before you buy: Kindred is free, with every feature open to everyone. There are no paid plans.",
   },
   {
     question: "How do refunds work?",
     answer:
-      "If you ask for a refund, it reaches your original payment method within 7-10 business days.",
+      "There is nothing to refund: Kindred never asks for a card or takes a payment. If someone asks you to pay in Kindred's name, report them.",
   },
   {
     question: "Can I cancel at any time?",
-    answer: "Yes, you can cancel any time; nothing more is charged after you cancel.",
+    answer:
+      "Nothing is charged, so there is no subscription to cancel. You can leave at any time: Delete account in Settings removes your account at once.",
   },
   {
     question: "Is my data safe?",
@@ -36,7 +38,7 @@ export const FAQ_ITEMS: { question: string; answer: string }[] = [
   {
     question: "Who can see my profile?",
     answer:
-      "Signed-in people see your card in their feed; anyone with your public profile link sees that page. Your email is never shown.",
+      "Signed-in people of your age group (13 to 17, or 18 and over) see your card in their feed. Anyone with your public profile link sees that page, except that an under-18 profile is never shown to signed-out visitors and never shows social links. Your email is never shown.",
   },
   {
     question: "How do I reset my password?",

@@ -1,8 +1,12 @@
 import {
+  Archive,
   ArrowRight,
   Compass,
+  Filter,
+  Flag,
   Lock,
   MessageCircle,
+  ShieldCheck,
   Sparkles,
   Target,
   UsersRound,
@@ -21,13 +25,37 @@ const REASONS = [
   },
   {
     title: "Enhanced security",
-    text: "Passwords hashed with argon2id, sessions in HttpOnly cookies, and your email never shown to others.",
+    text: "Passwords hashed with argon2id, sessions in HttpOnly cookies, your email never shown to others, and automatic filters with human moderators behind them.",
     icon: Lock,
   },
   {
     title: "Real-time chat",
     text: "Talk with your connections as soon as a request is accepted.",
     icon: MessageCircle,
+  },
+] as const;
+
+/** What keeps Kindred safe, said as it works (the privacy policy has the details). */
+const SAFETY = [
+  {
+    title: "Filters, then people",
+    text: "Names, profiles, posts, replies, groups, events and chat messages pass automatic filters: the obscenity library for slurs and insults, even spelled with look-alike letters, and rules for links and phone numbers. What they catch goes to human moderators, who decide.",
+    icon: Filter,
+  },
+  {
+    title: "Reports and appeals",
+    text: "Report a person, a message, a post, a reply, a group or an event from its menu, and see the outcome of your reports. If a moderator acts on your account you are told why by notification and email, and you can appeal once within 14 days; a different moderator decides.",
+    icon: Flag,
+  },
+  {
+    title: "Teens and adults apart",
+    text: "Kindred is for people 13 and over. People aged 13 to 17 and people 18 or over never see each other in Discover, search or matching, and cannot send each other requests or messages. Under-18 profiles show no social links and are never shown to signed-out visitors.",
+    icon: ShieldCheck,
+  },
+  {
+    title: "Kept for safety, then deleted",
+    text: "A report keeps a copy of what was reported, even after it is edited or deleted. A conversation ended by a block or a removed connection is kept out of everyone's reach for 30 days, then deleted. A banned account's data is deleted after 30 days.",
+    icon: Archive,
   },
 ] as const;
 
@@ -87,6 +115,31 @@ export function AboutPage() {
                   <reason.icon aria-hidden="true" className="size-7 text-primary" />
                   <h3 className="card-title">{reason.title}</h3>
                   <p className="text-base-content/80">{reason.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="safety-title">
+          <h2 id="safety-title" className="mb-2 text-center text-3xl font-bold">
+            How we keep Kindred safe
+          </h2>
+          <p className="mx-auto mb-6 max-w-2xl text-center text-base-content/80">
+            Automatic filters and human moderators, not AI moderation. What is kept and for how
+            long, and which emails we send, is in the{" "}
+            <Link to={paths.privacy} className="link link-primary">
+              privacy policy
+            </Link>
+            .
+          </p>
+          <ul className="grid gap-5 md:grid-cols-2">
+            {SAFETY.map((item) => (
+              <li key={item.title} className="card border border-base-300 bg-base-100 shadow-sm">
+                <div className="card-body">
+                  <item.icon aria-hidden="true" className="size-7 text-primary" />
+                  <h3 className="card-title">{item.title}</h3>
+                  <p className="text-base-content/80">{item.text}</p>
                 </div>
               </li>
             ))}

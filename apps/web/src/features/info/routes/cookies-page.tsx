@@ -24,6 +24,16 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
+    heading: "The device cookie",
+    body: (
+      <p>
+        <code>kindred-device</code>: set when you log in with your password, for a year. HttpOnly.
+        It tells the server this browser has signed in to your account before, so that someone
+        guessing your password from elsewhere cannot lock you out here. A password change ends it.
+      </p>
+    ),
+  },
+  {
     heading: "The password reset cookie",
     body: (
       <p>
@@ -46,5 +56,5 @@ const SECTIONS: PolicySection[] = [
 ];
 
 export function CookiesPage() {
-  return <PolicyPage title="Cookie policy" sections={SECTIONS} />;
+  return <PolicyPage updated="November 27, 2026" title="Cookie policy" sections={SECTIONS} />;
 }

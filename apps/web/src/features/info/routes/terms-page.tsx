@@ -6,10 +6,16 @@ const SECTIONS: PolicySection[] = [
   {
     heading: "Using Kindred",
     body: (
-      <p>
-        Kindred helps people meet through shared interests and skills. You must be at least 13 years
-        old to use it, and you agree to these terms by creating an account.
-      </p>
+      <>
+        <p>
+          Kindred helps people meet through shared interests and skills. It is free: there are no
+          paid plans, trials or payments.
+        </p>
+        <p>
+          You must be 13 or over to use it. Signing up asks you to accept these terms and to confirm
+          that you are 13 or over; without both, no account is created.
+        </p>
+      </>
     ),
   },
   {
@@ -26,6 +32,18 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
+    heading: "Teens and adults",
+    body: (
+      <p>
+        People aged 13 to 17 and people 18 or over never meet on Kindred: they do not see each other
+        in the feed, search or matching, and cannot send each other requests or messages. Give your
+        real age; it can move across the 18 line only once, and that change is checked by a
+        moderator. A profile of someone under 18 shows no social links and is never shown to
+        signed-out visitors.
+      </p>
+    ),
+  },
+  {
     heading: "Content ownership",
     body: (
       <p>
@@ -36,12 +54,40 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
-    heading: "Termination",
+    heading: "Moderation",
     body: (
-      <p>
-        We may suspend or end access for accounts that break these terms. You can stop using Kindred
-        at any time and ask us to delete your account.
-      </p>
+      <>
+        <p>
+          Automatic filters (the <code>obscenity</code> library and rules for links and phone
+          numbers) check names, about texts, posts, replies, groups, events and chat messages; human
+          moderators decide on what they catch and on what people report. A slur in a name or about
+          text is refused when you save it, and a match from a new account is held until a moderator
+          has looked at it.
+        </p>
+        <p>
+          A moderator may dismiss a report, warn you, remove content, suspend your account for 1, 7
+          or 30 days, or ban it, always with a reason that you read. While suspended you can sign in
+          and read the notice, but you cannot send requests, messages, posts, replies or event
+          answers, and others do not find you.
+        </p>
+      </>
+    ),
+  },
+  {
+    heading: "Appeals and termination",
+    body: (
+      <>
+        <p>
+          You are told of every action on your account by notification and email, and you can appeal
+          it once within 14 days; a different moderator than the one who acted decides.
+        </p>
+        <p>
+          A ban ends access at once: every session ends and your content is hidden. The account's
+          data is deleted 30 days later, except a keyed hash of its email, which refuses a new
+          sign-up with the same email. You can stop using Kindred at any time and delete your
+          account in Settings.
+        </p>
+      </>
     ),
   },
   {
@@ -71,5 +117,5 @@ const SECTIONS: PolicySection[] = [
 ];
 
 export function TermsPage() {
-  return <PolicyPage title="Terms of service" sections={SECTIONS} />;
+  return <PolicyPage updated="November 27, 2026" title="Terms of service" sections={SECTIONS} />;
 }

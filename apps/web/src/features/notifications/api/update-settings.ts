@@ -1,6 +1,6 @@
 import type {
   Envelope,
-  NotificationKind,
+  NotificationSettingKind,
   NotificationSettings,
   NotificationSettingsPatch,
 } from "@kindred/shared";
@@ -11,7 +11,7 @@ import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 export type Channel = "push" | "email";
-export type SettingChange = { kind: NotificationKind; channel: Channel; on: boolean };
+export type SettingChange = { kind: NotificationSettingKind; channel: Channel; on: boolean };
 
 /** Sends only what changed; answers the whole settings. */
 export async function updateNotificationSettings(

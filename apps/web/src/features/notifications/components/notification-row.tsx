@@ -6,6 +6,7 @@ import {
   CalendarX,
   type LucideIcon,
   MessageSquareReply,
+  ShieldAlert,
 } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -13,12 +14,16 @@ import { fullName } from "@/components/ui/user-card.tsx";
 import { cn } from "@/lib/cn.ts";
 import { fullDateTime, relativeTime } from "@/lib/relative-time.ts";
 
-/** What a notification without people (an event's reminder) shows in their place. */
+/**
+ * What a notification without people (an event's reminder, a moderator's decision, which never
+ * names the moderator) shows in their place.
+ */
 const KIND_ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
   event_reminder: CalendarClock,
   event_promoted: CalendarCheck,
   event_cancelled: CalendarX,
   post_reply: MessageSquareReply,
+  moderation: ShieldAlert,
 };
 
 /** Up to three faces, overlapping, and "+N" for the others the sentence counts. */

@@ -1,4 +1,4 @@
-import type { NotificationKind, NotificationSettings } from "@kindred/shared";
+import type { NotificationSettingKind, NotificationSettings } from "@kindred/shared";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -6,8 +6,11 @@ import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from "@/config/copy.t
 import { useNotificationSettings } from "../api/get-settings.ts";
 import { type Channel, useUpdateNotificationSetting } from "../api/update-settings.ts";
 
-/** What the settings show today; the community's kinds come under their own heading. */
-const GROUPS: { title: string; kinds: NotificationKind[] }[] = [
+/**
+ * What the settings show today; the community's kinds come under their own heading. Moderation
+ * notices have no switch: they are always delivered (NOTIFICATION_SETTING_KINDS).
+ */
+const GROUPS: { title: string; kinds: NotificationSettingKind[] }[] = [
   { title: "Connections and chat", kinds: ["request_received", "request_accepted", "message"] },
   {
     title: "Community",
@@ -20,7 +23,13 @@ const CHANNELS: { channel: Channel; label: string; spoken: string }[] = [
   { channel: "email", label: "Email", spoken: "email" },
 ];
 
-function KindRow({ kind, settings }: { kind: NotificationKind; settings: NotificationSettings }) {
+function KindRow({
+  kind,
+  settings,
+}: {
+  kind: NotificationSettingKind;
+  settings: NotificationSettings;
+}) {
   const update = useUpdateNotificationSetting();
   const { label, description } = NOTIFICATION_KIND_LABELS[kind];
   return (
@@ -110,6 +119,7 @@ export function NotificationSettingsSection({ device }: { device?: ReactNode }) 
           Choose what reaches you by push and by email. Everything always shows in the notification
           centre.
         </p>
+        <p className="text-sm text-base-content/70">{NOTIFICATION_MESSAGES.moderationAlwaysSent}</p>
         {device ? <div className="rounded-box bg-base-200 p-3">{device}</div> : null}
         {content}
       </div>

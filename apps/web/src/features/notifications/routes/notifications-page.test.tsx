@@ -81,6 +81,38 @@ describe("NotificationsPage", () => {
     expect(document.title).toMatch(/^Notifications/);
   });
 
+  it("shows a moderator's decision with a shield, its sentence and no face", async () => {
+    const text =
+      "A moderator suspended your account for 7 days: Repeated insults. You can appeal within 14 days.";
+    serve((call) =>
+      call.path.startsWith("/notifications?")
+        ? page({
+            notifications: [
+              notification("n2", {
+                kind: "moderation",
+                actors: [],
+                actorCount: 0,
+                subject: { type: "moderation_action", _id: "action-1" },
+                text,
+                url: "/",
+              }),
+              notification("n1", { text: "Ana wants to connect" }),
+            ],
+            nextCursor: null,
+          })
+        : undefined,
+    );
+    renderApp("/notifications");
+    const [notice, request] = within(await list()).getAllByRole("link");
+    expect(notice).toHaveAccessibleName(`Unread: ${text} 5 minutes ago`);
+    expect(notice).toHaveAttribute("href", "/");
+    expect(notice?.querySelector("svg.lucide-shield-alert")).not.toBeNull();
+    expect(notice?.querySelectorAll("img")).toHaveLength(0);
+    // The request beside it keeps its face.
+    expect(request?.querySelectorAll("img")).toHaveLength(1);
+    expect(request?.querySelector("svg.lucide-shield-alert")).toBeNull();
+  });
+
   it("marks all as read: the markers and the bell's count go at once", async () => {
     const marked = deferred();
     serve((call) => {

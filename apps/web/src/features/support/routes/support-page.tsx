@@ -37,7 +37,7 @@ const SUPPORT_FAQ = [
   {
     question: "How do I delete my account?",
     answer:
-      "Send a ticket from the email you signed up with and choose Account Issues; we delete the account and its data.",
+      "In Settings, choose Delete account and enter your password: the account goes at once. For anything it cannot do, send a ticket from the email you signed up with and choose Account Issues.",
   },
 ] as const;
 

@@ -1,0 +1,22 @@
+import { vi } from "vitest";
+
+/**
+ * The browser prefers reduced motion (or not): `matchMedia` answers the reduced-motion query so,
+ * and every other query with no match. Counters then show their figures as soon as they arrive.
+ */
+export function preferReducedMotion(reduce = true) {
+  vi.stubGlobal(
+    "matchMedia",
+    (query: string) =>
+      ({
+        matches: reduce && query.includes("prefers-reduced-motion: reduce"),
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
