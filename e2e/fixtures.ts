@@ -63,12 +63,16 @@ export class ApiSession {
     return this.send<T>("PATCH", url, data);
   }
 
+  async put<T>(url: string, data: unknown = {}): Promise<T> {
+    return this.send<T>("PUT", url, data);
+  }
+
   async delete<T>(url: string, data: unknown = {}): Promise<T> {
     return this.send<T>("DELETE", url, data);
   }
 
   private async send<T>(
-    method: "POST" | "PATCH" | "DELETE",
+    method: "POST" | "PATCH" | "PUT" | "DELETE",
     url: string,
     data: unknown,
   ): Promise<T> {

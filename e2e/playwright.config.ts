@@ -90,6 +90,8 @@ export default defineConfig({
       // Every test signs up its own people from this one address.
       RATE_LIMIT_SIGNUP_PER_IP: "10000",
       RATE_LIMIT_LOGIN_PER_IP: "10000",
+      // moderation.spec.ts signs this address up as the run's admin.
+      ADMIN_EMAILS: "e2e.admin@example.com",
     },
   },
 });

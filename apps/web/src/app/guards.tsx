@@ -2,8 +2,10 @@ import { useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
+import { NotFoundPage } from "@/features/errors/routes/not-found-page.tsx";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/get-me.ts";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
 
 function Checking() {
   return (
@@ -46,4 +48,24 @@ export function GuestOnly() {
   }
   if (signedInOnArrival.current) return <Navigate to={paths.home} replace />;
   return <Outlet />;
+}
+
+/** A screen someone may not open looks exactly like an address that does not exist. */
+function NotFoundHere() {
+  useDocumentTitle("Page not found");
+  return <NotFoundPage />;
+}
+
+/** The moderation screens (inside RequireAuth): moderators and admins; a member sees the 404. */
+export function RequireModerator() {
+  const { data: me } = useMe({ required: true });
+  if (!me) return null;
+  return me.role === "member" ? <NotFoundHere /> : <Outlet />;
+}
+
+/** The audit log: admins only; anyone else sees the 404. */
+export function RequireAdmin() {
+  const { data: me } = useMe({ required: true });
+  if (!me) return null;
+  return me.role === "admin" ? <Outlet /> : <NotFoundHere />;
 }

@@ -100,6 +100,60 @@ export const routes: RouteObject[] = [
                           Component: (await import("./settings-page.tsx")).SettingsPage,
                         }),
                       },
+                      {
+                        lazy: async () => ({
+                          Component: (await import("./guards.tsx")).RequireModerator,
+                        }),
+                        children: [
+                          {
+                            path: paths.moderation,
+                            lazy: async () => ({
+                              Component: (
+                                await import(
+                                  "@/features/moderation/routes/moderation-queue-page.tsx"
+                                )
+                              ).ModerationQueuePage,
+                            }),
+                          },
+                          {
+                            path: paths.moderationCasePattern,
+                            lazy: async () => ({
+                              Component: (
+                                await import(
+                                  "@/features/moderation/routes/moderation-case-page.tsx"
+                                )
+                              ).ModerationCasePage,
+                            }),
+                          },
+                          {
+                            path: paths.moderationAppeals,
+                            lazy: async () => ({
+                              Component: (
+                                await import(
+                                  "@/features/moderation/routes/moderation-appeals-page.tsx"
+                                )
+                              ).ModerationAppealsPage,
+                            }),
+                          },
+                          {
+                            lazy: async () => ({
+                              Component: (await import("./guards.tsx")).RequireAdmin,
+                            }),
+                            children: [
+                              {
+                                path: paths.moderationAudit,
+                                lazy: async () => ({
+                                  Component: (
+                                    await import(
+                                      "@/features/moderation/routes/moderation-audit-page.tsx"
+                                    )
+                                  ).ModerationAuditPage,
+                                }),
+                              },
+                            ],
+                          },
+                        ],
+                      },
                       ...[paths.chat, paths.chatPattern].map(
                         (path): RouteObject => ({
                           path,
@@ -118,6 +172,14 @@ export const routes: RouteObject[] = [
                       Component: (
                         await import("@/features/public-profile/routes/public-profile-page.tsx")
                       ).PublicProfilePage,
+                    }),
+                  },
+                  {
+                    path: paths.appeal,
+                    handle: title("Appeal"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/moderation/routes/appeal-page.tsx"))
+                        .AppealPage,
                     }),
                   },
                   {

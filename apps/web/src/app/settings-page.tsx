@@ -1,6 +1,7 @@
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
+import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
 import { NotificationSettingsSection } from "@/features/notifications/components/notification-settings-section.tsx";
@@ -17,6 +18,7 @@ export function SettingsPage() {
       </header>
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <BlockedPeopleSection />
+      <MyReportsSection />
       <PasswordSection />
       <YourDataSection />
       <DeleteAccountSection />

@@ -1,8 +1,10 @@
 import {
   type NotificationSettingKind,
+  type ReportReason,
   CHAT_MESSAGES as SHARED_CHAT_MESSAGES,
   COMMUNITY_MESSAGES as SHARED_COMMUNITY_MESSAGES,
   MESSAGES as SHARED_MESSAGES,
+  MODERATION_MESSAGES as SHARED_MODERATION_MESSAGES,
   NOTIFICATION_MESSAGES as SHARED_NOTIFICATION_MESSAGES,
   PHOTO_MESSAGES as SHARED_PHOTO_MESSAGES,
 } from "@kindred/shared";
@@ -177,4 +179,38 @@ export const EVENT_COPY = {
     "Calendar apps subscribed to the current address stop receiving your events. You get a new address to subscribe with.",
   addressFailed: "Couldn't load your calendar address.",
   resetFailed: "Couldn't reset your calendar address.",
+} as const;
+
+export const MODERATION_MESSAGES = {
+  ...SHARED_MODERATION_MESSAGES,
+  reportFailed: "The report was not sent. Try again.",
+  appealFailed: "Your appeal was not sent. Try again.",
+  actionFailed: "The action was not saved.",
+  deletedAccount: "Deleted account",
+} as const;
+
+/** What a reporter chooses from, as the report dialog and the moderation screens name it. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  harassment: "Harassment or bullying",
+  child_safety: "A child may be at risk",
+  fake: "Fake profile",
+  inappropriate: "Inappropriate content",
+  other: "Something else",
+};
+
+/** Why a case opened when no one reported it: the automatic filter or an age change. */
+export const CASE_SOURCE_LABELS = {
+  filter: "Automatic filter",
+  age_change: "Age change across 18",
+} as const;
+
+/** What was reported, in a sentence's words ("a message"). */
+export const REPORT_SUBJECT_LABELS = {
+  user: "Person",
+  message: "Message",
+  post: "Post",
+  reply: "Reply",
+  group: "Study group",
+  event: "Event",
 } as const;

@@ -37,6 +37,14 @@ export const paths = {
   verifyCode: "/verify-code",
   setPassword: "/set-password",
   notFound: "/not-found",
+  /** The moderation queue (moderators and admins). */
+  moderation: "/moderation",
+  moderationCasePattern: "/moderation/cases/:caseId",
+  moderationCase: (id: string) => `/moderation/cases/${encodeURIComponent(id)}`,
+  moderationAppeals: "/moderation/appeals",
+  moderationAudit: "/moderation/audit",
+  /** `/appeal?token=…`: a banned person's appeal, with the token from the ban's mail. */
+  appeal: "/appeal",
   /** The route pattern; build a link with paths.publicProfile(id). */
   publicProfilePattern: `${PUBLIC_PROFILE_BASE}/:publicUserId`,
   publicProfile: publicProfilePath,

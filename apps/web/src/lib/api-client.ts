@@ -29,6 +29,23 @@ export function errorMessageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
+/** A write the server refused because the account is suspended (403 `SUSPENDED`). */
+export function isSuspended(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === "SUSPENDED";
+}
+
+type RefusalListener = (error: ApiError) => void;
+const suspendedListeners = new Set<RefusalListener>();
+
+/**
+ * Hears every write answered 403 `SUSPENDED`, whichever screen sent it (a chat message, a post,
+ * a request), so the app says why once, in one place. Returns the unsubscribe.
+ */
+export function onSuspendedWrite(listener: RefusalListener): () => void {
+  suspendedListeners.add(listener);
+  return () => suspendedListeners.delete(listener);
+}
+
 function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
   for (const part of document.cookie.split(";")) {
@@ -104,11 +121,15 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     body = undefined;
   }
   if (!response.ok) {
-    throw new ApiError(
+    const error = new ApiError(
       response.status,
       body as Partial<ErrorBody> | undefined,
       response.statusText || "Something went wrong",
     );
+    if (unsafe && isSuspended(error)) {
+      for (const listener of suspendedListeners) listener(error);
+    }
+    throw error;
   }
   options.onHeaders?.(response.headers);
   return body as T;

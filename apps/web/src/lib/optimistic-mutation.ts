@@ -5,7 +5,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
-import { ApiError, isUnauthenticated } from "./api-client.ts";
+import { ApiError, isSuspended, isUnauthenticated } from "./api-client.ts";
 import { queryKeys } from "./query-client.ts";
 
 /** Puts an optimistic change back. */
@@ -69,6 +69,11 @@ export function useOptimisticMutation<TVariables, TData = unknown>(
       if (isUnauthenticated(error)) {
         if (options.onUnauthorized) options.onUnauthorized(variables);
         else void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+        return;
+      }
+      // The app already said why (onSuspendedWrite): a second toast would only repeat it.
+      if (isSuspended(error)) {
+        options.onRolledBack?.(variables, error);
         return;
       }
       const explained = options.explain?.(error, variables);

@@ -52,6 +52,8 @@ export const sampleMe = {
   instagramLink: null,
   otherLink: null,
   createdAt: "2025-01-01T00:00:00.000Z",
+  role: "member" as "member" | "moderator" | "admin",
+  moderation: null,
 };
 
 /** The badges' counts when a test gives none: nothing unread, nothing pending. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, ScrollRestoration } from "react-router";
+import { SuspensionNotice } from "@/components/moderation/suspension-notice.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { NotificationBell } from "@/components/ui/notification-bell.tsx";
 import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
@@ -106,6 +107,7 @@ export function MainLayout() {
           </>
         }
       />
+      <SuspensionNotice />
       {/* A screen's height is not known before its data; the footer starts below the fold so
           nothing moves when it arrives. */}
       <main id="main" className="min-h-dvh flex-1">

@@ -5,6 +5,7 @@ import {
   Link2,
   LogOut,
   Settings,
+  ShieldCheck,
   UserRound,
   UserRoundCheck,
   UsersRound,
@@ -12,6 +13,7 @@ import {
 import { type ReactNode, type RefObject, useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { useOpenCaseCount } from "@/features/moderation/api/get-open-count.ts";
 import { cn } from "@/lib/cn.ts";
 import {
   type AccountMenuProps,
@@ -64,6 +66,25 @@ function LinkItem({
     <DropdownMenu.Item asChild className={cn(ITEM_CLASS, className)}>
       <Link to={to}>{children}</Link>
     </DropdownMenu.Item>
+  );
+}
+
+/** Moderators and admins: the queue, with the number of open cases. */
+function ModerationItem() {
+  const openCount = useOpenCaseCount(true).data ?? 0;
+  return (
+    <LinkItem to={paths.moderation} className="justify-between">
+      <span className="flex items-center gap-3">
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Moderation
+      </span>
+      {openCount > 0 ? (
+        <span className="badge badge-secondary badge-sm">
+          {openCount}
+          <span className="sr-only"> open cases</span>
+        </span>
+      ) : null}
+    </LinkItem>
   );
 }
 
@@ -130,6 +151,7 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout, openedWith, hadFocus 
             <Settings aria-hidden="true" className="size-4" />
             Settings
           </LinkItem>
+          {me.role === "member" ? null : <ModerationItem />}
           <DropdownMenu.Separator className="my-1 h-px bg-base-300" />
           <DropdownMenu.Item className={cn(ITEM_CLASS, "text-error")} onSelect={onLogout}>
             <LogOut aria-hidden="true" className="size-4" />

@@ -2,4 +2,6 @@
 export const accountKeys = {
   /** The people I blocked, newest first as the server sends them. */
   blocked: ["account", "blocked"] as const,
+  /** My reports and their outcome. */
+  reports: ["account", "reports"] as const,
 };

@@ -1,10 +1,13 @@
 import { loginBodySchema } from "@kindred/shared";
+import { ShieldX } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { paths, RETURN_TO_PARAM, safeReturnTo } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useLogin } from "../api/login.ts";
 import { CredentialFields } from "../components/credential-fields.tsx";
@@ -14,18 +17,24 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
+  // A banned account's login answers 403 BANNED with the notice: shown whole, not as a field error.
+  const [banned, setBanned] = useState<string>();
   const form = useZodForm(loginBodySchema, {
     defaultValues: { emailId: "", password: "", playerId: null },
   });
 
-  const submit = form.handleSubmit((body) =>
+  const submit = form.handleSubmit((body) => {
+    setBanned(undefined);
     loginMutation.mutate(body, {
       // Into the app (decision 092): Discover, or back where the visitor was sent from.
       onSuccess: () =>
         navigate(safeReturnTo(searchParams.get(RETURN_TO_PARAM)) ?? paths.home, { replace: true }),
-      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
-    }),
-  );
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === "BANNED") setBanned(error.message);
+        else showServerError(form, error, MESSAGES.somethingWrong);
+      },
+    });
+  });
 
   const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
 
@@ -39,6 +48,15 @@ export function LoginPage() {
           </Link>
         </div>
         <FormError control={form.control} />
+        {banned ? (
+          <div role="alert" className="alert alert-error alert-soft mt-2 items-start text-sm">
+            <ShieldX aria-hidden="true" className="size-5 shrink-0" />
+            <div className="min-w-0 break-words">
+              <p className="whitespace-pre-line">{banned}</p>
+              <p className="mt-1">The email about this decision has a link to appeal it.</p>
+            </div>
+          </div>
+        ) : null}
         <SubmitButton pending={loginMutation.isPending} className="mt-3 w-full">
           Login
         </SubmitButton>

@@ -1,5 +1,4 @@
-import type { ReportBody } from "@kindred/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
@@ -13,10 +12,6 @@ export function blockUser(userId: string) {
 
 export function removeConnection(userId: string) {
   return apiClient.delete(`/user/connections/${encodeURIComponent(userId)}`);
-}
-
-export function reportUser(userId: string, body: ReportBody) {
-  return apiClient.post(`/user/report/${encodeURIComponent(userId)}`, body);
 }
 
 /** "delete" ends a conversation kept after the other person deleted their account. */
@@ -79,9 +74,21 @@ export function useEndConversation() {
   });
 }
 
-export function useReportUser() {
-  return useMutation({
-    mutationFn: ({ userId, body }: { userId: string; body: ReportBody }) =>
-      reportUser(userId, body),
-  });
+/**
+ * After a report that also blocked the person (the server blocked them with the report): they
+ * leave the conversations, the connections and the feed, as after Block.
+ */
+export function useForgetBlocked() {
+  const queryClient = useQueryClient();
+  return (userId: string) => {
+    queryClient.setQueryData<{ user: { _id: string } }[]>(chatKeys.conversations, (rows) =>
+      rows?.filter((row) => row.user._id !== userId),
+    );
+    queryClient.setQueryData<{ _id: string }[]>(queryKeys.connections, (rows) =>
+      rows?.filter((user) => user._id !== userId),
+    );
+    queryClient.removeQueries({ queryKey: chatKeys.messages(userId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+  };
 }

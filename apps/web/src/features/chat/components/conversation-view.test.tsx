@@ -32,7 +32,12 @@ beforeEach(() => {
 function renderConversation() {
   renderWithQueryClient(
     <MemoryRouter>
-      <ConversationView conversation={conversation} meId={ME} onAction={() => {}} />
+      <ConversationView
+        conversation={conversation}
+        meId={ME}
+        onAction={() => {}}
+        onBlocked={() => {}}
+      />
     </MemoryRouter>,
     { queryClient },
   );

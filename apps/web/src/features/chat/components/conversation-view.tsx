@@ -1,5 +1,6 @@
-import type { Conversation } from "@kindred/shared";
-import { useEffect, useRef } from "react";
+import type { ChatMessage, Conversation } from "@kindred/shared";
+import { useEffect, useRef, useState } from "react";
+import { LazyReportDialog } from "@/components/report/report-button.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
@@ -18,13 +19,17 @@ export function ConversationView({
   conversation,
   meId,
   onAction,
+  onBlocked,
   className,
 }: {
   conversation: Conversation;
   meId: string;
   onAction: (action: SafetyAction) => void;
+  /** The person was blocked along with a report of one of their messages. */
+  onBlocked: () => void;
   className?: string;
 }) {
+  const [reporting, setReporting] = useState<ChatMessage>();
   // The tab's drafts and unsent messages are this person's before anything is typed or sent:
   // the chat socket, which claims them too, opens only once the first screen has settled.
   useEffect(() => claimOutbox(meId), [meId]);
@@ -76,7 +81,11 @@ export function ConversationView({
             Say hello to {user.firstName}.
           </p>
         ) : null}
-        <MessageDays messages={messages} meId={meId} />
+        <MessageDays
+          messages={messages}
+          meId={meId}
+          onReport={user.accountDeleted ? undefined : setReporting}
+        />
         <PendingMessages pending={outgoing.pending} onRetry={outgoing.retry} />
       </div>
       {user.accountDeleted ? (
@@ -97,6 +106,16 @@ export function ConversationView({
           }}
         />
       )}
+      <LazyReportDialog
+        open={reporting !== undefined}
+        subject={{ type: "message", _id: reporting?._id ?? "" }}
+        title={`Report this message from ${name}`}
+        blockName={name}
+        onClose={() => setReporting(undefined)}
+        onReported={({ blocked }) => {
+          if (blocked) onBlocked();
+        }}
+      />
     </section>
   );
 }

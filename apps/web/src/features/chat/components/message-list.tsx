@@ -1,5 +1,5 @@
 import type { ChatMessage } from "@kindred/shared";
-import { RotateCw } from "lucide-react";
+import { Flag, RotateCw } from "lucide-react";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 import { dayKey, dayLabel, timeOf } from "../lib/format-time.ts";
@@ -20,8 +20,19 @@ function byDay(messages: ChatMessage[]): DayGroup[] {
   return groups;
 }
 
-/** The stored messages grouped by day, mine on the right. */
-export function MessageDays({ messages, meId }: { messages: ChatMessage[]; meId: string }) {
+/**
+ * The stored messages grouped by day, mine on the right. The other person's each carry Report,
+ * shown on hover or focus (always on a touch screen, which has no hover).
+ */
+export function MessageDays({
+  messages,
+  meId,
+  onReport,
+}: {
+  messages: ChatMessage[];
+  meId: string;
+  onReport?: (message: ChatMessage) => void;
+}) {
   return byDay(messages).map((group) => (
     <div key={group.key}>
       <h3 className="divider my-3 text-xs font-medium text-base-content/60">{group.label}</h3>
@@ -29,12 +40,27 @@ export function MessageDays({ messages, meId }: { messages: ChatMessage[]; meId:
         {group.items.map((message) => {
           const mine = message.fromUserId === meId;
           return (
-            <li key={message._id} className={cn("chat", mine ? "chat-end" : "chat-start")}>
+            <li key={message._id} className={cn("group chat", mine ? "chat-end" : "chat-start")}>
               <div className={cn(BUBBLE, mine ? "chat-bubble-primary" : "chat-bubble-theirs")}>
                 {message.text}
               </div>
-              <div className="chat-footer mt-0.5 text-xs text-base-content/60">
+              <div className="chat-footer mt-0.5 items-center text-xs text-base-content/60">
                 <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+                {!mine && onReport ? (
+                  <button
+                    type="button"
+                    className={cn(
+                      "btn btn-ghost btn-xs h-6 min-h-0 gap-1 px-1.5 font-normal text-base-content/70",
+                      "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
+                      "[@media(hover:none)]:opacity-100",
+                    )}
+                    aria-label={`Report message from ${timeOf(message.createdAt)}`}
+                    onClick={() => onReport(message)}
+                  >
+                    <Flag aria-hidden="true" className="size-3" />
+                    Report
+                  </button>
+                ) : null}
               </div>
             </li>
           );

@@ -7,6 +7,7 @@ import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useConversations } from "../api/get-conversations.ts";
+import { useForgetBlocked } from "../api/safety-actions.ts";
 import { ContactPanel } from "../components/contact-panel.tsx";
 import { ConversationList } from "../components/conversation-list.tsx";
 import type { SafetyAction } from "../components/safety-dialogs.tsx";
@@ -39,6 +40,7 @@ export function ChatPage() {
   const navigate = useNavigate();
   const { data: me } = useMe();
   const conversations = useConversations();
+  const forgetBlocked = useForgetBlocked();
   // Kept apart from the open conversation: a block removes it while its dialog finishes.
   const [target, setTarget] = useState<{ action: SafetyAction; userId: string; name: string }>();
   const open = conversations.data?.find((row) => row.user._id === userId?.toLowerCase());
@@ -72,6 +74,10 @@ export function ChatPage() {
                 conversation={open}
                 meId={me._id}
                 onAction={startAction}
+                onBlocked={() => {
+                  forgetBlocked(open.user._id);
+                  navigate(paths.chat, { replace: true });
+                }}
                 className="flex"
               />
             </Suspense>

@@ -13,10 +13,18 @@ type PostActionsProps = {
   onExpired: () => void;
   /** Replies open at first (a notification led here). */
   initiallyOpen?: boolean;
+  /** The signed-in reader's id: others' replies get Report. Null without a session. */
+  memberId?: string | null;
 };
 
 /** Like, the reply count, and the replies with a form to answer, under a post. */
-export function PostActions({ post, token, onExpired, initiallyOpen = false }: PostActionsProps) {
+export function PostActions({
+  post,
+  token,
+  onExpired,
+  initiallyOpen = false,
+  memberId = null,
+}: PostActionsProps) {
   const [open, setOpen] = useState(initiallyOpen);
   const like = useLikePost(token, onExpired);
   const repliesId = useId();
@@ -59,7 +67,13 @@ export function PostActions({ post, token, onExpired, initiallyOpen = false }: P
             </p>
           }
         >
-          <Replies id={repliesId} post={post} token={token} onExpired={onExpired} />
+          <Replies
+            id={repliesId}
+            post={post}
+            token={token}
+            onExpired={onExpired}
+            memberId={memberId}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -9,10 +9,12 @@ type PostCardProps = {
   onDelete?: () => void;
   /** Likes and replies, for a reader with a community token. */
   actions?: ReactNode;
+  /** Report, on others' posts for a signed-in reader. */
+  report?: ReactNode;
 };
 
 /** One post: title, author, when, and the text exactly as written. */
-export function PostCard({ post, onDelete, actions }: PostCardProps) {
+export function PostCard({ post, onDelete, actions, report }: PostCardProps) {
   const initial = post.authorName.trim().charAt(0).toUpperCase() || "?";
   return (
     <article
@@ -38,6 +40,7 @@ export function PostCard({ post, onDelete, actions }: PostCardProps) {
             </p>
           </div>
           {onDelete ? <DeleteItemButton kind="post" name={post.title} onDelete={onDelete} /> : null}
+          {report}
         </header>
         <p className="break-words whitespace-pre-wrap text-base-content/90">{post.content}</p>
         {actions}

@@ -1,4 +1,5 @@
 import { type Post, REPLY_CONTENT_MAX_LENGTH, replyBodySchema } from "@kindred/shared";
+import { ReportButton } from "@/components/report/report-button.tsx";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { ApiError } from "@/lib/api-client.ts";
@@ -13,11 +14,14 @@ export function Replies({
   post,
   token,
   onExpired,
+  memberId = null,
 }: {
   id: string;
   post: Post;
   token: string;
   onExpired: () => void;
+  /** The signed-in reader: others' replies get Report. */
+  memberId?: string | null;
 }) {
   const replies = useReplies(token, post.id, true);
   const add = useAddReply(token, post.id);
@@ -60,13 +64,26 @@ export function Replies({
         <ol className="flex flex-col gap-2">
           {items.map((reply) => (
             <li key={reply._id} className="rounded-box bg-base-200 px-4 py-2.5">
-              <p className="text-sm text-base-content/60">
-                <span className="font-medium text-base-content/80">{reply.authorName}</span>
-                <span aria-hidden="true"> · </span>
-                <time dateTime={reply.createdAt} title={fullDateTime(reply.createdAt)}>
-                  {relativeTime(reply.createdAt)}
-                </time>
-              </p>
+              <div className="flex items-start gap-2">
+                <p className="min-w-0 flex-1 text-sm text-base-content/60">
+                  <span className="font-medium break-words text-base-content/80">
+                    {reply.authorName}
+                  </span>
+                  <span aria-hidden="true"> · </span>
+                  <time dateTime={reply.createdAt} title={fullDateTime(reply.createdAt)}>
+                    {relativeTime(reply.createdAt)}
+                  </time>
+                </p>
+                {memberId && reply.userId !== memberId ? (
+                  <ReportButton
+                    iconOnly
+                    subject={{ type: "reply", _id: reply._id }}
+                    title="Report this reply"
+                    label={`Report the reply from ${reply.authorName}`}
+                    className="btn-xs -mr-2 text-base-content/60"
+                  />
+                ) : null}
+              </div>
               <p className="break-words whitespace-pre-wrap">{reply.content}</p>
             </li>
           ))}

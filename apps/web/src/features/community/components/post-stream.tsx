@@ -1,5 +1,7 @@
 import type { Post } from "@kindred/shared";
 import { useLocation } from "react-router";
+import { ReportButton } from "@/components/report/report-button.tsx";
+import { useMe } from "@/lib/get-me.ts";
 import { PostActions } from "./post-actions.tsx";
 import { PostCard } from "./post-card.tsx";
 
@@ -18,6 +20,8 @@ type PostStreamProps = {
  */
 export function PostStream({ posts, token, memberId, onDelete, onExpired }: PostStreamProps) {
   const { hash } = useLocation();
+  // Reports are filed with the app's session, not the community token.
+  const signedIn = Boolean(useMe().data);
   return (
     <>
       {posts.map((post) => (
@@ -25,11 +29,23 @@ export function PostStream({ posts, token, memberId, onDelete, onExpired }: Post
           key={post.id}
           post={post}
           onDelete={post.userId === memberId ? () => onDelete(post) : undefined}
+          report={
+            signedIn && post.userId !== memberId ? (
+              <ReportButton
+                iconOnly
+                subject={{ type: "post", _id: post.id }}
+                title="Report this post"
+                label={`Report the post ${post.title}`}
+                className="-mt-1 -mr-2 text-base-content/60"
+              />
+            ) : null
+          }
           actions={
             <PostActions
               post={post}
               token={token}
               onExpired={onExpired}
+              memberId={signedIn ? memberId : null}
               initiallyOpen={hash === `#post-${post.id}`}
             />
           }

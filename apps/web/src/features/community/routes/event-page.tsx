@@ -10,11 +10,13 @@ import {
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
+import { ReportButton } from "@/components/report/report-button.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { EVENT_COPY } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { failureReason } from "@/lib/optimistic-mutation.ts";
 import { useAnswerEvent } from "../api/answer-event.ts";
 import { useCancelEvent } from "../api/cancel-event.ts";
@@ -128,6 +130,7 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
   const answer = useAnswerEvent(member.token, event._id, member.claims, { onExpired: expired });
   const cancel = useCancelEvent(member.token, event._id);
   const isHost = event.host._id === member.claims.id;
+  const signedIn = Boolean(useMe().data);
   const started = hasStarted(event.date);
   const cancelled = event.cancelledAt !== null;
   const hostTime = hostDateTime(event.date, event.utcOffset);
@@ -164,12 +167,22 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
           >
             {event.title}
           </h1>
-          <p className="flex items-center gap-2 text-base-content/70">
-            <UserRound aria-hidden="true" className="size-4 shrink-0" />
-            <span className="min-w-0 break-words">
-              Hosted by <span className="font-medium text-base-content">{event.host.name}</span>
-            </span>
-          </p>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="flex min-w-0 items-center gap-2 text-base-content/70">
+              <UserRound aria-hidden="true" className="size-4 shrink-0" />
+              <span className="min-w-0 break-words">
+                Hosted by <span className="font-medium text-base-content">{event.host.name}</span>
+              </span>
+            </p>
+            {signedIn && !isHost ? (
+              <ReportButton
+                subject={{ type: "event", _id: event._id }}
+                title="Report this event"
+                label={`Report the event ${event.title}`}
+                className="-mr-2"
+              />
+            ) : null}
+          </div>
         </header>
         <dl className="card border border-base-300 bg-base-100 p-5 shadow-sm">
           <div className="flex gap-3 py-2">

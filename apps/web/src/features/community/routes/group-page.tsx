@@ -2,10 +2,12 @@ import type { GroupDetail, PostBody } from "@kindred/shared";
 import { ArrowLeft, MessageSquarePlus, MessagesSquare, Pencil, SearchX, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { ReportButton } from "@/components/report/report-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { SERVER_ERROR, showServerError } from "@/lib/form.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { relativeTime } from "@/lib/relative-time.ts";
 import {
   useGroup,
@@ -88,6 +90,7 @@ function GroupContent({
 }) {
   const navigate = useNavigate();
   const creator = group.u_id === memberId;
+  const signedIn = Boolean(useMe().data);
   const membership = useGroupMembership(token, group._id, onExpired);
   const removeGroup = useDeleteOwnItem(token, "group", onExpired);
   const removePost = useDeleteOwnItem(token, "post", onExpired);
@@ -150,6 +153,13 @@ function GroupContent({
                     }}
                   />
                 </div>
+              ) : signedIn ? (
+                <ReportButton
+                  subject={{ type: "group", _id: group._id }}
+                  title="Report this study group"
+                  label={`Report the study group ${group.name}`}
+                  className="-mt-1 -mr-2"
+                />
               ) : null}
             </div>
             <h1 className="text-2xl font-bold break-words sm:text-3xl">{group.name}</h1>

@@ -3,12 +3,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Check, Clock, ExternalLink, UserPlus } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
+import { ReportButton } from "@/components/report/report-button.tsx";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { loginPath, paths } from "@/config/paths.ts";
 import { isUnauthenticated } from "@/lib/api-client.ts";
 import { meQueryOptions } from "@/lib/get-me.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import { hasSessionHint, rememberSession } from "@/lib/session-hint.ts";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { usePublicProfile } from "../api/get-public-profile.ts";
@@ -153,6 +155,7 @@ function SocialLink({ href, icon, children }: { href: string; icon: ReactNode; c
 }
 
 function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId: string }) {
+  const queryClient = useQueryClient();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const instagram = safeHttpUrl(user.socialLinks.instagramLink);
   const other = safeHttpUrl(user.socialLinks.otherLink);
@@ -160,9 +163,25 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
   return (
     <article
       aria-labelledby="public-profile-name"
-      className="card mx-auto mt-4 w-full max-w-2xl overflow-hidden border border-base-300 bg-base-100 shadow-xl sm:mt-8"
+      className="card relative mx-auto mt-4 w-full max-w-2xl overflow-hidden border border-base-300 bg-base-100 shadow-xl sm:mt-8"
     >
       <div className="h-28 bg-gradient-to-r from-primary to-secondary sm:h-36" aria-hidden="true" />
+      {/* A signed-in viewer other than the person can report them. */}
+      {user.relationship && user.relationship !== "self" ? (
+        <ReportButton
+          subject={{ type: "user", _id: user._id }}
+          title={`Report ${fullName || user.firstName}`}
+          blockName={fullName || user.firstName}
+          label={`Report ${fullName || user.firstName}`}
+          className="absolute top-3 right-3 border-0 bg-base-100/85 shadow-sm hover:bg-base-100"
+          onReported={({ blocked }) => {
+            if (blocked)
+              void queryClient.invalidateQueries({
+                queryKey: queryKeys.publicProfile(publicUserId),
+              });
+          }}
+        />
+      ) : null}
       <div className="card-body -mt-20 gap-5 sm:-mt-24">
         <div className="flex flex-col items-center gap-3 text-center">
           <Avatar

@@ -1,0 +1,90 @@
+import type { MyReport } from "@kindred/shared";
+import { Flag, RefreshCw, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { REPORT_REASON_LABELS, REPORT_SUBJECT_LABELS } from "@/config/copy.ts";
+import { cn } from "@/lib/cn.ts";
+import { useMyReports } from "../api/get-my-reports.ts";
+import { SettingsCard } from "./settings-card.tsx";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** The outcome a reporter reads: never which action was taken. */
+function stateOf(report: MyReport): { text: string; className: string } {
+  if (report.state === "open") return { text: "Open", className: "badge-info" };
+  return report.outcome === "action_taken"
+    ? { text: "Reviewed: action taken", className: "badge-success" }
+    : { text: "Reviewed: no action", className: "badge-neutral" };
+}
+
+function ReportRow({ report }: { report: MyReport }) {
+  const state = stateOf(report);
+  return (
+    <li className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <p className="break-words">
+          <span className="text-base-content/70">
+            {REPORT_SUBJECT_LABELS[report.subject.type]}:
+          </span>{" "}
+          <span className="font-medium">{report.subject.label}</span>
+        </p>
+        <p className="text-sm text-base-content/70">
+          {REPORT_REASON_LABELS[report.reason]} ·{" "}
+          <time dateTime={report.createdAt}>{dateFormat.format(new Date(report.createdAt))}</time>
+        </p>
+      </div>
+      <span className={cn("badge badge-soft shrink-0", state.className)}>{state.text}</span>
+    </li>
+  );
+}
+
+/** Settings, "My reports": what I reported and whether a moderator has reviewed it. */
+export function MyReportsSection() {
+  const reports = useMyReports();
+  let content: ReactNode;
+  if (reports.isPending) {
+    content = <LoadingPanel />;
+  } else if (reports.isError) {
+    content = (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
+        <p className="font-semibold">Couldn't load your reports.</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void reports.refetch()}
+          disabled={reports.isFetching}
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try again
+        </button>
+      </div>
+    );
+  } else if (reports.data.length === 0) {
+    content = (
+      <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
+        <Flag aria-hidden="true" className="size-6 shrink-0 text-base-content/60" />
+        <p className="text-sm">
+          You haven't reported anything. Report is in the menu of a person, a message, a post, a
+          group or an event.
+        </p>
+      </div>
+    );
+  } else {
+    content = (
+      <ul aria-label="My reports" className="divide-y divide-base-300">
+        {reports.data.map((report) => (
+          <ReportRow key={report._id} report={report} />
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <SettingsCard
+      title="My reports"
+      lead="What you reported, and whether a moderator has reviewed it. The person is never told who reported them."
+    >
+      {content}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Me } from "@kindred/shared";
+import { ApiSession, connectedPair, expect, PASSWORD, type TestUser, test } from "../fixtures.ts";
+
+/** The address the e2e server names in ADMIN_EMAILS (playwright.config.ts). */
+const ADMIN_EMAIL = "e2e.admin@example.com";
+
+/** The run's admin: signed up on first use, logged in when a retry finds the account there. */
+async function theAdmin(baseURL: string): Promise<TestUser> {
+  const session = await ApiSession.open(baseURL);
+  try {
+    const login = await session.context.fetch("/api/login", {
+      method: "POST",
+      data: { emailId: ADMIN_EMAIL, password: PASSWORD, playerId: null },
+      headers: { "X-XSRF-TOKEN": await xsrfOf(session) },
+    });
+    if (login.ok()) {
+      const me = (await login.json()).data as Me;
+      return {
+        me,
+        emailId: ADMIN_EMAIL,
+        password: PASSWORD,
+        storageState: await session.context.storageState(),
+      };
+    }
+    return await session.signUp({ firstName: "Ada", lastName: "Admin", emailId: ADMIN_EMAIL });
+  } finally {
+    await session.dispose();
+  }
+}
+
+async function xsrfOf(session: ApiSession): Promise<string> {
+  const cookie = (await session.context.storageState()).cookies.find(
+    (c) => c.name === "XSRF-TOKEN",
+  );
+  return decodeURIComponent(cookie?.value ?? "");
+}
+
+test("a reported message leads to a suspension, an appeal a second moderator rejects, and the audit log", async ({
+  baseURL,
+  createUser,
+  apiAs,
+  signedInPage,
+  allowConsoleErrors,
+}) => {
+  // Ben's refused message answers 403, which the browser logs as a failed resource.
+  allowConsoleErrors(/status of 403/);
+  const admin = await theAdmin(baseURL as string);
+  expect(admin.me.role).toBe("admin");
+  const adminApi = await apiAs(admin);
+  const second = await createUser({ firstName: "Mo", lastName: "Second" });
+  await adminApi.put(`/api/moderation/roles/${second.me._id}`, { role: "moderator" });
+
+  const { ana, ben } = await connectedPair({ createUser, apiAs });
+  const benApi = await apiAs(ben);
+  await benApi.post(`/api/chat/${ana.me._id}/messages`, { text: "Nobody likes you, leave." });
+
+  // Ana reports the message from the conversation.
+  const anaPage = await signedInPage(ana);
+  await anaPage.goto(`/chat/${ben.me._id}`);
+  const conversation = anaPage.getByRole("region", { name: /^Conversation with / });
+  const message = conversation.getByText("Nobody likes you, leave.");
+  await message.hover();
+  await conversation.getByRole("button", { name: /^Report message from / }).click();
+  const report = anaPage.getByRole("dialog", { name: /^Report this message from / });
+  await report.getByRole("radio", { name: "Harassment or bullying" }).check();
+  await report.getByRole("textbox", { name: "Details (optional)" }).fill("Keeps insulting me.");
+  await report.getByRole("button", { name: "Send report" }).click();
+  await expect(anaPage.getByText("Thank you. A moderator will look at your report.")).toBeVisible();
+
+  // The admin, a moderator too, finds the case in the queue and suspends Ben for 7 days.
+  const adminPage = await signedInPage(admin);
+  await adminPage.goto("/moderation");
+  const benName = `${ben.me.firstName} ${ben.me.lastName}`;
+  await adminPage
+    .getByRole("list", { name: "Cases" })
+    .getByRole("link", { name: new RegExp(benName) })
+    .first()
+    .click();
+  await expect(adminPage.getByText("Reported message")).toBeVisible();
+  await expect(adminPage.getByRole("list", { name: "Reports" })).toContainText(
+    "Keeps insulting me.",
+  );
+  await adminPage.getByRole("radio", { name: /^Suspend/ }).check();
+  await adminPage.getByText("7 days", { exact: true }).click();
+  await adminPage
+    .getByRole("textbox", { name: "Reason the person reads" })
+    .fill("Insults in a conversation.");
+  await adminPage.getByRole("button", { name: "Suspend for 7 days" }).click();
+  await expect(adminPage.getByText("Done. The person has been told.")).toBeVisible();
+
+  // Ben reads the notice and cannot send.
+  const benPage = await signedInPage(ben);
+  await benPage.goto(`/chat/${ana.me._id}`);
+  const notice = benPage.getByRole("region", { name: /Your account is suspended until/ });
+  await expect(notice).toContainText("Insults in a conversation.");
+  const input = benPage.getByRole("textbox", { name: /^Message / });
+  await input.fill("Sorry");
+  await input.press("Enter");
+  await expect(
+    benPage.getByText(/Your account is suspended\. You can read but not write/).first(),
+  ).toBeVisible();
+  await expect(benPage.getByRole("button", { name: "Not sent. Retry" })).toBeVisible();
+
+  // Ben appeals.
+  await notice.getByRole("button", { name: "Appeal" }).click();
+  const appeal = benPage.getByRole("dialog", { name: "Appeal this decision" });
+  await appeal
+    .getByRole("textbox", { name: "Why should the decision change?" })
+    .fill("It was a joke between friends.");
+  await appeal.getByRole("button", { name: "Send appeal" }).click();
+  await expect(appeal.getByText("Appeal sent", { exact: true })).toBeVisible();
+
+  // A second moderator rejects the appeal.
+  const secondPage = await signedInPage(second);
+  await secondPage.goto("/moderation/appeals");
+  const item = secondPage
+    .getByRole("listitem")
+    .filter({ hasText: "It was a joke between friends." });
+  await item
+    .getByRole("textbox", { name: "Reason the person reads" })
+    .fill("Insults are not jokes.");
+  await item.getByRole("button", { name: "Uphold the decision" }).click();
+  await expect(secondPage.getByText("Appeal rejected: the decision stands.")).toBeVisible();
+
+  // The audit log shows the role change, the suspension and the rejected appeal.
+  await adminPage.goto("/moderation/audit");
+  const log = adminPage.getByRole("list", { name: "Audit log" });
+  await expect(
+    log.getByRole("listitem").filter({ hasText: "Role changed" }).filter({ hasText: "Mo Second" }),
+  ).toBeVisible();
+  await expect(
+    log.getByRole("listitem").filter({ hasText: "Suspended" }).filter({ hasText: benName }),
+  ).toBeVisible();
+  await expect(
+    log
+      .getByRole("listitem")
+      .filter({ hasText: "Appeal rejected: decision upheld" })
+      .filter({ hasText: "Insults are not jokes." }),
+  ).toBeVisible();
+
+  // A member opening /moderation gets the not-found page.
+  await anaPage.goto("/moderation");
+  await expect(anaPage.getByText("404 - PAGE NOT FOUND")).toBeVisible();
+  await expect(anaPage).toHaveTitle(/^Page not found/);
+});
