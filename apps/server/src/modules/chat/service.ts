@@ -14,6 +14,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { findConnectionId } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
+import { socialLinksOf } from "../users/user-view.ts";
 import {
   type ArchiveRow,
   deleteArchive as deleteArchiveRow,
@@ -66,7 +67,7 @@ export async function listConversations(app: App, userId: string): Promise<Conve
       ...rowToCard(row),
       publicId: row.publicId,
       joinedAt: row.joinedAt,
-      socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
+      socialLinks: socialLinksOf(row),
     },
     lastMessage: row.lastMessage,
     unread: row.unread,

@@ -5,7 +5,7 @@ import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { communityEvents, eventRsvps } from "../../db/schema.ts";
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { memberAccount, memberName } from "../members/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay, personOutOfSight } from "../users/fragments.ts";
 
 // Events (upcoming soonest first, past most recent first) and the answers to them (going, or
 // waitlisted in the order the answers took the event's lock).
@@ -56,9 +56,10 @@ const EVENT_COLUMNS = sql`
 
 const EVENT_FROM = sql`community_events e`;
 
-/** Nothing by a host the viewer blocked or who blocked the viewer. */
+/** Nothing by a host the viewer blocked or who blocked the viewer, or banned or held for review. */
 function visibleTo(viewerId: string): SQL {
-  return sql`not ${blockedEitherWay(viewerId, sql`e.author_id`)}`;
+  return sql`not ${blockedEitherWay(viewerId, sql`e.author_id`)}
+    and not ${authorHidden(viewerId, sql`e.author_id`)}`;
 }
 
 // ---------- creating ----------
@@ -184,6 +185,7 @@ export function listAttendees(
       from event_rsvps r
       where r.event_id = ${eventId} and r.status = 'going'
         and not ${blockedEitherWay(viewerId, sql`r.member_id`)}
+        and not ${personOutOfSight(viewerId, sql`r.member_id`, sql`now()`)}
       order by r.created_at, r.member_id
       limit ${limit}
     `,

@@ -1,17 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import { groupVisibleTo } from "../groups/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay } from "../users/fragments.ts";
 
 // The SQL the posts module lends: which posts a viewer may see, and the posts holding a search's
 // words (search/repository.ts ranks and pages them).
 
 /**
  * SQL true when the viewer may see a post by `authorId` in the group `groupId` (null: the
- * board): its author and the viewer are not blocked either way, nor is its group hidden from
- * the viewer (its creator blocked either way).
+ * board): its author and the viewer are not blocked either way, its author is not banned or held
+ * for review, nor is its group hidden from the viewer (its creator blocked either way or hidden).
  */
 export function postVisibleTo(viewerId: string, authorId: unknown, groupId: unknown): SQL {
-  return sql`not ${blockedEitherWay(viewerId, authorId)}
+  return sql`not ${blockedEitherWay(viewerId, authorId)} and not ${authorHidden(viewerId, authorId)}
     and (${groupId} is null or ${groupVisibleTo(viewerId, groupId)})`;
 }
 

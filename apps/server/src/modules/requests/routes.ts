@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import {
   listConnections,
@@ -37,12 +38,16 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         params: sendRequestParamsSchema,
         response: {
           201: envelope(sentRequestSchema),
+          403: errorResponse(
+            "No age yet (`code` AGE_REQUIRED), or the other is in the other age band (`code` AGE_BAND)",
+          ),
           409: errorResponse(
             "A request between the two already exists, either way (`code` REQUEST_EXISTS)",
           ),
         },
       },
       config: { unknownId: USER_NOT_FOUND },
+      preHandler: requireSameAgeBand("userId"),
     },
     async (request, reply) => {
       const { status, userId } = request.params;
@@ -72,7 +77,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       status: 1 as const,
       message: "Requests loaded",
-      data: await listReceivedRequests(app.db, request.userId),
+      data: await listReceivedRequests(app.db, request.userId, app.now()),
     }),
   );
 
