@@ -42,12 +42,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
     },
     async (request, reply) => {
-      const user = await createAccount(
-        app.db,
-        request.body,
-        app.config.adminEmails,
-        app.now(),
-      );
+      const user = await createAccount(app.db, request.body, app.config.adminEmails, app.now());
       if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
       const device = request.body.playerId
         ? await claimDevice(app.db, user.id, request.body.playerId)

@@ -34,7 +34,8 @@ export async function relationshipBetween(
 function profileShownTo(row: UserRow, viewer: UserRow | undefined, now: Date): boolean {
   if (isRestricted(row, now)) return false;
   const band = ageBandOf(row.age);
-  if (mayBeUnderAge(row.age)) return viewer !== undefined && band !== null && ageBandOf(viewer.age) === band;
+  if (mayBeUnderAge(row.age))
+    return viewer !== undefined && band !== null && ageBandOf(viewer.age) === band;
   return viewer === undefined || ageBandOf(viewer.age) !== "teen";
 }
 

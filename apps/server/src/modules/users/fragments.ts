@@ -54,7 +54,8 @@ function momentSql(now: Moment): SQL {
 /** SQL true when the users row `alias` is out of discovery at `now`: hidden, or suspended. */
 export function personRestricted(alias: string, now: Moment): SQL {
   const u = sql.raw(`"${alias}"`);
-  return sql`(${personHidden(alias)} or ${u}.suspended_until > ${momentSql(now)})`;
+  // coalesce: no suspension (null) must read as false, not as null, under a `not`.
+  return sql`(${personHidden(alias)} or coalesce(${u}.suspended_until > ${momentSql(now)}, false))`;
 }
 
 /**

@@ -130,7 +130,11 @@ export type AgeState = { age: number | null; lastAgeBand: string | null; ageBand
 /** Locks the user's row for the transaction; what an age change is decided from. */
 export async function lockAgeState(tx: Database, userId: string): Promise<AgeState | undefined> {
   const [row] = await tx
-    .select({ age: users.age, lastAgeBand: users.lastAgeBand, ageBandChanges: users.ageBandChanges })
+    .select({
+      age: users.age,
+      lastAgeBand: users.lastAgeBand,
+      ageBandChanges: users.ageBandChanges,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for("update");
@@ -138,7 +142,10 @@ export async function lockAgeState(tx: Database, userId: string): Promise<AgeSta
 }
 
 /** The ages of these accounts (those that exist). */
-export function findAges(db: Database, ids: string[]): Promise<{ id: string; age: number | null }[]> {
+export function findAges(
+  db: Database,
+  ids: string[],
+): Promise<{ id: string; age: number | null }[]> {
   return db.select({ id: users.id, age: users.age }).from(users).where(inArray(users.id, ids));
 }
 
