@@ -175,9 +175,15 @@ export type SignupBody = z.input<typeof signupBodySchema>;
 
 /** The web's sign-up form: the body, with the terms box required (the server does not require it). */
 export const signupFormSchema = signupBodySchema.extend({
-  termsAccepted: z.literal(true, { error: AGE_MESSAGES.termsRequired }),
+  termsAccepted: z.boolean().refine((accepted) => accepted, { error: AGE_MESSAGES.termsRequired }),
 });
 export type SignupForm = z.input<typeof signupFormSchema>;
+
+/** Discover's prompt for the age: the profile's age rule, and an empty box is not an answer. */
+export const ageFormSchema = z.object({
+  age: ageInputSchema.refine((age) => age !== null, { error: "Enter your age" }),
+});
+export type AgeForm = z.input<typeof ageFormSchema>;
 
 export const loginBodySchema = z.object({
   emailId: emailSchema,

@@ -167,8 +167,8 @@ export async function searchPeople(
           from names u
         ) r
         cross join lateral (
-          select id from unnest(r.ids) as id
-          where ${visiblePerson(viewerId, sql`id`, now)}
+          select person.id from unnest(r.ids) as person(id)
+          where ${visiblePerson(viewerId, sql`person.id`, now)}
           limit ${needed}
         ) m
       ),

@@ -1,6 +1,8 @@
 import { AGE_MESSAGES, type FeedCard, type Post, type SignupBody } from "@kindred/shared";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import {
+  anonymousHeaders,
   appForFile,
   call,
   connectedPair,
@@ -9,6 +11,7 @@ import {
   sendRequest,
   signUpUser,
 } from "../../../test/helpers.ts";
+import { users } from "../../db/schema.ts";
 import { setModerationState } from "./service.ts";
 
 // Who can meet whom: 13-17 and 18+ apart, no age no meeting, an age that crosses 18 once, and
@@ -164,7 +167,13 @@ describe("age bands", () => {
     expect(withBoth.me.age).toBe(19);
     const older = await signUpUser(app, { age: undefined });
     expect(older.me.age).toBeNull();
-    const bad = await call(app, null, "POST", "/api/signup", {
+    const accepted = await app.db
+      .select({ id: users.id, at: users.termsAcceptedAt })
+      .from(users)
+      .where(inArray(users.id, [withBoth.me._id, older.me._id]));
+    expect(accepted.find((row) => row.id === withBoth.me._id)?.at).toEqual(clock);
+    expect(accepted.find((row) => row.id === older.me._id)?.at).toBeNull();
+    const bad = await call(app, await anonymousHeaders(app), "POST", "/api/signup", {
       firstName: "A",
       emailId: "too-young@example.com",
       password: "a fine password",
@@ -338,7 +347,7 @@ describe("people under moderation", () => {
     expect(await groupNames()).not.toContain("Banned group");
   });
 
-  it("hides a person held for review and what they wrote, until the hold is lifted", async () => {
+  it("hides a person held for review until the hold is lifted", async () => {
     const viewer = await person(44);
     const held = await person(45);
     expect(await finds(viewer, held)).toEqual(everywhere);
