@@ -1,3 +1,4 @@
+import { AGE_MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -96,6 +97,35 @@ describe("profile page", () => {
     ).toHaveClass("text-error");
     expect(screen.getByLabelText("Age")).toHaveAccessibleDescription(/Age must be a whole number/);
     expect(screen.queryByText("Some fields need attention")).not.toBeInTheDocument();
+  });
+});
+
+describe("an age across 18 a second time", () => {
+  it("shows the server's refusal under the age field", async () => {
+    signedIn((call) =>
+      call.method === "PATCH"
+        ? {
+            status: 400,
+            body: {
+              status: 0,
+              code: "VALIDATION_ERROR",
+              message: AGE_MESSAGES.secondCrossing,
+              errors: [{ path: "age", message: AGE_MESSAGES.secondCrossing }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp("/profile");
+    await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
+    const age = screen.getByLabelText("Age");
+    await user.clear(age);
+    await user.type(age, "16");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(AGE_MESSAGES.secondCrossing, {}, firstLoad)).toHaveClass(
+      "text-error",
+    );
+    expect(age).toHaveAccessibleDescription(AGE_MESSAGES.secondCrossing);
   });
 });
 
