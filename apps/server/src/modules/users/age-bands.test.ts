@@ -210,7 +210,7 @@ describe("an age that crosses 18", () => {
     expect(second.statusCode).toBe(400);
     expect(second.json()).toMatchObject({
       status: 0,
-      code: "VALIDATION_ERROR",
+      code: "AGE_CHANGE_LIMIT",
       errors: [{ path: "age", message: AGE_MESSAGES.secondCrossing }],
     });
     // Clearing the age and setting one of the other band is a crossing too.

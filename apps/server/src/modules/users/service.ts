@@ -95,8 +95,8 @@ export type AgeCrossing = { from: number | null; to: number };
  * The columns an age change sets, decided on the user's locked row in the caller's transaction:
  * the band of the last age set is kept when the age is cleared, so clearing it and setting one
  * of the other band is a crossing too. The first age ever set is not a crossing; a crossing is
- * allowed once (counted), a second answers 400 with a field error on `age`. Undefined when
- * there is no such user.
+ * allowed once (counted), a second answers 400 AGE_CHANGE_LIMIT with a field error on `age`.
+ * Undefined when there is no such user.
  */
 export async function planAgeChange(
   tx: Database,
@@ -111,7 +111,7 @@ export async function planAgeChange(
     return { changes: { age, lastAgeBand: band }, crossing: null };
   }
   if (state.ageBandChanges >= 1) {
-    throw new HttpError(400, "VALIDATION_ERROR", AGE_MESSAGES.secondCrossing, [
+    throw new HttpError(400, "AGE_CHANGE_LIMIT", AGE_MESSAGES.secondCrossing, [
       { path: "age", message: AGE_MESSAGES.secondCrossing },
     ]);
   }

@@ -108,7 +108,7 @@ describe("an age across 18 a second time", () => {
             status: 400,
             body: {
               status: 0,
-              code: "VALIDATION_ERROR",
+              code: "AGE_CHANGE_LIMIT",
               message: AGE_MESSAGES.secondCrossing,
               errors: [{ path: "age", message: AGE_MESSAGES.secondCrossing }],
             },
