@@ -65,6 +65,7 @@ async function measure(label: string, db: Database) {
       cursor: null,
       offset: 0,
       limit: 10,
+      now: Date.now(),
     });
     return { took: performance.now() - start, next: page.next };
   };
@@ -91,6 +92,7 @@ async function measure(label: string, db: Database) {
         cursor: text ? decodeFeedCursor(text) : null,
         offset: 0,
         limit: 10,
+        now: Date.now(),
       });
       cursors.set(viewer, page.next && encodeFeedCursor(page.next));
       pages++;

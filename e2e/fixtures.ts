@@ -16,6 +16,9 @@ export { expect };
 
 export const PASSWORD = "correct-horse-battery";
 
+/** The age of the people the fixtures sign up: an adult, so that they meet each other. */
+export const TEST_AGE = 30;
+
 export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 
 /** Sign-up fields plus the profile fields that only an edit can set. */
@@ -93,8 +96,12 @@ export class ApiSession {
     return body.data as T;
   }
 
+  /**
+   * Signs someone up through the API, aged TEST_AGE unless told otherwise (a person without an
+   * age meets nobody, and 13-17 and 18+ never meet), the terms accepted as the form does.
+   */
   async signUp(overrides: NewUser = {}): Promise<TestUser> {
-    const { gender, age, about, photoUrl, ...signup } = overrides;
+    const { gender, age = TEST_AGE, about, photoUrl, ...signup } = overrides;
     const id = uniqueId();
     const body: SignupBody = {
       firstName: `Tess${id}`,
@@ -103,11 +110,13 @@ export class ApiSession {
       password: PASSWORD,
       skills: ["games", "cooking", "coding"],
       playerId: null,
+      age,
+      termsAccepted: true,
       ...signup,
     };
     let me = await this.post<Me>("/api/signup", body);
     const profile = Object.fromEntries(
-      Object.entries({ gender, age, about, photoUrl }).filter(([, value]) => value !== undefined),
+      Object.entries({ gender, about, photoUrl }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(profile).length > 0) me = await this.patch<Me>("/api/profile/edit", profile);
     const storageState = await this.context.storageState();
@@ -333,6 +342,8 @@ export async function fillSignup(
     await input.fill(tag);
     await input.press("Enter");
   }
+  // The form requires the terms (13 and over); the age stays optional.
+  await page.getByLabel(/I am 13 or over and accept the Terms/).check();
 }
 
 export type OutboxMail = {

@@ -386,7 +386,16 @@ export async function connectedPair(
   return [a, b];
 }
 
-/** Signs a user up through the API; the headers carry its session and pass the CSRF check. */
+/**
+ * The age signUpUser gives unless told otherwise: an adult, so that the people a test makes
+ * meet each other (a person without an age meets nobody; 13-17 and 18+ never meet).
+ */
+export const TEST_AGE = 30;
+
+/**
+ * Signs a user up through the API (aged TEST_AGE unless `age` is given; `age: undefined` signs
+ * up without one); the headers carry its session and pass the CSRF check.
+ */
 export async function signUpUser(
   app: FastifyInstance,
   body: Partial<SignupBody> = {},
@@ -396,7 +405,7 @@ export async function signUpUser(
     method: "POST",
     url: "/api/signup",
     headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-    payload: signupBody(body),
+    payload: signupBody("age" in body ? body : { age: TEST_AGE, ...body }),
   });
   if (response.statusCode !== 201) {
     throw new Error(`signup failed: ${response.statusCode} ${response.body}`);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userSkills, users } from "../src/db/schema.ts";
-import { type AuthHeaders, call, createTestApp, signUpUser } from "./helpers.ts";
+import { type AuthHeaders, call, createTestApp, signUpUser, TEST_AGE } from "./helpers.ts";
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -220,7 +220,7 @@ describe("public profile", () => {
       lastName: me.lastName,
       photoUrl: me.photoUrl,
       photo: null,
-      age: null,
+      age: TEST_AGE,
       gender: null,
       about: "",
       skills: ["Chess", "Go", "Poetry"],

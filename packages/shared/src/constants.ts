@@ -28,6 +28,24 @@ export const AGE_MAX = 120;
 /** From this age a person is an adult: 13-17 and 18+ never meet (age bands). */
 export const ADULT_AGE = 18;
 
+/** The two age bands: 13-17 (`teen`) and 18+ (`adult`); null when no age is set. */
+export type AgeBand = "teen" | "adult";
+export function ageBandOf(age: number | null | undefined): AgeBand | null {
+  if (age === null || age === undefined) return null;
+  return age >= ADULT_AGE ? "adult" : "teen";
+}
+
+/** What the age rule answers (the server's 403s and field errors; the web shows the same words). */
+export const AGE_MESSAGES = {
+  ageRequired: "Add your age to your profile before you connect or chat with people.",
+  ageBand: "People aged 13 to 17 and people 18 or over cannot connect or chat with each other.",
+  secondCrossing: `Your age can change across ${ADULT_AGE} only once. Contact support to change it again.`,
+  addAgePrompt: "Add your age to start discovering people",
+  addAgeHint: `People aged 13 to 17 meet only each other, and so do people ${ADULT_AGE} or over.`,
+  feedNeedsAge: "Add your age to see people",
+  termsRequired: "Please confirm that you are 13 or over and accept the Terms",
+} as const;
+
 /** Password recovery: the code has 6 characters. */
 export const OTP_LENGTH = 6;
 export const OTP_MAX_ATTEMPTS = 5;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   ABOUT_MAX_LENGTH,
   AGE_MAX,
+  AGE_MESSAGES,
   AGE_MIN,
   EMAIL_MAX_LENGTH,
   FEED_DEFAULT_LIMIT,
@@ -165,8 +166,24 @@ export const signupBodySchema = z.object({
   playerId: playerIdSchema,
   instagramLink: optionalHttpUrl("Instagram link").optional(),
   otherLink: optionalHttpUrl("Other link").optional(),
+  /** Optional, so that older clients keep working; until it is set the person meets nobody. */
+  age: ageInputSchema.optional(),
+  /** The terms (13 and over) accepted: stored when true; the web form requires it. */
+  termsAccepted: z.boolean().optional(),
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
+
+/** The web's sign-up form: the body, with the terms box required (the server does not require it). */
+export const signupFormSchema = signupBodySchema.extend({
+  termsAccepted: z.boolean().refine((accepted) => accepted, { error: AGE_MESSAGES.termsRequired }),
+});
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+/** Discover's prompt for the age: the profile's age rule, and an empty box is not an answer. */
+export const ageFormSchema = z.object({
+  age: ageInputSchema.refine((age) => age !== null, { error: "Enter your age" }),
+});
+export type AgeForm = z.input<typeof ageFormSchema>;
 
 export const loginBodySchema = z.object({
   emailId: emailSchema,

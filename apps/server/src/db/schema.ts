@@ -121,6 +121,11 @@ export const users = pgTable(
     hiddenForReview: boolean("hidden_for_review").notNull().default(false),
     /** How often the age moved across the 13-17 / 18+ boundary (allowed once). */
     ageBandChanges: smallint("age_band_changes").notNull().default(0),
+    /**
+     * The band (`teen` or `adult`) of the last age set, kept when the age is cleared, so that
+     * clearing it and setting another counts as a crossing; null until an age is first set.
+     */
+    lastAgeBand: text("last_age_band"),
     /** When the person accepted the terms (13 and over); null for accounts from before. */
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -139,6 +144,7 @@ export const users = pgTable(
     check("users_gender_check", sql`${t.gender} in (${oneOf(GENDERS)})`),
     check("users_age_check", sql`${t.age} between ${literal(AGE_MIN)} and ${literal(AGE_MAX)}`),
     check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
+    check("users_last_age_band_check", sql`${t.lastAgeBand} in ('teen', 'adult')`),
     // Few accounts have a role: finding the moderators reads only them.
     index("users_role_idx").on(t.role).where(sql`${t.role} <> 'member'`),
   ],

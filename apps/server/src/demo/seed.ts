@@ -1,3 +1,4 @@
+import { ageBandOf } from "@kindred/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { holdTransactionLock } from "../db/locks.ts";
@@ -392,6 +393,7 @@ export async function seedDemoIfEmpty(
         firstName: person.firstName,
         lastName: person.lastName,
         age: person.age,
+        lastAgeBand: ageBandOf(person.age),
         gender: person.gender,
         about: person.about,
         skills: person.skills,

@@ -59,8 +59,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { firstName, lastName } = request.body;
       refuseSlurs({ firstName, lastName });
       const filter = screenProfile({ firstName, lastName });
-      const user = await createAccount(app.db, request.body, app.config.adminEmails, (tx, row) =>
-        flagProfile(app, tx, row.id, filter),
+      const user = await createAccount(
+        app.db,
+        request.body,
+        app.config.adminEmails,
+        app.now(),
+        (tx, row) => flagProfile(app, tx, row.id, filter),
       );
       if (!user) throw new HttpError(409, "EMAIL_TAKEN", EMAIL_TAKEN_MESSAGE);
       const device = request.body.playerId

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { signupBodySchema } from "@kindred/shared";
+import { ageBandOf, type signupBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -41,6 +41,7 @@ export async function createAccount(
   db: Database,
   input: SignupInput,
   adminEmails: readonly string[] = [],
+  now: Date = new Date(),
   onCreated?: OnCreated,
 ): Promise<UserRow | null> {
   if (await findUserByEmail(db, input.emailId)) return null;
@@ -58,6 +59,9 @@ export async function createAccount(
         skills: input.skills,
         instagramLink: input.instagramLink ?? null,
         otherLink: input.otherLink ?? null,
+        age: input.age ?? null,
+        lastAgeBand: ageBandOf(input.age),
+        termsAcceptedAt: input.termsAccepted === true ? now : null,
         publicId: newPublicId(),
       },
       input.skills,

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import {
@@ -93,6 +94,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       },
       config: { unknownId: NOT_CONNECTED },
       preHandler: [
+        requireSameAgeBand("userId"),
         limitRequests(app, [
           {
             name: "chat-send",

@@ -21,6 +21,7 @@ import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionId, lockConnection } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
+import { socialLinksOf } from "../users/user-view.ts";
 import {
   type ArchiveRow,
   deleteArchive as deleteArchiveRow,
@@ -95,7 +96,7 @@ export async function listConversations(app: App, userId: string): Promise<Conve
       ...rowToCard(row),
       publicId: row.publicId,
       joinedAt: row.joinedAt,
-      socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
+      socialLinks: socialLinksOf(row),
     },
     lastMessage: row.lastMessage,
     unread: row.unread,

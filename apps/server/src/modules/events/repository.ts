@@ -6,7 +6,7 @@ import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { communityEvents, eventRsvps } from "../../db/schema.ts";
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { memberAccount, memberName } from "../members/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay, personOutOfSight } from "../users/fragments.ts";
 import { eventShownTo } from "./fragments.ts";
 
 // Events (upcoming soonest first, past most recent first) and the answers to them (going, or
@@ -59,11 +59,12 @@ const EVENT_COLUMNS = sql`
 const EVENT_FROM = sql`community_events e`;
 
 /**
- * Nothing by a host the viewer blocked or who blocked the viewer, and nothing held or hidden
- * unless the viewer hosts it.
+ * Nothing by a host the viewer blocked or who blocked the viewer, or banned or held for review,
+ * and nothing held or hidden unless the viewer hosts it.
  */
 function visibleTo(viewerId: string): SQL {
   return sql`not ${blockedEitherWay(viewerId, sql`e.author_id`)}
+    and not ${authorHidden(viewerId, sql`e.author_id`)}
     and ${eventShownTo(viewerId, sql`e.visibility`, sql`e.author_id`)}`;
 }
 
@@ -193,6 +194,7 @@ export function listAttendees(
       from event_rsvps r
       where r.event_id = ${eventId} and r.status = 'going'
         and not ${blockedEitherWay(viewerId, sql`r.member_id`)}
+        and not ${personOutOfSight(viewerId, sql`r.member_id`, sql`now()`)}
       order by r.created_at, r.member_id
       limit ${limit}
     `,

@@ -9,6 +9,7 @@ import {
   cardColumns,
   everyone,
   joinUser,
+  moderationColumns,
 } from "../users/fragments.ts";
 
 // What the feed reads from the database: the page's check (its session and how far the feed's
@@ -43,11 +44,20 @@ export function readFeedCheck(db: Database, session: SessionKey): Promise<FeedCh
   );
 }
 
-/** A card's columns and its creation time in microseconds since the epoch (bigint as text). */
-export type PersonRow = CardRow & { created: string };
+/**
+ * A card's columns, its creation time in microseconds since the epoch (bigint as text), and
+ * whether moderation keeps the person out of sight (users/fragments.ts moderationColumns).
+ */
+export type PersonRow = CardRow & {
+  created: string;
+  /** Milliseconds since the epoch as text; null: not suspended. */
+  suspendedUntil: string | null;
+  hidden: boolean;
+};
 
 const personColumns = (alias: string): SQL =>
-  sql`${cardColumns(alias)}, (extract(epoch from ${sql.raw(`"${alias}"`)}.created_at) * 1000000)::bigint::text as created`;
+  sql`${cardColumns(alias)}, (extract(epoch from ${sql.raw(`"${alias}"`)}.created_at) * 1000000)::bigint::text as created,
+    ${moderationColumns(alias)}`;
 
 /**
  * Everyone's card and the number of the last change, from one snapshot (one row with null

@@ -1,3 +1,4 @@
+import { type AgeBand, ageBandOf } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { rowToCard } from "../users/card.ts";
@@ -40,6 +41,12 @@ export type Person = {
   canonical: string[];
   /** What a ranking for them as a viewer is made for (skillsKeyOf). */
   skillsKey: number;
+  /** 13-17 or 18+; null without an age: then they meet nobody, as viewer or as card. */
+  band: AgeBand | null;
+  /** Banned or held for review: shown to nobody. */
+  hidden: boolean;
+  /** Suspended until then (milliseconds since the epoch; 0: not suspended): shown after it. */
+  suspendedUntil: number;
 };
 
 /**
@@ -91,6 +98,9 @@ function personOf(row: PersonRow): Person {
     nothingShared: cardHead + NOTHING_SHARED,
     canonical,
     skillsKey: skillsKeyOf(canonical),
+    band: ageBandOf(row.age),
+    hidden: row.hidden === true,
+    suspendedUntil: row.suspendedUntil === null ? 0 : Number(row.suspendedUntil),
   };
 }
 
@@ -116,10 +126,14 @@ class Recent<V> {
   }
 }
 
-/** A page: each card as JSON text (in the contract's shape and order), and the next cursor. */
-export type FeedPage = { cards: string[]; next: FeedCursor | null };
+/**
+ * A page: each card as JSON text (in the contract's shape and order), and the next cursor;
+ * `needsAge` when the viewer has no age (they meet nobody until they give one).
+ */
+export type FeedPage = { cards: string[]; next: FeedCursor | null; needsAge?: true };
 
-export type PageRequest = { cursor: FeedCursor | null; offset: number; limit: number };
+/** `now`: the app's clock in milliseconds, against which suspensions end. */
+export type PageRequest = { cursor: FeedCursor | null; offset: number; limit: number; now: number };
 
 export class FeedMemory {
   /** The number of the last change applied; -1 before everyone is read. */
@@ -275,6 +289,7 @@ export class FeedMemory {
     // From here to the answer nothing waits, so the memory cannot change under the page.
     const viewer = this.byId.get(check.viewerId);
     if (!viewer) return { cards: [], next: null };
+    if (viewer.band === null) return { cards: [], next: null, needsAge: true };
     const everyone = this.everyone();
     const ranking = this.rankingOf(viewer);
     const { shared, related } = ranking;
@@ -282,7 +297,16 @@ export class FeedMemory {
     // A cursor made for other skills (the viewer edited theirs): the new ranking, from its top.
     const cursor = request.cursor?.skillsKey === skillsKey ? request.cursor : null;
     const startedAt = cursor ? cursor.startedAt : (everyone[0]?.created ?? 0);
-    const shown = (person: Person) => person !== viewer && !partners.has(person.id);
+    // The rule of users/fragments.ts `meetable`, on the memory: same band (so both have an
+    // age), not under moderation now, no request or block between them.
+    const { band } = viewer;
+    const now = request.now;
+    const shown = (person: Person) =>
+      person.band === band &&
+      !person.hidden &&
+      person.suspendedUntil <= now &&
+      person !== viewer &&
+      !partners.has(person.id);
     const picked: number[] = [];
     const { limit } = request;
 

@@ -1,4 +1,9 @@
-import { feedAnswerSchema, feedQuerySchema, NEXT_CURSOR_HEADER } from "@kindred/shared";
+import {
+  AGE_MESSAGES,
+  feedAnswerSchema,
+  feedQuerySchema,
+  NEXT_CURSOR_HEADER,
+} from "@kindred/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
@@ -71,14 +76,19 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         extend: check.extendSession === true,
       });
       const offset = cursor ? 0 : (page - 1) * limit;
-      const result = await memory.page(app.db, check, { cursor: from, offset, limit });
+      const result = await memory.page(app.db, check, {
+        cursor: from,
+        offset,
+        limit,
+        now: app.now().getTime(),
+      });
       const nextCursor = result.next ? encodeFeedCursor(result.next) : null;
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);
       // Sent as text: the schema types the answer as the object this text is.
       return (reply as unknown as FastifyReply)
         .type("application/json; charset=utf-8")
         .send(
-          `{"status":1,"message":"Feed loaded","data":[${result.cards.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`,
+          `{"status":1,"message":${JSON.stringify(result.needsAge ? AGE_MESSAGES.feedNeedsAge : "Feed loaded")},"data":[${result.cards.join(",")}],"nextCursor":${JSON.stringify(nextCursor)}}`,
         );
     },
   );

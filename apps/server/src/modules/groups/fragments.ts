@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { shownTo } from "../../db/visibility.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay } from "../users/fragments.ts";
 
 // The SQL the groups module lends: whether a row in a group (a post, a search hit) may be seen,
 // and whether a member belongs to a group, inside another module's statement.
@@ -15,14 +15,15 @@ export function groupShownTo(viewerId: string, visibility: unknown, authorId: un
 
 /**
  * SQL true when the group exists and is not hidden from the viewer: it is shown to the viewer
- * (groupShownTo) and its creator and the viewer are not blocked either way (the list of groups
- * hides it the same way).
+ * (groupShownTo), its creator and the viewer are not blocked either way, and its creator is not
+ * banned or held for review (the list of groups hides it the same way).
  */
 export function groupVisibleTo(viewerId: string, groupId: unknown): SQL {
   return sql`exists (
     select 1 from study_groups g
     where g.id = ${groupId} and not ${blockedEitherWay(viewerId, sql`g.author_id`)}
       and ${groupShownTo(viewerId, sql`g.visibility`, sql`g.author_id`)}
+      and not ${authorHidden(viewerId, sql`g.author_id`)}
   )`;
 }
 

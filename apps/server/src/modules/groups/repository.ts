@@ -13,7 +13,7 @@ import { isoTimestamp, qualified, selectRows } from "../../db/rows.ts";
 import { studyGroupMembers, studyGroups } from "../../db/schema.ts";
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { memberName } from "../members/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay, personOutOfSight } from "../users/fragments.ts";
 import { groupShownTo } from "./fragments.ts";
 
 // Study groups (newest first) and their members (those who joined first first). A group is
@@ -26,9 +26,18 @@ function ignoreVanishedParent(error: unknown): void {
   if (!isForeignKeyViolation(error)) throw error;
 }
 
-/** Nothing by someone the viewer blocked or who blocked the viewer. */
+/** Nothing by someone the viewer blocked or who blocked the viewer, or banned or held for review. */
 function notBlocked(viewerId: string, authorId: unknown): SQL {
-  return sql`not ${blockedEitherWay(viewerId, authorId)}`;
+  return sql`not ${blockedEitherWay(viewerId, authorId)} and not ${authorHidden(viewerId, authorId)}`;
+}
+
+/**
+ * A member the viewer may see in a list of members: not blocked either way, not under moderation
+ * (suspensions against the database's clock, as the list's statement has no app clock).
+ */
+function memberInSight(viewerId: string, memberId: unknown): SQL {
+  return sql`not ${blockedEitherWay(viewerId, memberId)}
+    and not ${personOutOfSight(viewerId, memberId, sql`now()`)}`;
 }
 
 type GroupRow = Omit<typeof studyGroups.$inferSelect, "searchVector" | "visibility">;
@@ -115,7 +124,7 @@ export async function findGroupDetail(
       creatorName: memberName(qualified("study_groups", "author_id")),
       members: sql<number>`(
         select count(*)::int from study_group_members sm
-        where sm.group_id = ${id} and not ${blockedEitherWay(viewerId, sql`sm.member_id`)}
+        where sm.group_id = ${id} and ${memberInSight(viewerId, sql`sm.member_id`)}
       )`,
       isMember: sql<boolean>`exists (
         select 1 from study_group_members sm
@@ -213,7 +222,7 @@ export async function listGroupMembers(
       and(
         eq(studyGroupMembers.groupId, groupId),
         pastCursor(studyGroupMembers.joinedAt, studyGroupMembers.memberId, page.after, "asc"),
-        notBlocked(viewerId, studyGroupMembers.memberId),
+        memberInSight(viewerId, studyGroupMembers.memberId),
       ),
     )
     .orderBy(asc(studyGroupMembers.joinedAt), asc(studyGroupMembers.memberId))

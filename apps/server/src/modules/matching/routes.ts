@@ -32,6 +32,7 @@ export async function matchingRoutes(app: FastifyInstance): Promise<void> {
         request.userId,
         canonicalSkill(request.query.interest),
         MATCHING_RESULT_LIMIT,
+        app.now(),
       );
       return {
         status: 1 as const,

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { shownTo } from "../../db/visibility.ts";
 import { groupVisibleTo } from "../groups/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay } from "../users/fragments.ts";
 
 // The SQL the posts module lends: which posts a viewer may see, and the posts holding a search's
 // words (search/repository.ts ranks and pages them).
@@ -27,6 +27,7 @@ export function postVisibleTo(
 ): SQL {
   return sql`${postShownTo(viewerId, visibility, authorId)}
     and not ${blockedEitherWay(viewerId, authorId)}
+    and not ${authorHidden(viewerId, authorId)}
     and (${groupId} is null or ${groupVisibleTo(viewerId, groupId)})`;
 }
 

@@ -8,7 +8,7 @@ import { communityPostLikes, communityPostReplies, communityPosts } from "../../
 import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import { isGroupMember } from "../groups/fragments.ts";
 import { memberName } from "../members/fragments.ts";
-import { blockedEitherWay } from "../users/fragments.ts";
+import { authorHidden, blockedEitherWay } from "../users/fragments.ts";
 import { postShownTo, postVisibleTo } from "./fragments.ts";
 
 // Posts (newest first), their replies (one level, oldest first) and likes. Every list is one
@@ -22,11 +22,11 @@ function ignoreVanishedParent(error: unknown): void {
 
 /**
  * Leaves out what the viewer may not see: anything by someone the viewer blocked or who blocked
- * the viewer. A member's id is its account's id, so the users' block rule applies as is; a
- * community-only member has no account, so no block names it.
+ * the viewer, or by someone banned or held for review. A member's id is its account's id, so the
+ * users' rules apply as they are; a community-only member has no account, so none names it.
  */
 function notBlocked(viewerId: string, authorId: unknown): SQL {
-  return sql`not ${blockedEitherWay(viewerId, authorId)}`;
+  return sql`not ${blockedEitherWay(viewerId, authorId)} and not ${authorHidden(viewerId, authorId)}`;
 }
 
 // ---------- posts: newest first ----------
@@ -98,7 +98,7 @@ async function selectPosts(
       )`,
       replies: sql<number>`(
         select count(*)::int from community_post_replies r
-        where r.post_id = ${postId} and not ${blockedEitherWay(viewerId, sql`r.author_id`)}
+        where r.post_id = ${postId} and ${notBlocked(viewerId, sql`r.author_id`)}
           and ${postShownTo(viewerId, sql`r.visibility`, sql`r.author_id`)}
       )`,
     })

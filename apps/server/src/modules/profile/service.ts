@@ -6,7 +6,7 @@ import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
 import { reindexSkills } from "../skills/service.ts";
-import { findUserById, type UserChanges, updateUser } from "../users/service.ts";
+import { findUserById, planAgeChange, type UserChanges, updateUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 
 export type ProfileEdit = z.output<typeof profileEditBodySchema>;
@@ -34,24 +34,42 @@ export async function editProfile(
       await importPastedPhoto(app, userId, photoUrl);
     }
   }
-  return updateProfile(app.db, userId, fields, app.now(), (tx) =>
+  return updateProfile(app, userId, fields, (tx) =>
     flagProfile(app, tx, userId, screenProfile(texts)),
   );
 }
 
-/** Applies the given fields; the skill index rows change in the same transaction as the user. */
+/**
+ * Applies the given fields; the skill index rows change in the same transaction as the user. An
+ * age moved across 18 is allowed once and opens a moderation case in the same transaction; a
+ * second crossing answers 400 on `age` (planAgeChange).
+ */
 async function updateProfile(
-  db: Database,
+  app: FastifyInstance,
   userId: string,
   edit: ProfileEdit,
-  now: Date,
   onSaved: (tx: Database) => Promise<void>,
 ): Promise<UserRow | undefined> {
+  const { age, ...rest } = edit;
   const changes = Object.fromEntries(
-    Object.entries(edit).filter(([, value]) => value !== undefined),
+    Object.entries(rest).filter(([, value]) => value !== undefined),
   ) as UserChanges;
-  return db.transaction(async (tx) => {
-    const row = await updateUser(tx, userId, changes, now);
+  return app.db.transaction(async (tx) => {
+    if (age !== undefined) {
+      const plan = await planAgeChange(tx, userId, age);
+      if (!plan) return undefined;
+      Object.assign(changes, plan.changes);
+      if (plan.crossing) {
+        await app.moderation.flag(tx, {
+          subject: { type: "user", _id: userId },
+          userId,
+          source: "age_change",
+          held: false,
+          note: `Age changed from ${plan.crossing.from ?? "none"} to ${plan.crossing.to}`,
+        });
+      }
+    }
+    const row = await updateUser(tx, userId, changes, app.now());
     if (row && edit.skills) {
       await reindexSkills(tx, userId, edit.skills);
     }

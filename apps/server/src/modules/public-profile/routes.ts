@@ -40,8 +40,11 @@ export async function publicProfileRoutes(app: FastifyInstance): Promise<void> {
       config: { auth: "optional" },
     },
     async (request, reply) => {
-      const profile = await findPublicProfile(app.db, request.params.publicUserId, () =>
-        optionalViewer(app, request, reply),
+      const profile = await findPublicProfile(
+        app.db,
+        request.params.publicUserId,
+        () => optionalViewer(app, request, reply),
+        app.now(),
       );
       if (!profile) throw new HttpError(404, "NOT_FOUND", PROFILE_NOT_FOUND_MESSAGE);
       return { status: 1 as const, message: "Profile found", data: profile };

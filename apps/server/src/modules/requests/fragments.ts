@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { joinUser } from "../users/fragments.ts";
+import { joinUser, meetable } from "../users/fragments.ts";
 
 // The SQL the requests module lends to other modules' repositories: a connection is an accepted
 // request, and chat, the badges and the feed read them inside their own statements.
@@ -18,12 +18,17 @@ export function connectionsOf(userId: unknown): SQL {
   )`;
 }
 
-/** The pending requests to the user, counted as GET /user/requests/received lists them. */
+/**
+ * The pending requests to the user, counted as GET /user/requests/received lists them: from
+ * people the user may meet (users/fragments.ts `meetable`), suspensions read against the
+ * database's clock (the badge's statement has no app clock at hand).
+ */
 export function pendingRequestCount(userId: unknown): SQL {
   return sql`(
     select count(*) from connection_requests r
     ${joinUser("u", sql`r.from_user_id`)}
     where r.to_user_id = ${userId} and r.status = 'interested'
+      and ${meetable(userId, sql`r.from_user_id`, sql`now()`)}
   )`;
 }
 

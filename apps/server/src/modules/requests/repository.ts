@@ -10,6 +10,7 @@ import {
   type CardRow,
   cardColumns,
   joinUser,
+  meetable,
   personRef,
 } from "../users/fragments.ts";
 import { connectionsOf } from "./fragments.ts";
@@ -39,15 +40,17 @@ export async function sendRequest(
   fromUserId: string,
   toUserId: string,
   status: SendStatus,
+  now: Date,
 ): Promise<SendOutcome> {
   try {
-    // A block either way makes the other person unknown to the sender.
+    // Someone the sender may not meet (a block either way, under moderation, another age band)
+    // is unknown to the sender.
     const [row] = await selectRows<SentRequestRow>(
       db,
       sql`
         insert into connection_requests (from_user_id, to_user_id, status)
         select ${fromUserId}, ${toUserId}, ${status}
-        where not ${blockedEitherWay(fromUserId, toUserId)}
+        where ${meetable(fromUserId, toUserId, now)}
         returning id, from_user_id as "fromUserId", to_user_id as "toUserId", status
       `,
     );
@@ -78,8 +81,15 @@ export async function countInterestedSince(
 
 export type ReceivedRequestRow = CardRow & { requestId: string; requestedAt: string };
 
-/** Pending requests sent to the user, newest first (connection_requests_to_idx). */
-export function findReceivedRequests(db: Database, userId: string): Promise<ReceivedRequestRow[]> {
+/**
+ * Pending requests sent to the user, newest first (connection_requests_to_idx), from people the
+ * user may meet at `now` (not under moderation, the same age band).
+ */
+export function findReceivedRequests(
+  db: Database,
+  userId: string,
+  now: Date,
+): Promise<ReceivedRequestRow[]> {
   return selectRows<ReceivedRequestRow>(
     db,
     sql`
@@ -88,6 +98,7 @@ export function findReceivedRequests(db: Database, userId: string): Promise<Rece
       from connection_requests r
       ${joinUser("u", sql`r.from_user_id`)}
       where r.to_user_id = ${userId} and r.status = 'interested'
+        and ${meetable(userId, sql`r.from_user_id`, now)}
       order by r.created_at desc, r.id desc
     `,
   );

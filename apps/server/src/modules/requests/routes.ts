@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import {
   listConnections,
@@ -37,6 +38,9 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         params: sendRequestParamsSchema,
         response: {
           201: envelope(sentRequestSchema),
+          403: errorResponse(
+            "No age yet (`code` AGE_REQUIRED), or the other is in the other age band (`code` AGE_BAND)",
+          ),
           409: errorResponse(
             "A request between the two already exists, either way (`code` REQUEST_EXISTS)",
           ),
@@ -44,6 +48,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       config: { unknownId: USER_NOT_FOUND },
+      preHandler: requireSameAgeBand("userId"),
     },
     async (request, reply) => {
       const { status, userId } = request.params;
@@ -73,7 +78,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       status: 1 as const,
       message: "Requests loaded",
-      data: await listReceivedRequests(app.db, request.userId),
+      data: await listReceivedRequests(app.db, request.userId, app.now()),
     }),
   );
 

@@ -14,7 +14,7 @@ import { isNewAccount, refuseOverDailyLimit, utcDayStart } from "../../lib/new-a
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { rowToCard } from "../users/card.ts";
-import { findUserById } from "../users/service.ts";
+import { assertSameAgeBand, findUserById } from "../users/service.ts";
 import * as repository from "./repository.ts";
 
 // Connection requests (connection_requests, owned here): sending, answering, undoing, and what
@@ -40,7 +40,7 @@ export const UNDO_NOT_FOUND = { code: "REQUEST_NOT_FOUND", message: REQUEST_MESS
 /** The web app's page of received requests, which a request_received notification opens. */
 const REQUESTS_PATH = "/requests";
 
-type App = Pick<FastifyInstance, "db" | "notifications">;
+type App = Pick<FastifyInstance, "db" | "notifications" | "now">;
 type SendingApp = App & Pick<FastifyInstance, "now" | "config">;
 
 /**
@@ -58,7 +58,7 @@ export async function sendRequest(
   if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
   if (status === "interested") await checkInterestedLimit(app, fromUserId);
   const outcome = await app.notifications.within(async (tx, queue) => {
-    const sent = await repository.sendRequest(tx, fromUserId, to, status);
+    const sent = await repository.sendRequest(tx, fromUserId, to, status, app.now());
     if (sent.kind === "sent" && status === "interested") {
       await queue.notify({
         userId: to,
@@ -90,7 +90,10 @@ async function checkInterestedLimit(app: SendingApp, userId: string): Promise<vo
   refuseOverDailyLimit(now, used, limit, FILTER_MESSAGES.interestedLimit(limit));
 }
 
-/** Accepts or rejects a pending request sent to the user; an acceptance tells its sender. */
+/**
+ * Accepts or rejects a pending request sent to the user; an acceptance tells its sender. Accepting
+ * someone of the other age band (or with no age on either side) answers 403 (assertSameAgeBand).
+ */
 export async function reviewRequest(
   app: App,
   userId: string,
@@ -100,6 +103,8 @@ export async function reviewRequest(
   const reviewed = await app.notifications.within(async (tx, queue) => {
     const row = await repository.reviewRequest(tx, userId, requestId, status);
     if (!row) return undefined;
+    // 13-17 and 18+ never connect (a request from before an age changed): 403, nothing changes.
+    if (status === "accepted") await assertSameAgeBand(tx, userId, row.fromUserId);
     // The reviewer's Requests badge goes down.
     queue.badgesChanged(userId);
     if (status === "accepted") {
@@ -138,8 +143,9 @@ export async function undoRequest(app: App, userId: string, requestId: string): 
 export async function listReceivedRequests(
   db: Database,
   userId: string,
+  now: Date,
 ): Promise<ReceivedRequest[]> {
-  const rows = await repository.findReceivedRequests(db, userId);
+  const rows = await repository.findReceivedRequests(db, userId, now);
   return rows.map((row) => ({
     _id: row.requestId,
     fromUserId: rowToCard(row),

@@ -15,11 +15,13 @@ import { memberName } from "../members/fragments.ts";
 import { joinPost, postsHolding, postVisibleTo } from "../posts/fragments.ts";
 import { distinctSkills, holdersOfAlias, holdersOfSkill } from "../skills/fragments.ts";
 import {
+  authorHidden,
   blockedEitherWay,
   type CardRow,
   cardColumns,
   fullName,
   joinUser,
+  meetable,
   peopleNamedNear,
 } from "../users/fragments.ts";
 
@@ -109,9 +111,14 @@ function visiblePage(order: SQL, visible: SQL, page: SearchPage): SQL {
     )`;
 }
 
-/** Someone other than the viewer, not blocked either way. */
-function visiblePerson(viewerId: string, id: SQL): SQL {
-  return sql`${id} <> ${viewerId}::uuid and not ${blockedEitherWay(viewerId, id)}`;
+/** Someone other than the viewer whom the viewer may meet (users/fragments.ts `meetable`). */
+function visiblePerson(viewerId: string, id: SQL, now: Date): SQL {
+  return sql`${id} <> ${viewerId}::uuid and ${meetable(viewerId, id, now)}`;
+}
+
+/** Written by someone not blocked either way, and not hidden by moderation. */
+function visibleAuthor(viewerId: string, authorId: SQL): SQL {
+  return sql`not ${blockedEitherWay(viewerId, authorId)} and not ${authorHidden(viewerId, authorId)}`;
 }
 
 function pageOf(page: SearchPage): SQL {
@@ -133,6 +140,7 @@ export async function searchPeople(
   viewerId: string,
   q: string,
   page: SearchPage,
+  now: Date,
 ): Promise<(CardRow & { publicId: string })[]> {
   // Rows per source that surely hold the page: the rows before it, the page, one more.
   const needed = page.offset + page.limit + 1;
@@ -159,8 +167,8 @@ export async function searchPeople(
           from names u
         ) r
         cross join lateral (
-          select id from unnest(r.ids) as id
-          where ${visiblePerson(viewerId, sql`id`)}
+          select person.id from unnest(r.ids) as person(id)
+          where ${visiblePerson(viewerId, sql`person.id`, now)}
           limit ${needed}
         ) m
       ),
@@ -181,7 +189,7 @@ export async function searchPeople(
         select s.user_id as id, k.tier, k.score
         from skill_ranks k
         cross join lateral (
-          ${holdersOfSkill(sql`k.skill`, (userId) => visiblePerson(viewerId, userId), needed)}
+          ${holdersOfSkill(sql`k.skill`, (userId) => visiblePerson(viewerId, userId, now), needed)}
         ) s
       ),
       -- The holders of the skill q names under another of its names ("js": JavaScript), as
@@ -189,7 +197,7 @@ export async function searchPeople(
       canonical_hits as (
         select s.user_id as id, 0 as tier, 1::real as score
         from (
-          ${holdersOfAlias(normalizeSkill(q), (userId) => visiblePerson(viewerId, userId), needed)}
+          ${holdersOfAlias(normalizeSkill(q), (userId) => visiblePerson(viewerId, userId, now), needed)}
         ) s
       ),
       hits as (
@@ -201,7 +209,7 @@ export async function searchPeople(
         where id <> ${viewerId}::uuid
         group by id
       ),
-      ${visiblePage(sql`tier, score desc, id`, sql`not ${blockedEitherWay(viewerId, sql`ranked.id`)}`, page)}
+      ${visiblePage(sql`tier, score desc, id`, meetable(viewerId, sql`ranked.id`, now), page)}
       select ${cardColumns("u")}, u.public_id as "publicId"
       from page h
       ${joinUser("u", sql`h.id`)}
@@ -387,7 +395,7 @@ export async function searchGroups(
     sql`
       with ${matchingPage(
         groupsHolding("r", query),
-        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+        sql`${visibleAuthor(viewerId, sql`ranked.author_id`)}
           and ${groupShownTo(viewerId, sql`ranked.visibility`, sql`ranked.author_id`)}`,
         (t) => sql`${t}.created_at desc, ${t}.id desc`,
         page,
@@ -423,7 +431,7 @@ export async function searchEvents(
     sql`
       with ${matchingPage(
         eventsHolding("r", query),
-        sql`not ${blockedEitherWay(viewerId, sql`ranked.author_id`)}
+        sql`${visibleAuthor(viewerId, sql`ranked.author_id`)}
           and ${eventShownTo(viewerId, sql`ranked.visibility`, sql`ranked.author_id`)}`,
         order,
         page,

@@ -46,7 +46,7 @@ async function findKind(
   page: SearchPage,
 ): Promise<SearchResults[SearchType]> {
   if (type === "people") {
-    const rows = await searchPeople(app.db, viewerId, wanted.q, page);
+    const rows = await searchPeople(app.db, viewerId, wanted.q, page, app.now());
     return rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId }));
   }
   const query = await wanted.texts;

@@ -1,3 +1,4 @@
+import { ADULT_AGE } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { users } from "../../db/schema.ts";
 
@@ -28,6 +29,87 @@ export function blockedEitherWay(a: unknown, b: unknown) {
     select 1 from user_blocks
     where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a})
   )`;
+}
+
+/**
+ * SQL true when the users row `alias` is banned or held for review: they are out of everyone
+ * else's sight, and so is what they wrote in the community. (A suspension hides only the person
+ * from discovery: see personRestricted.)
+ */
+export function personHidden(alias: string): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`(${u}.banned_at is not null or ${u}.hidden_for_review)`;
+}
+
+/**
+ * A moment for the rules below: the app's clock (`app.now()`, which tests control), or SQL for
+ * the database's own (`now()`) where a statement has no app at hand.
+ */
+export type Moment = Date | SQL;
+
+function momentSql(now: Moment): SQL {
+  return now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
+}
+
+/** SQL true when the users row `alias` is out of discovery at `now`: hidden, or suspended. */
+export function personRestricted(alias: string, now: Moment): SQL {
+  const u = sql.raw(`"${alias}"`);
+  // coalesce: no suspension (null) must read as false, not as null, under a `not`.
+  return sql`(${personHidden(alias)} or coalesce(${u}.suspended_until > ${momentSql(now)}, false))`;
+}
+
+/**
+ * SQL true when the viewer may meet the person `otherId` names (in the feed, search, matching,
+ * the public profile's Connect, a request list): not blocked either way, both have an age, the
+ * two are in the same band (13-17 or 18+), and the other is not under moderation at `now`. The
+ * one rule every list of people to meet applies (the feed's memory applies the same in
+ * JavaScript: feed/people.ts).
+ */
+export function meetable(viewerId: unknown, otherId: unknown, now: Moment): SQL {
+  return sql`(exists (
+    select 1 from users meet_viewer, users meet_other
+    where meet_viewer.id = ${viewerId}::uuid and meet_other.id = ${otherId}
+      and meet_viewer.age is not null and meet_other.age is not null
+      and (meet_viewer.age >= ${ADULT_AGE}) = (meet_other.age >= ${ADULT_AGE})
+      and not ${personRestricted("meet_other", now)}
+  ) and not ${blockedEitherWay(viewerId, otherId)})`;
+}
+
+/**
+ * SQL true when what `authorId` wrote is hidden from the viewer because its author is banned or
+ * held for review (never from the author). A community-only member has no account: never hidden
+ * by this rule.
+ */
+export function authorHidden(viewerId: unknown, authorId: unknown): SQL {
+  return sql`exists (
+    select 1 from users hidden_author
+    where hidden_author.id = ${authorId} and hidden_author.id <> ${viewerId}::uuid
+      and ${personHidden("hidden_author")}
+  )`;
+}
+
+/**
+ * SQL true when the person `personId` names is kept out of the viewer's lists at `now` (banned,
+ * held for review or suspended; never the viewer themself): community member lists apply it. A
+ * community-only member has no account: never kept out by this rule.
+ */
+export function personOutOfSight(viewerId: unknown, personId: unknown, now: Moment): SQL {
+  return sql`exists (
+    select 1 from users out_of_sight
+    where out_of_sight.id = ${personId} and out_of_sight.id <> ${viewerId}::uuid
+      and ${personRestricted("out_of_sight", now)}
+  )`;
+}
+
+/**
+ * The columns that decide whether the users row `alias` may be shown at all: `suspendedUntil`
+ * (milliseconds since the epoch as text, or null) and `hidden` (banned or held for review). The
+ * feed's memory keeps them beside the card.
+ */
+export function moderationColumns(alias: string): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`(extract(epoch from ${u}.suspended_until) * 1000)::bigint::text as "suspendedUntil",
+    ${personHidden(alias)} as "hidden"`;
 }
 
 /** SQL true when some user's photo is the one with this key. */

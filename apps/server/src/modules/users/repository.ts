@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 import { users } from "../../db/schema.ts";
@@ -132,6 +132,30 @@ export async function countUnbannedAccounts(db: Database): Promise<number> {
 /** Inserts many accounts at once (the demo data), in the given order. */
 export function insertUsers(tx: Database, values: NewUser[]): Promise<UserRow[]> {
   return tx.insert(users).values(values).returning();
+}
+
+export type AgeState = { age: number | null; lastAgeBand: string | null; ageBandChanges: number };
+
+/** Locks the user's row for the transaction; what an age change is decided from. */
+export async function lockAgeState(tx: Database, userId: string): Promise<AgeState | undefined> {
+  const [row] = await tx
+    .select({
+      age: users.age,
+      lastAgeBand: users.lastAgeBand,
+      ageBandChanges: users.ageBandChanges,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return row;
+}
+
+/** The ages of these accounts (those that exist). */
+export function findAges(
+  db: Database,
+  ids: string[],
+): Promise<{ id: string; age: number | null }[]> {
+  return db.select({ id: users.id, age: users.age }).from(users).where(inArray(users.id, ids));
 }
 
 export type ModerationState = {

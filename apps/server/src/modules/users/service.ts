@@ -1,10 +1,11 @@
-import { isUuid, ROLES, type Role } from "@kindred/shared";
+import { AGE_MESSAGES, ageBandOf, isUuid, ROLES, type Role } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { HttpError } from "../../plugins/errors.ts";
 import * as repository from "./repository.ts";
 import { toMe, type UserRow } from "./user-view.ts";
 
-export type { NewUser, UserChanges } from "./repository.ts";
+export type { ModerationState, NewUser, UserChanges } from "./repository.ts";
 
 // What other modules ask of the users table (owned here): lookups, writes and roles. Writes take
 // the caller's transaction, so a sign-up or an edit commits with what goes with it.
@@ -90,6 +91,65 @@ export function findUserByPublicId(db: Database, publicId: string): Promise<User
   return repository.findUserByPublicId(db, publicId);
 }
 
+// ---------- age bands: 13-17 and 18+ never meet ----------
+
+/** An age moved across 18: from the age before (null when it had been cleared) to the new one. */
+export type AgeCrossing = { from: number | null; to: number };
+
+/**
+ * The columns an age change sets, decided on the user's locked row in the caller's transaction:
+ * the band of the last age set is kept when the age is cleared, so clearing it and setting one
+ * of the other band is a crossing too. The first age ever set is not a crossing; a crossing is
+ * allowed once (counted), a second answers 400 AGE_CHANGE_LIMIT with a field error on `age`.
+ * Undefined when there is no such user.
+ */
+export async function planAgeChange(
+  tx: Database,
+  userId: string,
+  age: number | null,
+): Promise<{ changes: repository.UserChanges; crossing: AgeCrossing | null } | undefined> {
+  const state = await repository.lockAgeState(tx, userId);
+  if (!state) return undefined;
+  const band = ageBandOf(age);
+  if (age === null || band === null) return { changes: { age: null }, crossing: null };
+  if (state.lastAgeBand === null || state.lastAgeBand === band) {
+    return { changes: { age, lastAgeBand: band }, crossing: null };
+  }
+  if (state.ageBandChanges >= 1) {
+    throw new HttpError(400, "AGE_CHANGE_LIMIT", AGE_MESSAGES.secondCrossing, [
+      { path: "age", message: AGE_MESSAGES.secondCrossing },
+    ]);
+  }
+  return {
+    changes: { age, lastAgeBand: band, ageBandChanges: state.ageBandChanges + 1 },
+    crossing: { from: state.age, to: age },
+  };
+}
+
+/**
+ * The age rule between someone acting (a request, a message, an acceptance) and the person it
+ * is for: 403 AGE_REQUIRED when the actor has no age, 403 AGE_BAND when the other has none or
+ * is in the other band. Nothing to say when the other does not exist (the caller answers that).
+ */
+export async function assertSameAgeBand(
+  db: Database,
+  actorId: string,
+  otherId: string,
+): Promise<void> {
+  if (!isUuid(otherId)) return;
+  const other = otherId.toLowerCase();
+  const rows = await repository.findAges(db, actorId === other ? [actorId] : [actorId, other]);
+  const ageOf = (id: string) => rows.find((row) => row.id === id);
+  const actor = ageOf(actorId);
+  const them = ageOf(other);
+  if (!actor || !them || actorId === other) return;
+  const actorBand = ageBandOf(actor.age);
+  if (actorBand === null) throw new HttpError(403, "AGE_REQUIRED", AGE_MESSAGES.ageRequired);
+  if (ageBandOf(them.age) !== actorBand) {
+    throw new HttpError(403, "AGE_BAND", AGE_MESSAGES.ageBand);
+  }
+}
+
 function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
@@ -149,12 +209,17 @@ export const usersPersonalData: PersonalDataPart = {
   deleteFor: async () => {},
 };
 
-/** Suspends, bans or hides the account, or lifts it (the moderation module decides). */
+/**
+ * What moderation decided about the person: suspended until a time, banned, held for review
+ * (each left as it is when not given). The moderation module calls it; the feed's memory, search,
+ * matching, public profiles and community lists read these columns (users/fragments.ts). Undefined
+ * when there is no such user.
+ */
 export function setModerationState(
   db: Database,
   userId: string,
   state: repository.ModerationState,
-  now: Date,
+  now: Date = new Date(),
 ): Promise<UserRow | undefined> {
   return repository.updateModerationState(db, userId, state, now);
 }

@@ -1,4 +1,5 @@
 import {
+  ADULT_AGE,
   type Card,
   type Gender,
   type Me,
@@ -49,9 +50,34 @@ export function toMe(row: UserRow, moderation: ModerationNotice = null): Me {
   };
 }
 
+/** True for someone under 18 or of no known age: shown to nobody signed out, no social links. */
+export function mayBeUnderAge(age: number | null): boolean {
+  return age === null || age < ADULT_AGE;
+}
+
+/**
+ * A person's social links as others see them: none for an under-18 (or someone of no known age),
+ * to anyone.
+ */
+export function socialLinksOf(row: {
+  age: number | null;
+  instagramLink: string | null;
+  otherLink: string | null;
+}): PublicUser["socialLinks"] {
+  return mayBeUnderAge(row.age)
+    ? { instagramLink: null, otherLink: null }
+    : { instagramLink: row.instagramLink, otherLink: row.otherLink };
+}
+
+/** True while moderation keeps the person out of others' sight at `now` (see personRestricted). */
+export function isRestricted(row: UserRow, now: Date): boolean {
+  return (
+    row.bannedAt !== null ||
+    row.hiddenForReview ||
+    (row.suspendedUntil !== null && row.suspendedUntil > now)
+  );
+}
+
 export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    ...toCard(row),
-    socialLinks: { instagramLink: row.instagramLink, otherLink: row.otherLink },
-  };
+  return { ...toCard(row), socialLinks: socialLinksOf(row) };
 }

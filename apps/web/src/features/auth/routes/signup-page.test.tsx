@@ -1,4 +1,4 @@
-import { FILTER_MESSAGES } from "@kindred/shared";
+import { AGE_MESSAGES, FILTER_MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -15,13 +15,14 @@ import {
   unauthenticated,
 } from "@/test/render.tsx";
 
-async function fillSignup(tags: string[]) {
+async function fillSignup(tags: string[], { terms = true }: { terms?: boolean } = {}) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText("First name", {}, firstLoad), "Ada");
   await user.type(screen.getByLabelText("Email"), "ada@example.com");
   await user.type(screen.getByLabelText("Password"), "correct horse");
   const tagInput = screen.getByLabelText("Skills and interests");
   for (const tag of tags) await user.type(tagInput, `${tag}{Enter}`);
+  if (terms) await user.click(screen.getByLabelText(/I am 13 or over and accept the Terms/));
 }
 
 /** Signs Ada up with three tags, the server welcoming her, and waits for her profile. */
@@ -157,6 +158,50 @@ describe("signup page", () => {
     expect(calls.find((call) => call.path === "/signup")?.body).toMatchObject({
       playerId: "device-7",
     });
+  });
+});
+
+describe("age and terms at sign-up", () => {
+  it("sends nothing until the terms box is ticked, and says so under it", async () => {
+    const calls = mockFetch(() => unauthenticated);
+    renderApp("/signup");
+    await fillSignup(["games", "cooking", "coding"], { terms: false });
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    const box = screen.getByLabelText(/I am 13 or over and accept the Terms/);
+    await waitFor(() => expect(box).toHaveAccessibleDescription(AGE_MESSAGES.termsRequired));
+    expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
+    // The terms open from the box's label.
+    expect(screen.getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
+  });
+
+  it("sends the age when given, and termsAccepted", async () => {
+    setXsrfCookie();
+    const calls = mockFetch((call) =>
+      call.path === "/signup"
+        ? { status: 201, body: { status: 1, message: "Welcome", data: sampleMe } }
+        : unauthenticated,
+    );
+    const { router } = renderApp("/signup");
+    await userEvent.type(await screen.findByLabelText("Age (optional)", {}, firstLoad), "16");
+    await fillSignup(["games", "cooking", "coding"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"), firstLoad);
+    expect(calls.find((call) => call.path === "/signup")?.body).toMatchObject({
+      age: 16,
+      termsAccepted: true,
+    });
+  });
+
+  it("shows an age out of range under the age field", async () => {
+    const calls = mockFetch(() => unauthenticated);
+    const user = userEvent.setup();
+    renderApp("/signup");
+    await user.type(await screen.findByLabelText("Age (optional)", {}, firstLoad), "12");
+    await user.tab();
+    expect(screen.getByLabelText("Age (optional)")).toHaveAccessibleDescription(
+      /Age must be a whole number from 13 to 120/,
+    );
+    expect(calls.filter((call) => call.method !== "GET")).toHaveLength(0);
   });
 });
 

@@ -1,11 +1,11 @@
-import { type Me, MIN_SKILLS, signupBodySchema } from "@kindred/shared";
+import { AGE_MESSAGES, type Me, MIN_SKILLS, signupFormSchema } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
 import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
-import { FormError } from "@/components/ui/field.tsx";
+import { CheckboxField, FormError, InputField } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
 import { SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -51,16 +51,18 @@ export function SignupPage() {
       setUploading(false);
     }
   }
-  const form = useZodForm(signupBodySchema, {
+  const form = useZodForm(signupFormSchema, {
     defaultValues: {
       firstName: "",
       lastName: "",
       emailId: "",
       password: "",
+      age: "",
       skills: [],
       playerId: null,
       instagramLink: "",
       otherLink: "",
+      termsAccepted: false,
     },
   });
 
@@ -88,9 +90,23 @@ export function SignupPage() {
           <NameFields control={form.control} />
         </div>
         <CredentialFields control={form.control} newPassword />
+        <InputField
+          control={form.control}
+          name="age"
+          label="Age (optional)"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={AGE_MESSAGES.addAgeHint}
+        />
         <SocialLinkFields control={form.control} />
         <SkillsField control={form.control} name="skills" />
         <PhotoPicker draft={photoDraft} hint={PHOTO_MESSAGES.signupHint} className="mt-2" />
+        <CheckboxField control={form.control} name="termsAccepted">
+          I am 13 or over and accept the{" "}
+          <Link to={paths.terms} className="link link-primary" target="_blank" rel="noopener">
+            Terms
+          </Link>
+        </CheckboxField>
         <FormError control={form.control} />
         <SubmitButton pending={signupMutation.isPending || uploading} className="mt-3 w-full">
           Sign up

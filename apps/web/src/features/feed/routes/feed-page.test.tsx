@@ -1,3 +1,4 @@
+import { AGE_MESSAGES } from "@kindred/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -7,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PUSH_MESSAGES } from "@/config/copy.ts";
 import { PROGRAMMER_JOKES } from "@/features/feed/components/feed-failure.tsx";
 import { earlyReadsSettled, startEarlyReads } from "@/lib/early-reads.ts";
-import { createQueryClient } from "@/lib/query-client.ts";
+import { createQueryClient, queryKeys } from "@/lib/query-client.ts";
 import { preloadFetches } from "@/test/early-reads.ts";
 import { installPushBrowser, removePushBrowser } from "@/test/fake-push.ts";
 import { feedCard } from "@/test/feed-fixtures.ts";
-import { renderWithQueryClient } from "@/test/query-client.tsx";
+import { createTestQueryClient, renderWithQueryClient } from "@/test/query-client.tsx";
 import {
   deferred,
   type FetchCall,
@@ -19,6 +20,7 @@ import {
   mockFetch,
   ok,
   type Reply,
+  sampleMe,
   setXsrfCookie,
 } from "@/test/render.tsx";
 import { FeedPage } from "./feed-page.tsx";
@@ -289,5 +291,38 @@ describe("FeedPage", () => {
     expect(await screen.findByText("No new users found!")).toBeInTheDocument();
     await waitFor(() => expect(decided.size).toBe(14));
     expect(calls.filter((c) => c.url.includes("/feed"))).toHaveLength(2);
+  });
+});
+
+describe("FeedPage without an age", () => {
+  it("asks for the age inline, checks it with the profile's rule, saves it and then shows people", async () => {
+    let saved = false;
+    calls = mockFetch((call) => {
+      if (call.path === "/profile/edit") {
+        saved = true;
+        return ok({ ...sampleMe, age: 19 });
+      }
+      return saved ? ok([feedCard("a", "Alice")]) : ok([]);
+    });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(queryKeys.me, { ...sampleMe, age: null });
+    renderFeed(queryClient);
+    const user = userEvent.setup();
+
+    expect(await screen.findByText(AGE_MESSAGES.addAgePrompt)).toBeInTheDocument();
+    const age = screen.getByLabelText("Your age");
+    await user.click(screen.getByRole("button", { name: "Save age" }));
+    expect(age).toHaveAccessibleDescription("Enter your age");
+    await user.type(age, "12");
+    await user.click(screen.getByRole("button", { name: "Save age" }));
+    expect(age).toHaveAccessibleDescription(/Age must be a whole number from 13 to 120/);
+    expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
+
+    await user.clear(age);
+    await user.type(age, "19");
+    await user.click(screen.getByRole("button", { name: "Save age" }));
+    expect(await screen.findByRole("heading", { name: "Alice Tester" })).toBeInTheDocument();
+    expect(screen.queryByText(AGE_MESSAGES.addAgePrompt)).not.toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ age: 19 });
   });
 });

@@ -10,8 +10,10 @@ import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { useSendDecision } from "@/features/feed/api/send-request.ts";
 import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
+import { AgePrompt } from "@/features/feed/components/age-prompt.tsx";
 import { Deck } from "@/features/feed/components/deck.tsx";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
+import { useMe } from "@/lib/get-me.ts";
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -23,6 +25,8 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function FeedPage() {
   const queryClient = useQueryClient();
+  // The signed-in layout has already read Me: this reads its cache.
+  const me = useMe();
   const feed = useFeed();
   const cards = useMemo(() => (feed.data ? feedDeck(feed.data.pages) : []), [feed.data]);
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
@@ -142,7 +146,10 @@ export function FeedPage() {
   }, [decideNow]);
 
   let content: ReactNode;
-  if (feed.isPending) {
+  if (me.data && me.data.age === null) {
+    // Nobody is shown to someone without an age (nor they to anyone): ask for it first.
+    content = <AgePrompt />;
+  } else if (feed.isPending) {
     content = <LoadingPanel />;
   } else if (feed.isError && !feed.data) {
     content = <FeedFailure onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;

@@ -1,0 +1,41 @@
+import { AGE_MESSAGES, ageFormSchema } from "@kindred/shared";
+import { Cake } from "lucide-react";
+import { FormError, InputField } from "@/components/ui/field.tsx";
+import { EmptyPanel } from "@/components/ui/status-panel.tsx";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { MESSAGES } from "@/config/copy.ts";
+import { showServerError, useZodForm } from "@/lib/form.ts";
+import { useSaveAge } from "../api/save-age.ts";
+
+/**
+ * Shown on Discover instead of the deck while the person has no age: until they give one they
+ * meet nobody (13-17 and 18+ are kept apart), so the age is asked for right here.
+ */
+export function AgePrompt() {
+  const save = useSaveAge();
+  const form = useZodForm(ageFormSchema, { defaultValues: { age: "" } });
+  const submit = form.handleSubmit(({ age }) => {
+    if (age === null) return;
+    save.mutate(age, {
+      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+    });
+  });
+  return (
+    <EmptyPanel icon={Cake} title={AGE_MESSAGES.addAgePrompt}>
+      <p className="text-base-content/70">{AGE_MESSAGES.addAgeHint}</p>
+      <form noValidate onSubmit={submit} className="flex w-full max-w-xs flex-col gap-1">
+        <InputField
+          control={form.control}
+          name="age"
+          label="Your age"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <FormError control={form.control} />
+        <SubmitButton pending={save.isPending} className="w-full">
+          Save age
+        </SubmitButton>
+      </form>
+    </EmptyPanel>
+  );
+}
