@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import type { ModerationCase, ModerationCaseDetail } from "@kindred/shared";
 import { describe, expect, it } from "vitest";
 import { callCommunity, joinAsAccount } from "../../../test/community-helpers.ts";
@@ -17,6 +19,17 @@ import {
 // Reports keep their evidence; moderators act; the person is told and may appeal once.
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The chat socket as a client opens it (the `ws` package has no types of its own here). */
+type ClientSocket = {
+  on(event: "open", listener: () => void): void;
+  on(event: "close", listener: (code: number) => void): void;
+  on(event: "error", listener: (error: Error) => void): void;
+};
+const WebSocketClient = createRequire(import.meta.url)("ws") as new (
+  url: string,
+  options: { headers: Record<string, string> },
+) => ClientSocket;
 const open = appsForFile();
 let clock = Date.now();
 const adminEmail = uniqueEmail();
@@ -232,9 +245,19 @@ describe("suspension and appeal", () => {
 });
 
 describe("a ban", () => {
-  it("ends sessions and tokens at once, and after the purge refuses the email in any case", async () => {
+  it("ends sessions, sockets and tokens at once, and after the purge refuses the email in any case", async () => {
     const b = await signUpUser(app, { emailId: `Ban.${uniqueEmail()}` });
     const { token } = await continueAs(app, b.headers);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = new WebSocketClient(`ws://127.0.0.1:${port}/api/chat/socket`, {
+      headers: { origin: app.config.publicOrigin, cookie: b.headers.cookie },
+    });
+    const closed = new Promise<number>((resolve) => socket.on("close", resolve));
+    await new Promise<void>((resolve, reject) => {
+      socket.on("open", () => resolve());
+      socket.on("error", reject);
+    });
     const reporter = await signUpUser(app);
     await call(app, reporter, "POST", `/api/user/report/${b.me._id}`, { reason: "spam" });
     const kase = await caseAbout(admin, b.me._id);
@@ -245,6 +268,7 @@ describe("a ban", () => {
       reason: "Scam links to everyone",
     });
     expect(banned.statusCode).toBe(201);
+    expect(await closed).toBe(4401);
     expect((await call(app, b, "GET", "/api/profile/view")).statusCode).toBe(401);
     const community = await callCommunity(
       app,
