@@ -6,7 +6,6 @@ import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { connectionRequests } from "../../db/schema.ts";
 import {
   bannedAccountIds,
-  blockedEitherWay,
   type CardRow,
   cardColumns,
   joinUser,

@@ -1,4 +1,4 @@
-import { AGE_MESSAGES, FILTER_MESSAGES } from "@kindred/shared";
+import { FILTER_MESSAGES } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
