@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { ModerationCase, ModerationCaseDetail } from "@kindred/shared";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { callCommunity, joinAsAccount } from "../../../test/community-helpers.ts";
 import {
@@ -112,6 +113,42 @@ describe("a report keeps its evidence", () => {
       ["person", "I know where you live"],
       ["other", "Leave me alone"],
     ]);
+  });
+
+  it("keeps the reported person's photo after their account and its files are gone", async () => {
+    const reporter = await signUpUser(app);
+    const person = await signUpUser(app, { firstName: "Pictured" });
+    const boundary = "----kindredevidence";
+    const png = await sharp({
+      create: { width: 300, height: 400, channels: 3, background: "#2e86c1" },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/profile/photo",
+      headers: { ...person.headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const photoUrl: string = uploaded.json().data.photo.thumb;
+    await call(app, reporter, "POST", `/api/user/report/${person.me._id}`, { reason: "fake" });
+    await call(app, person, "DELETE", "/api/account", { password: PASSWORD });
+    expect((await app.inject({ method: "GET", url: photoUrl })).statusCode).toBe(404);
+
+    const kase = (await call(app, admin, "GET", "/api/moderation/cases?limit=50"))
+      .json()
+      .data.find((c: ModerationCase) => c.snapshot.person?.firstName === "Pictured");
+    const kept = String(kase.snapshot.person.photoUrl);
+    expect(kept.startsWith("data:image/webp;base64,")).toBe(true);
+    const bytes = Buffer.from(kept.slice(kept.indexOf(",") + 1), "base64");
+    expect((await sharp(bytes).metadata()).format).toBe("webp");
   });
 
   it("answers 404 for what the reporter cannot see, 400 for oneself", async () => {

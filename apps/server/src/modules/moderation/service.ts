@@ -37,6 +37,7 @@ import type { MailMessage } from "../mail/mailer.ts";
 import { renderMail } from "../mail/template.ts";
 import { accountOfMember, endAccountCommunityTokens } from "../members/service.ts";
 import { loadCommunitySecret } from "../members/token.ts";
+import { photoAsDataUrl } from "../photos/service.ts";
 import { postModeration, replyModeration } from "../posts/service.ts";
 import { connectionIdsOf } from "../requests/service.ts";
 import { deleteUserSessions } from "../sessions/service.ts";
@@ -95,8 +96,14 @@ export function isEmailRefused(app: App, email: string): Promise<boolean> {
 
 // ---------- snapshots ----------
 
-function snapshotPerson(user: UserRow): Snapshot["person"] {
-  const card = toCard(user);
+/** The person as a snapshot keeps them; an uploaded photo is copied in (the file may go). */
+async function snapshotPerson(app: App, user: UserRow): Promise<Snapshot["person"]> {
+  const photo = user.photoKey
+    ? await photoAsDataUrl(app, user.photoKey).catch((error: unknown) => {
+        app.log.warn({ err: error }, "the reported photo was not copied into the snapshot");
+        return null;
+      })
+    : null;
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -105,7 +112,7 @@ function snapshotPerson(user: UserRow): Snapshot["person"] {
     about: user.about,
     skills: user.skills,
     // The generated avatar is drawn from the account id, which a snapshot never keeps.
-    photoUrl: card.photo ? card.photo.thumb : DELETED_ACCOUNT_PHOTO,
+    photoUrl: photo ?? DELETED_ACCOUNT_PHOTO,
     instagramLink: user.instagramLink,
     otherLink: user.otherLink,
   };
@@ -132,7 +139,7 @@ async function takeSnapshot(
       snapshot: {
         type: "user",
         takenAt,
-        person: snapshotPerson(user),
+        person: await snapshotPerson(app, user),
         title: null,
         text: null,
         messages,
@@ -150,7 +157,7 @@ async function takeSnapshot(
       snapshot: {
         type: "message",
         takenAt,
-        person: person ? snapshotPerson(person) : null,
+        person: person ? await snapshotPerson(app, person) : null,
         title: null,
         text: messages.find((message) => message.reported)?.text ?? null,
         messages,
@@ -171,7 +178,7 @@ async function takeSnapshot(
     snapshot: {
       type: subject.type,
       takenAt,
-      person: person ? snapshotPerson(person) : null,
+      person: person ? await snapshotPerson(app, person) : null,
       title: found.title,
       text: found.text,
       messages,

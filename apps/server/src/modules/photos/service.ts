@@ -1,4 +1,4 @@
-import type { PhotoCrop } from "@kindred/shared";
+import { type PhotoCrop, photoFileName } from "@kindred/shared";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
@@ -127,4 +127,28 @@ export async function releasePhotoIfUnused(app: FastifyInstance, key: string): P
       await deleteFiles(store, key);
     }
   });
+}
+
+/** Evidence keeps at most this much of a photo (a thumb is a few kilobytes). */
+const EVIDENCE_PHOTO_MAX_BYTES = 256 * 1024;
+
+/**
+ * A photo's small size as a data URL, for evidence that must outlive the file (a report's
+ * snapshot); null when the file is gone or larger than expected.
+ */
+export async function photoAsDataUrl(app: FastifyInstance, key: string): Promise<string | null> {
+  const stored = await app.photoStorage.get(photoFileName(key, "thumb"));
+  if (!stored) return null;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stored.stream) {
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += bytes.length;
+    if (size > EVIDENCE_PHOTO_MAX_BYTES) {
+      stored.stream.destroy();
+      return null;
+    }
+    chunks.push(bytes);
+  }
+  return `data:${PHOTO_CONTENT_TYPE};base64,${Buffer.concat(chunks).toString("base64")}`;
 }
