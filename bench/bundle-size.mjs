@@ -38,7 +38,10 @@ const ROUTE_BUDGETS_KB = {
   "/services/events/some-event": 155, // 150.3
 };
 
-/** Routed paths without a budget of their own: the landing (above), public and sign-in pages. */
+/**
+ * Routed paths without a budget of their own: the landing (above), public and sign-in pages, and
+ * the moderators' screens.
+ */
 const UNBUDGETED_PATHS = new Set([
   "/",
   "/GetToKnowMe/:publicUserId",
@@ -59,6 +62,12 @@ const UNBUDGETED_PATHS = new Set([
   "/verify-code",
   "/set-password",
   "/faq",
+  "/appeal",
+  // The moderation screens: staff tools, read by moderators, not by people finding each other.
+  "/moderation",
+  "/moderation/cases/:caseId",
+  "/moderation/appeals",
+  "/moderation/audit",
 ]);
 
 const argv = process.argv.slice(2);

@@ -53,7 +53,7 @@ function build({ big = 0, routerText = router, drop = "" } = {}) {
     "_motion.js": { file: "assets/motion.js" },
   };
   const modules = new Set(
-    [...routerText.matchAll(/import\("([^"]+)"\)/g)].map((m) => String(m[1])),
+    [...routerText.matchAll(/import\(\s*"([^"]+)"\s*\)/g)].map((m) => String(m[1])),
   );
   for (const specifier of modules) {
     const key = moduleKey(specifier);

@@ -215,22 +215,31 @@ export const caseQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 
-export const moderationActionBodySchema = z
-  .object({
-    action: z.enum(MODERATION_ACTIONS),
-    days: z.union([z.literal(1), z.literal(7), z.literal(30)]).optional(),
-    reason: z
-      .string()
-      .trim()
-      .min(1, MODERATION_MESSAGES.reasonRequired)
-      .max(MODERATION_REASON_MAX_LENGTH),
-    /** With dismiss: the reports were abusive; their reporters are no longer trusted. */
-    abusive: z.boolean().optional(),
-  })
-  .refine((body) => body.action !== "suspend" || body.days !== undefined, {
+/**
+ * The body of an action. A suspension needs `days`: the form checks it (moderationActionFormSchema)
+ * and the server answers 400 `DAYS_REQUIRED` without it (a rule between fields, which the OpenAPI
+ * document cannot say).
+ */
+export const moderationActionBodySchema = z.object({
+  action: z.enum(MODERATION_ACTIONS),
+  days: z.union([z.literal(1), z.literal(7), z.literal(30)]).optional(),
+  reason: z
+    .string()
+    .trim()
+    .min(1, MODERATION_MESSAGES.reasonRequired)
+    .max(MODERATION_REASON_MAX_LENGTH),
+  /** With dismiss: the reports were abusive; their reporters are no longer trusted. */
+  abusive: z.boolean().optional(),
+});
+
+/** The action form: the body, and `days` required for a suspension. */
+export const moderationActionFormSchema = moderationActionBodySchema.refine(
+  (body) => body.action !== "suspend" || body.days !== undefined,
+  {
     path: ["days"],
     message: MODERATION_MESSAGES.daysRequired,
-  });
+  },
+);
 export type ModerationActionBody = z.infer<typeof moderationActionBodySchema>;
 
 export const appealBodySchema = z.object({

@@ -696,6 +696,11 @@ export async function act(
         },
       ]);
     }
+    if (body.action === "suspend" && body.days === undefined) {
+      throw new HttpError(400, "DAYS_REQUIRED", MODERATION_MESSAGES.daysRequired, [
+        { path: "days", message: MODERATION_MESSAGES.daysRequired },
+      ]);
+    }
     if ((body.action === "suspend" || body.action === "ban" || body.action === "warn") && !person) {
       throw new HttpError(
         409,

@@ -224,6 +224,7 @@ describe("photo at signup", () => {
     await user.type(screen.getByLabelText("Password"), "correct horse");
     const tags = screen.getByLabelText("Skills and interests");
     for (const tag of ["math", "poetry", "engines"]) await user.type(tags, `${tag}{Enter}`);
+    await user.click(screen.getByLabelText(/I am 13 or over and accept the Terms/));
     // Optional, and nothing is sent before the account exists.
     await user.upload(fileInput(), jpeg());
     loadCropperImage();

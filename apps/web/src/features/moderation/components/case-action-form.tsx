@@ -4,7 +4,7 @@ import {
   type ModerationAction,
   type ModerationActionBody,
   type ModerationCaseDetail,
-  moderationActionBodySchema,
+  moderationActionFormSchema,
   SUSPENSION_DAYS,
 } from "@kindred/shared";
 import { useState } from "react";
@@ -52,7 +52,7 @@ export function CaseActionForm({
   const actions = MODERATION_ACTIONS.filter(
     (action) => action !== "remove" || item.subject.type !== "user",
   );
-  const form = useZodForm(moderationActionBodySchema, {
+  const form = useZodForm(moderationActionFormSchema, {
     defaultValues: { reason: "" },
   });
   const chosen = form.watch("action");
