@@ -8,7 +8,7 @@
 //   Vite's manifest (dist/.vite/manifest.json), so the figures cannot drift from the router: a
 //   route this script cannot read, a URL that matches no route, a lazily imported module missing
 //   from the manifest, or a routed path neither budgeted nor listed as unbudgeted fails the run.
-// Usage: npm run build -w @kindred/web && node bench/bundle-size.mjs [landing budget kB, default 112]
+// Usage: npm run build -w @kindred/web && node bench/bundle-size.mjs [landing budget kB, default 113]
 //   --web DIR          the web app folder (default apps/web; its src/app/router.tsx and dist/)
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -19,22 +19,24 @@ import ts from "typescript";
 /**
  * URL → budget (kB gzipped): about 5 kB above the figure measured on 2026-11-24
  * (in the comments; toasts load after the first screen since decision 102), so growth is a choice.
+ * On 2026-11-27 trust and safety chose some: the suspension notice on every signed-in screen, Report
+ * in the menus and the moderation routes in the router (the landing's entry: 112.0 kB, budget 113).
  * A URL with a parameter stands for its pattern (one conversation, one event, one group).
  */
 const ROUTE_BUDGETS_KB = {
-  "/home": 165, // 160.2
+  "/home": 167, // 160.2; 165.8 on 2026-11-27
   "/profile": 215, // 209.7
-  "/connections": 158, // 153.4
-  "/requests": 160, // 155.5
+  "/connections": 160, // 153.4; 158.0 on 2026-11-27
+  "/requests": 162, // 155.5; 160.2 on 2026-11-27
   "/notifications": 163, // 157.8
   "/search": 159, // 154.2
-  "/settings": 207, // 202.1
-  "/chat": 161, // 155.8
-  "/chat/some-user": 161, // 155.8
+  "/settings": 210, // 202.1; 207.6 on 2026-11-27
+  "/chat": 164, // 155.8; 162.3 on 2026-11-27
+  "/chat/some-user": 164, // 155.8; 162.3 on 2026-11-27
   "/community": 154, // 148.9
-  "/services/groups": 194, // 189.2
-  "/services/groups/some-group": 198, // 193.2
-  "/services/events": 199, // 194.2
+  "/services/groups": 197, // 189.2; 194.5 on 2026-11-27
+  "/services/groups/some-group": 201, // 193.2; 199.0 on 2026-11-27
+  "/services/events": 202, // 194.2; 199.5 on 2026-11-27
   "/services/events/some-event": 155, // 150.3
 };
 
@@ -81,7 +83,7 @@ function option(name) {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const web = path.resolve(option("--web") ?? path.join(here, "../apps/web"));
 const dist = path.join(web, "dist");
-const budgetKb = Number(argv[0] ?? 112);
+const budgetKb = Number(argv[0] ?? 113);
 const problems = [];
 
 // ---- The landing page ----------------------------------------------------------------------

@@ -5,6 +5,7 @@ export * from "./community-events.ts";
 export * from "./community-groups.ts";
 export * from "./constants.ts";
 export * from "./moderation.ts";
+export * from "./moderation-constants.ts";
 export * from "./notifications.ts";
 export * from "./paths.ts";
 export * from "./photo-address.ts";

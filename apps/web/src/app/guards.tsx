@@ -1,11 +1,15 @@
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
-import { NotFoundPage } from "@/features/errors/routes/not-found-page.tsx";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
+
+/** The not-found page, loaded only when a member opens a staff address (its own chunk). */
+const NotFoundPage = lazy(async () => ({
+  default: (await import("@/features/errors/routes/not-found-page.tsx")).NotFoundPage,
+}));
 
 function Checking() {
   return (
@@ -53,7 +57,11 @@ export function GuestOnly() {
 /** A screen someone may not open looks exactly like an address that does not exist. */
 function NotFoundHere() {
   useDocumentTitle("Page not found");
-  return <NotFoundPage />;
+  return (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  );
 }
 
 /** The moderation screens (inside RequireAuth): moderators and admins; a member sees the 404. */

@@ -1,7 +1,16 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Heart, PencilLine, SearchX, Sparkles, Undo2, X } from "lucide-react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
 import { GetNotifiedPrompt } from "@/components/push/get-notified-prompt.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -10,10 +19,14 @@ import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { useSendDecision } from "@/features/feed/api/send-request.ts";
 import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
-import { AgePrompt } from "@/features/feed/components/age-prompt.tsx";
 import { Deck } from "@/features/feed/components/deck.tsx";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
 import { useMe } from "@/lib/get-me.ts";
+
+/** Shown only to someone without an age: its form loads with it, not with every feed. */
+const AgePrompt = lazy(async () => ({
+  default: (await import("@/features/feed/components/age-prompt.tsx")).AgePrompt,
+}));
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
@@ -148,7 +161,11 @@ export function FeedPage() {
   let content: ReactNode;
   if (me.data && me.data.age === null) {
     // Nobody is shown to someone without an age (nor they to anyone): ask for it first.
-    content = <AgePrompt />;
+    content = (
+      <Suspense fallback={null}>
+        <AgePrompt />
+      </Suspense>
+    );
   } else if (feed.isPending) {
     content = <LoadingPanel />;
   } else if (feed.isError && !feed.data) {
