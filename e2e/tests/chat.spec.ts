@@ -149,7 +149,7 @@ test.describe("on a phone", () => {
       .click();
     await anaPage.getByRole("menuitem", { name: "Report" }).click();
     const dialog = anaPage.getByRole("dialog", { name: /^Report / });
-    await dialog.getByLabel("Reason").selectOption("harassment");
+    await dialog.getByRole("radio", { name: "Harassment or bullying" }).check();
     await dialog.getByRole("button", { name: "Send report" }).click();
     await expect(anaPage.getByText(/Thank you/)).toBeVisible();
     // The toast covers neither the way back nor the tab bar while it shows.
