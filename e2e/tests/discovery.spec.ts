@@ -180,8 +180,15 @@ test("on a phone, the offer of push after a first request leaves the next card w
   await page.setViewportSize({ width: 390, height: 844 });
   await openFeed(page);
   await expect(card(page, jon)).toBeVisible();
-  const first = await card(page, jon).boundingBox();
-  if (!first) throw new Error("the first card is not on screen");
+  // The deck may still be rendering its cards: wait until the card has a place on screen.
+  let box: { y: number } | null = null;
+  await expect
+    .poll(async () => {
+      box = await card(page, jon).boundingBox();
+      return box !== null;
+    })
+    .toBe(true);
+  const first = box as unknown as { y: number };
 
   const sent = waitForSend(page, "interested", jon);
   await page.getByRole("button", { name: "Interested" }).first().click();
