@@ -307,6 +307,16 @@ export async function inApp(page: Page) {
 
 /** Drags a card sideways with the mouse, in small steps as a hand would, past half its width. */
 export async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
+  // A card that is still moving into its place is taken where it comes to rest, as a person
+  // would: the same box on two reads a frame apart.
+  await expect
+    .poll(async () => {
+      const before = await target.boundingBox();
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+      const after = await target.boundingBox();
+      return before !== null && after !== null && sameBox(before, after);
+    })
+    .toBe(true);
   const box = await target.boundingBox();
   if (!box) throw new Error("the card is not on screen");
   const startX = box.x + box.width / 2;
@@ -316,6 +326,17 @@ export async function dragCard(page: Page, target: Locator, direction: "left" | 
   await page.mouse.down();
   await page.mouse.move(startX + distance, startY + 20, { steps: 20 });
   await page.mouse.up();
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function sameBox(a: Box, b: Box): boolean {
+  return (
+    Math.abs(a.x - b.x) < 0.5 &&
+    Math.abs(a.y - b.y) < 0.5 &&
+    Math.abs(a.width - b.width) < 0.5 &&
+    Math.abs(a.height - b.height) < 0.5
+  );
 }
 
 /** Fills in the login form on screen and sends it. */

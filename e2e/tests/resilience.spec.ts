@@ -60,6 +60,18 @@ function topCard(page: Page) {
   return page.getByTestId("top-card").getByRole("article");
 }
 
+/** How far (px) the top card's centre is from the middle of the Ignore and Interested buttons. */
+async function offCentre(page: Page): Promise<number> {
+  const [card, ignore, interested] = await Promise.all([
+    topCard(page).boundingBox(),
+    page.getByRole("button", { name: "Ignore" }).boundingBox(),
+    page.getByRole("button", { name: "Interested" }).boundingBox(),
+  ]);
+  if (!card || !ignore || !interested) return Number.POSITIVE_INFINITY;
+  const middle = (ignore.x + ignore.width / 2 + interested.x + interested.width / 2) / 2;
+  return Math.abs(card.x + card.width / 2 - middle);
+}
+
 function answered(page: Page, method: string, path: string, status: number) {
   return page.waitForResponse(
     (response) =>
@@ -92,12 +104,16 @@ test("a failed swipe by button or drag puts the card back on top; a failed undo 
   await page.goto("/home");
   await expect(topCard(page)).toHaveAccessibleName(fullName(ada));
 
-  // The button: the card leaves at once, then comes back on top with a toast.
-  await cutApi(page);
+  // The button: the card leaves at once, then comes back on top with a toast. The failure is
+  // let through right after the press, so the card comes back while it is still flying out.
+  const fail = await holdApi(page);
   await page.getByRole("button", { name: "Interested" }).click();
+  fail();
   const sent = `Couldn't send your interest in ${fullName(ada)}. Check your connection.`;
   const buttonToast = await failureToast(page, sent);
   await expect(topCard(page)).toHaveAccessibleName(fullName(ada));
+  // Back in its place between the two buttons, upright, not left where its flight stopped.
+  await expect.poll(() => offCentre(page)).toBeLessThan(2);
   // No Undo for a decision that did not happen.
   await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
   const toastBox = await buttonToast.boundingBox();

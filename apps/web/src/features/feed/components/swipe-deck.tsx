@@ -108,8 +108,12 @@ const DeckSlot = memo(function DeckSlot({
         y: VISIBLE_CARDS * STACK_STEP_PX,
         opacity: 0,
       }}
+      // x and rotate too: a card that comes back while it is still flying out (a failed press)
+      // returns from where its exit left it, not only in scale and height.
       animate={{
         ...stackPlace(index),
+        x: 0,
+        rotate: 0,
         opacity: 1,
         transition: { type: "spring", stiffness: 300, damping: 30 },
       }}
