@@ -21,8 +21,8 @@ export type ModeratedContent = {
   find(db: Database, id: string): Promise<ContentForModeration | undefined>;
   visibleTo(app: FastifyInstance, viewerId: string, id: string): Promise<boolean>;
   setVisibility(db: Database, id: string, visibility: ContentVisibility): Promise<void>;
-  /** Deletes it; false when it was already gone. */
-  remove(app: FastifyInstance, id: string): Promise<boolean>;
+  /** Deletes it in the moderator's transaction (`db`); false when it was already gone. */
+  remove(db: Database, id: string): Promise<boolean>;
 };
 
 /** What another module can have moderated: the subject types of a report. */

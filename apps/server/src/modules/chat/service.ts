@@ -432,5 +432,5 @@ export const messageModeration: ModeratedContent = {
   find: moderation.findMessageForModeration,
   visibleTo: (app, viewerId, id) => moderation.isMessageParticipant(app.db, viewerId, id),
   setVisibility: moderation.setMessageVisibility,
-  remove: (app, id) => moderation.removeMessage(app.db, id),
+  remove: moderation.removeMessage,
 };

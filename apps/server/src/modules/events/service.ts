@@ -426,9 +426,9 @@ export const eventModeration: ModeratedContent = {
   find: moderation.findEventForModeration,
   visibleTo: async (app, viewerId, id) => (await findEvent(app.db, id, viewerId)) !== undefined,
   setVisibility: moderation.setEventVisibility,
-  remove: async (app, id) => {
-    const removed = await moderation.removeEvent(app.db, id);
-    if (removed) await dropReminders(app.db, id);
+  remove: async (db, id) => {
+    const removed = await moderation.removeEvent(db, id);
+    if (removed) await dropReminders(db, id);
     return removed;
   },
 };

@@ -193,5 +193,5 @@ export const groupModeration: ModeratedContent = {
   visibleTo: async (app, viewerId, id) =>
     (await repository.findGroupDetail(app.db, viewerId, id)) !== undefined,
   setVisibility: moderation.setGroupVisibility,
-  remove: (app, id) => moderation.removeGroup(app.db, id),
+  remove: moderation.removeGroup,
 };

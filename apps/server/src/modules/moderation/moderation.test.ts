@@ -409,3 +409,73 @@ describe("trusted reports", () => {
     expect(detail.reports).toHaveLength(3);
   });
 });
+
+describe("every kind of content", () => {
+  it("keeps a reply's, a group's and an event's words, and a removal takes each away", async () => {
+    const author = await joinAsAccount(app, "Writer");
+    const reporter = await signUpUser(app, { firstName: "Rae", lastName: "Reporter" });
+    const post = await callCommunity(app, author, "POST", "/fusionpublish", {
+      title: "Study tips",
+      content: "Share yours",
+    });
+    const postId: string = post.json().data.id;
+    const reply = await callCommunity(app, author, "POST", `/post/${postId}/replies`, {
+      content: "Buy my notes at a discount",
+    });
+    const group = await callCommunity(app, author, "POST", "/create", {
+      name: "Notes for sale",
+      description: "Cheap answers every week",
+      tag: "Math",
+    });
+    const event = await callCommunity(app, author, "POST", "/createevent", {
+      title: "Answer market",
+      description: "Bring cash",
+      location: "Library",
+      date: new Date(clock + 7 * DAY).toISOString(),
+    });
+    const kinds = [
+      {
+        type: "reply",
+        _id: reply.json().data._id as string,
+        title: null,
+        text: "Buy my notes at a discount",
+        url: `/post/${postId}/replies`,
+      },
+      {
+        type: "group",
+        _id: group.json().data._id as string,
+        title: "Notes for sale",
+        text: "Cheap answers every week",
+        url: `/group/${group.json().data._id}`,
+      },
+      {
+        type: "event",
+        _id: event.json().data._id as string,
+        title: "Answer market",
+        text: "Bring cash",
+        url: `/event/${event.json().data._id}`,
+      },
+    ] as const;
+    for (const kind of kinds) {
+      const filed = await call(app, reporter, "POST", "/api/reports", {
+        subject: { type: kind.type, _id: kind._id },
+        reason: "spam",
+      });
+      expect(filed.statusCode, `${kind.type}: ${filed.body}`).toBe(201);
+      const kase = await caseAbout(admin, kind._id);
+      const detail: ModerationCaseDetail = (
+        await call(app, admin, "GET", `/api/moderation/cases/${kase._id}`)
+      ).json().data;
+      expect(detail.snapshot, kind.type).toMatchObject({ title: kind.title, text: kind.text });
+      const removed = await call(app, admin, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+        action: "remove",
+        reason: "Selling answers",
+      });
+      expect(removed.statusCode, `${kind.type}: ${removed.body}`).toBe(201);
+    }
+    const replies = await callCommunity(app, author, "GET", `/post/${postId}/replies`);
+    expect(replies.json().data).toEqual([]);
+    expect((await callCommunity(app, author, "GET", kinds[1].url)).statusCode).toBe(404);
+    expect((await callCommunity(app, author, "GET", kinds[2].url)).statusCode).toBe(404);
+  });
+});

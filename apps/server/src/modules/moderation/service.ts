@@ -725,7 +725,7 @@ export async function act(
     } else if (body.action === "warn") {
       await setSubjectShown(app, tx, kase, true);
     } else if (body.action === "remove" && kase.subjectId && kase.subjectType !== "user") {
-      await CONTENT[kase.subjectType].remove(app, kase.subjectId);
+      await CONTENT[kase.subjectType].remove(tx, kase.subjectId);
     } else if (body.action === "suspend" && person) {
       await setModerationState(tx, person.id, { suspendedUntil: until }, now);
     } else if (body.action === "ban" && person) {

@@ -222,7 +222,7 @@ export const postModeration: ModeratedContent = {
   find: moderation.findPostForModeration,
   visibleTo: seesPost,
   setVisibility: moderation.setPostVisibility,
-  remove: (app, id) => moderation.removePost(app.db, id),
+  remove: moderation.removePost,
 };
 
 /** Replies as the moderation module handles them: one sees a reply when one sees its post. */
@@ -233,5 +233,5 @@ export const replyModeration: ModeratedContent = {
     return postId !== undefined && seesPost(app, viewerId, postId);
   },
   setVisibility: moderation.setReplyVisibility,
-  remove: (app, id) => moderation.removeReply(app.db, id),
+  remove: moderation.removeReply,
 };
