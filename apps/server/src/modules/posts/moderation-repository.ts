@@ -1,72 +1,29 @@
-import type { ContentVisibility } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { moderatedRows } from "../../db/moderated-rows.ts";
 import { selectRows } from "../../db/rows.ts";
-import type { ContentForModeration } from "../../lib/moderated-content.ts";
 
 // What the moderation module reads and changes of posts and replies (through service.ts's postsModeration).
 
-/** The post whoever asks (moderation reads it); undefined when it is gone. */
-export async function findPostForModeration(
-  db: Database,
-  id: string,
-): Promise<ContentForModeration | undefined> {
-  const [row] = await selectRows<ContentForModeration>(
-    db,
-    sql`select author_id::text as "authorId", title as "title", content as "text", visibility
-      from community_posts where id = ${id}`,
-  );
-  return row;
-}
+const posts = moderatedRows({
+  table: "community_posts",
+  author: "author_id",
+  title: "title",
+  text: "content",
+});
+const replies = moderatedRows({
+  table: "community_post_replies",
+  author: "author_id",
+  title: null,
+  text: "content",
+});
 
-export async function setPostVisibility(
-  db: Database,
-  id: string,
-  visibility: ContentVisibility,
-): Promise<void> {
-  await db.execute(sql`update community_posts set visibility = ${visibility} where id = ${id}`);
-}
-
-/** Deletes the post (a moderator removed it); false when it was already gone. */
-export async function removePost(db: Database, id: string): Promise<boolean> {
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`delete from community_posts where id = ${id} returning id`,
-  );
-  return rows.length > 0;
-}
-
-/** The reply whoever asks (moderation reads it); undefined when it is gone. */
-export async function findReplyForModeration(
-  db: Database,
-  id: string,
-): Promise<ContentForModeration | undefined> {
-  const [row] = await selectRows<ContentForModeration>(
-    db,
-    sql`select author_id::text as "authorId", null as "title", content as "text", visibility
-      from community_post_replies where id = ${id}`,
-  );
-  return row;
-}
-
-export async function setReplyVisibility(
-  db: Database,
-  id: string,
-  visibility: ContentVisibility,
-): Promise<void> {
-  await db.execute(
-    sql`update community_post_replies set visibility = ${visibility} where id = ${id}`,
-  );
-}
-
-/** Deletes the reply (a moderator removed it); false when it was already gone. */
-export async function removeReply(db: Database, id: string): Promise<boolean> {
-  const rows = await selectRows<{ id: string }>(
-    db,
-    sql`delete from community_post_replies where id = ${id} returning id`,
-  );
-  return rows.length > 0;
-}
+export const findPostForModeration = posts.find;
+export const setPostVisibility = posts.setVisibility;
+export const removePost = posts.remove;
+export const findReplyForModeration = replies.find;
+export const setReplyVisibility = replies.setVisibility;
+export const removeReply = replies.remove;
 
 /** The post a reply answers; undefined when the reply is gone. */
 export async function findReplyPostId(db: Database, replyId: string): Promise<string | undefined> {
