@@ -210,7 +210,12 @@ export async function buildApp(
   if (tracing) {
     // First, so every hook and route registered after it runs inside the request's span.
     await app.register(tracing.plugin);
-    app.addHook("onClose", async () => tracing.shutdown());
+    app.addHook("onClose", async () => {
+      // The spans still buffered are sent now; a collector that is away costs them, not the close.
+      await tracing.shutdown().catch((error: unknown) => {
+        app.log.warn({ err: error }, "the last spans could not be sent");
+      });
+    });
   }
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);

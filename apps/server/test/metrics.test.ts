@@ -79,7 +79,8 @@ beforeAll(async () => {
     push: { allowPrivateEndpoints: true },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
-});
+  // The first app of a worker also migrates the template database, slow on a busy machine.
+}, 180_000);
 
 describe("GET /metrics with METRICS_TOKEN", () => {
   let push: Awaited<ReturnType<typeof startPushService>>;
@@ -242,7 +243,7 @@ describe("without METRICS_TOKEN, with METRICS_PORT", () => {
       webDistDir: builtWebApp(),
     });
     await portOnly.ready();
-  });
+  }, 180_000);
 
   it("has no /metrics on the app's port, token or not", async () => {
     for (const authorization of [undefined, `Bearer ${TOKEN}`, "Bearer undefined", "Bearer "]) {
