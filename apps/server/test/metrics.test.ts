@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { openChatListener } from "./chat-listener.ts";
 import {
   appsForFile,
@@ -276,5 +277,36 @@ describe("without METRICS_TOKEN, with METRICS_PORT", () => {
     expect((await fetch(`${base}/`)).status).toBe(404);
     expect((await fetch(`${base}/api/health`)).status).toBe(404);
     expect((await fetch(`${base}/metrics`, { method: "POST" })).status).toBe(404);
+  });
+});
+
+describe("the metrics settings", () => {
+  it("reads METRICS_TOKEN, METRICS_PORT, METRICS_HOST and the OTLP endpoint", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: TOKEN }).metrics).toEqual({
+      token: TOKEN,
+      port: undefined,
+      host: "127.0.0.1",
+    });
+    expect(loadConfig({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: "10.0.0.5",
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" }).tracing).toEqual({
+      endpoint: "http://collector:4318",
+      serviceName: "kindred",
+    });
+  });
+
+  it("stops the start on a weak token, a port shared with the app, or a bad endpoint", () => {
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: "a token with spaces in it" })).toThrow(/spaces/);
+    expect(() => loadConfig({ PORT: "9464", METRICS_PORT: "9464" })).toThrow(/must differ/);
+    expect(() => loadConfig({ METRICS_PORT: "70000" })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
   });
 });
