@@ -36,6 +36,7 @@ import {
 } from "./plugins/errors.ts";
 import { inputGuardPlugin } from "./plugins/input-guard.ts";
 import { type Lifecycle, lifecyclePlugin } from "./plugins/lifecycle.ts";
+import { metricsPlugin, metricsRoute } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { redisPlugin } from "./plugins/redis.ts";
@@ -44,6 +45,7 @@ import type { ApiScopes } from "./plugins/scopes.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
+import { startTracing, type Tracing } from "./plugins/tracing.ts";
 import { registerApiRoutes } from "./routes.ts";
 
 declare module "fastify" {
@@ -132,11 +134,14 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-function loggerOptions(config: Config, stream: BuildOptions["logStream"]) {
-  if (stream) return { level: config.logLevel, stream };
+function loggerOptions(config: Config, stream: BuildOptions["logStream"], tracing?: Tracing) {
+  // With tracing on, every line written inside a request's span names its trace.
+  const mixin = tracing ? { mixin: tracing.logFields } : {};
+  if (stream) return { level: config.logLevel, stream, ...mixin };
   const pretty = config.nodeEnv === "development" && process.stdout.isTTY;
   return {
     level: config.logLevel,
+    ...mixin,
     ...(pretty
       ? { transport: { target: "pino-pretty", options: { ignore: "pid,hostname" } } }
       : {}),
@@ -155,8 +160,9 @@ export async function buildApp(
   );
   opening.catch(() => {}); // handled where it is awaited; this only keeps Node from crashing early
   const { timeouts } = config;
+  const tracing = config.tracing ? await startTracing(config.tracing) : undefined;
   const app = Fastify({
-    logger: loggerOptions(config, options.logStream),
+    logger: loggerOptions(config, options.logStream, tracing),
     // Fastify's two lines per request give way to the request-log plugin's one line per API call.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
@@ -201,6 +207,16 @@ export async function buildApp(
     const handle = await opening.catch(() => undefined);
     await handle?.close();
   });
+  if (tracing) {
+    // First, so every hook and route registered after it runs inside the request's span.
+    await app.register(tracing.plugin);
+    app.addHook("onClose", async () => {
+      // The spans still buffered are sent now; a collector that is away costs them, not the close.
+      await tracing.shutdown().catch((error: unknown) => {
+        app.log.warn({ err: error }, "the last spans could not be sent");
+      });
+    });
+  }
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -208,6 +224,7 @@ export async function buildApp(
   await app.register(errorsPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(requestLogPlugin);
+  await app.register(metricsPlugin, { databaseLoad: () => database?.load() });
   await app.register(inputGuardPlugin);
   // JSON answers over 1 kB; built assets arrive already compressed (Content-Encoding set) and are
   // left alone. Request bodies are never inflated, so 64 KiB on the wire stays 64 KiB.
@@ -253,6 +270,7 @@ export async function buildApp(
     { prefix: "/api" },
   );
 
+  await app.register(metricsRoute);
   await app.register(staticSpaPlugin);
 
   app.decorate(

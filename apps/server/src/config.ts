@@ -112,7 +112,29 @@ export type Config = {
   photoFetch?: PhotoFetchSettings;
   /** The lower daily limits of accounts younger than NEW_ACCOUNT_DAYS; unset: DEFAULT_NEW_ACCOUNT_LIMITS. */
   newAccountLimits?: NewAccountLimits;
+  /** GET /metrics (Prometheus); unset: not served anywhere. */
+  metrics?: MetricsSettings;
+  /** OpenTelemetry traces over OTLP; unset: nothing of OpenTelemetry is loaded. */
+  tracing?: TracingSettings;
 };
+
+export type MetricsSettings = {
+  /** GET /metrics on the app's own port answers only with `Authorization: Bearer <token>`. */
+  token?: string;
+  /** A listener of its own serving /metrics without a token (0: any free port, in tests). */
+  port?: number;
+  /** Where that listener binds. */
+  host: string;
+};
+
+export type TracingSettings = {
+  /** The OTLP/HTTP base address; spans go to `<endpoint>/v1/traces`. */
+  endpoint: string;
+  /** `service.name` on every span. */
+  serviceName: string;
+};
+
+export const DEFAULT_METRICS_HOST = "127.0.0.1";
 
 /**
  * What an account younger than NEW_ACCOUNT_DAYS may do per day (the UTC day), counted in the
@@ -378,7 +400,37 @@ const envSchema = z.object({
   RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: positiveInt("RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR"),
   NEW_ACCOUNT_DAILY_INTERESTED: positiveInt("NEW_ACCOUNT_DAILY_INTERESTED"),
   NEW_ACCOUNT_DAILY_FIRST_MESSAGES: positiveInt("NEW_ACCOUNT_DAILY_FIRST_MESSAGES"),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(16, "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)")
+      .regex(/^\S+$/, "METRICS_TOKEN must not contain spaces")
+      .optional(),
+  ),
+  METRICS_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: "METRICS_PORT must be a whole number from 1 to 65535" })
+      .int("METRICS_PORT must be a whole number from 1 to 65535")
+      .min(1, "METRICS_PORT must be a whole number from 1 to 65535")
+      .max(65535, "METRICS_PORT must be a whole number from 1 to 65535")
+      .optional(),
+  ),
+  METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_METRICS_HOST)),
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"]),
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default("kindred")),
 });
+
+function readMetrics(e: z.output<typeof envSchema>): MetricsSettings | undefined {
+  if (e.METRICS_TOKEN === undefined && e.METRICS_PORT === undefined) return undefined;
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      `METRICS_PORT (${e.METRICS_PORT}) must differ from PORT: it serves /metrics without a token`,
+    );
+  }
+  return { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST };
+}
 
 function readS3(e: z.output<typeof envSchema>): S3Settings | undefined {
   if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
@@ -560,6 +612,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstMessagesPerDay:
         e.NEW_ACCOUNT_DAILY_FIRST_MESSAGES ?? DEFAULT_NEW_ACCOUNT_LIMITS.firstMessagesPerDay,
     },
+    metrics: readMetrics(e),
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
     recoveryLimits: {
       forgotPasswordPerEmail: {
         ...DEFAULT_RECOVERY_LIMITS.forgotPasswordPerEmail,

@@ -28,6 +28,11 @@ function banner(app: FastifyInstance, config: Config): string {
     ? `PostgreSQL (${new URL(config.databaseUrl).host})`
     : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   const lines = ["", "  Kindred is running", "", `  URL        ${url}`, `  Database   ${database}`];
+  const metrics = app.metrics.server?.address();
+  if (metrics && typeof metrics === "object") {
+    const host = metrics.family === "IPv6" ? `[${metrics.address}]` : metrics.address;
+    lines.push(`  Metrics    http://${host}:${metrics.port}/metrics (no token needed there)`);
+  }
   const demo = app.demoLogin;
   if (demo?.password) {
     lines.push(`  Demo login ${demo.email} / ${demo.password}`);

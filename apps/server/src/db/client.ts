@@ -22,10 +22,18 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** Runs a trivial query; throws when the database does not answer. */
   ping: () => Promise<void>;
+  /** How busy the database is now, for /metrics: the pool's connections, or PGlite's queue. */
+  load: () => DatabaseLoad;
   /** PGlite only: vacuums and analyzes the tables that need it now; returns their names. */
   maintain?: () => Promise<string[]>;
   close: () => Promise<void>;
 };
+
+export type DatabaseLoad =
+  /** node-postgres: connections open, idle among them, and queries waiting for one. */
+  | { kind: "postgres"; total: number; idle: number; waiting: number }
+  /** The embedded database: statements not answered yet (PGliteThread.queueLength). */
+  | { kind: "pglite"; queueLength: number };
 
 export type DatabaseOptions =
   /** PostgreSQL over a node-postgres pool. */
@@ -169,6 +177,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       ping: async () => {
         await pool.query("select 1");
       },
+      load: () => ({
+        kind: "postgres",
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => endPool(pool),
     };
   }
@@ -197,6 +211,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: async () => {
       await client.query("select 1");
     },
+    load: () => ({ kind: "pglite", queueLength: client.queueLength }),
     maintain: maintenance.runOnce,
     close: async () => {
       await maintenance.stop();

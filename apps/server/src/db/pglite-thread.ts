@@ -105,6 +105,14 @@ export class PGliteThread implements ThreadQueryable {
     return thread;
   }
 
+  /**
+   * Statements not answered yet: those held behind a transaction and those sent to the thread
+   * (it runs one at a time, so all but one of them wait there). Read by /metrics.
+   */
+  get queueLength(): number {
+    return this.#queue.length + this.#pending.size;
+  }
+
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
     return this.#statement<ThreadResults<T>>(queryMessage(sql, params, options));
   }

@@ -85,6 +85,8 @@ export type ChatHub = {
   removeSocket(userId: string, socket: ChatSocket): Promise<boolean>;
   /** Those of the users with at least one socket open on any process. */
   online(userIds: string[]): Promise<Set<string>>;
+  /** The sockets open on this process, everyone's (read by /metrics). */
+  openSockets(): number;
   /** Closes, on every process, the sockets the ended sessions opened (4401). */
   endSessions(end: SessionEnd): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +99,7 @@ type Envelope = Delivery | { end: SessionEnd };
 function createLocalSockets() {
   /** Each user's open sockets, each with the hash of the session that opened it. */
   const sockets = new Map<string, Map<ChatSocket, string>>();
+  let open = 0;
   const deliver = ({ userIds, event }: Delivery) => {
     const data = JSON.stringify(event);
     for (const userId of userIds) {
@@ -118,6 +121,7 @@ function createLocalSockets() {
     sockets,
     deliver,
     end,
+    count: () => open,
     apply(envelope: Envelope) {
       if ("end" in envelope) end(envelope.end);
       else deliver(envelope);
@@ -130,11 +134,13 @@ function createLocalSockets() {
       }
       if (owned.size >= CHAT_SOCKETS_PER_ACCOUNT) return { accepted: false, first: false };
       owned.set(socket, sessionIdHash);
+      open += 1;
       return { accepted: true, first: owned.size === 1 };
     },
     remove(userId: string, socket: ChatSocket): boolean {
       const owned = sockets.get(userId);
       if (!owned?.delete(socket)) return false;
+      open -= 1;
       if (owned.size > 0) return false;
       sockets.delete(userId);
       return true;
@@ -158,6 +164,7 @@ export function createMemoryHub(): ChatHub {
     async online(userIds) {
       return new Set(userIds.filter((id) => local.sockets.has(id)));
     },
+    openSockets: local.count,
     async endSessions(end) {
       local.end(end);
     },
@@ -269,6 +276,7 @@ export async function createRedisHub(
       if (last) await publisher.hdel(PRESENCE_KEY(userId), processId);
       return last;
     },
+    openSockets: local.count,
     async online(userIds) {
       if (userIds.length === 0) return new Set();
       const pipeline = publisher.pipeline();

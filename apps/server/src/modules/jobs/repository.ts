@@ -118,3 +118,31 @@ export async function insertJob(db: Database, job: NewJob): Promise<void> {
 export async function deleteJobsNaming(db: Database, userId: string): Promise<void> {
   await db.execute(sql`delete from jobs where payload ->> 'userId' = ${userId}`);
 }
+
+export type JobCounts = {
+  kind: string;
+  /** Rows of the kind: due, scheduled for later or running. */
+  waiting: number;
+  /** Those among them whose last run failed, waiting for their retry. */
+  failed: number;
+};
+
+/** One row per kind with jobs waiting (for /metrics: a scan of a table that stays short). */
+export async function countJobsByKind(db: Database): Promise<JobCounts[]> {
+  const rows = await selectRows<{
+    kind: string;
+    waiting: number | string;
+    failed: number | string;
+  }>(
+    db,
+    sql`
+      select kind, count(*) as waiting, count(*) filter (where last_error is not null) as failed
+      from jobs group by kind
+    `,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    waiting: Number(row.waiting),
+    failed: Number(row.failed),
+  }));
+}

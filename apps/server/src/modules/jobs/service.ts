@@ -1,6 +1,15 @@
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { completeClaimedJob, deleteJobsByKey, deleteJobsNaming, insertJob } from "./repository.ts";
+import {
+  completeClaimedJob,
+  countJobsByKind,
+  deleteJobsByKey,
+  deleteJobsNaming,
+  insertJob,
+  type JobCounts,
+} from "./repository.ts";
+
+export type { JobCounts };
 
 // What other modules ask of the jobs table (owned here).
 
@@ -41,6 +50,11 @@ export function completeJob(db: Database, job: { id: string; attempts: number })
 /** Drops the waiting jobs of a kind with these keys (work that is no longer needed). */
 export function dropJobs(db: Database, kind: JobKind, keys: string[]): Promise<void> {
   return deleteJobsByKey(db, kind, keys);
+}
+
+/** The jobs waiting of each kind, and those among them whose last run failed (for /metrics). */
+export function countWaitingJobs(db: Database): Promise<JobCounts[]> {
+  return countJobsByKind(db);
 }
 
 /**

@@ -87,6 +87,7 @@ export const jobsPlugin = fp(
           await releaseJob(app.db, job);
           return;
         }
+        app.metrics.jobFailures.inc({ kind: job.kind });
         const message = error instanceof Error ? error.message : String(error);
         if (job.attempts >= settings.maxAttempts) {
           log.error({ err: error }, `job dropped after ${job.attempts} attempts: ${message}`);
@@ -153,5 +154,5 @@ export const jobsPlugin = fp(
       await running?.catch(() => 0);
     });
   },
-  { name: "jobs" },
+  { name: "jobs", dependencies: ["metrics"] },
 );

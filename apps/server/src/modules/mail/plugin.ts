@@ -29,12 +29,20 @@ export const mailPlugin = fp(
         : `mail is written to ${app.config.outboxDir} (SMTP_URL is unset)`,
     );
     app.addHook("onClose", async () => mailer.close());
-    app.decorate("deliverMail", (message: MailMessage, log: FastifyBaseLogger) =>
-      mailer.send(message, log),
-    );
+    /** Every mail goes through here, so /metrics counts each one sent or failed. */
+    const send = async (message: MailMessage, log: FastifyBaseLogger) => {
+      try {
+        await mailer.send(message, log);
+      } catch (error) {
+        app.metrics.mailSends.inc({ outcome: "failed" });
+        throw error;
+      }
+      app.metrics.mailSends.inc({ outcome: "sent" });
+    };
+    app.decorate("deliverMail", send);
     app.decorate("sendMail", async (request: FastifyRequest, message: MailMessage) => {
       try {
-        await mailer.send(message, request.log);
+        await send(message, request.log);
       } catch (error) {
         // request.log carries the request id; the body says only what the person can act on.
         request.log.error(
@@ -45,5 +53,5 @@ export const mailPlugin = fp(
       }
     });
   },
-  { name: "mail" },
+  { name: "mail", dependencies: ["metrics"] },
 );

@@ -107,7 +107,14 @@ export async function storePhoto(
   bytes: Buffer,
   crop?: PhotoCrop,
 ): Promise<UserRow> {
-  const processed = await processPhoto(bytes, crop);
+  // Counted here until the processing has a pool of its own to ask (/metrics: photo work).
+  app.metrics.photoWork.inc();
+  let processed: ProcessedPhoto;
+  try {
+    processed = await processPhoto(bytes, crop);
+  } finally {
+    app.metrics.photoWork.dec();
+  }
   return changeUserPhoto(app, userId, processed);
 }
 

@@ -82,7 +82,12 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
       allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
       signal,
       now: app.now(),
+    }).catch((error: unknown) => {
+      app.metrics.pushSends.inc({ outcome: "failed" });
+      throw error;
     });
+    const sent = answer.kind === "answered" && answer.status >= 200 && answer.status < 300;
+    app.metrics.pushSends.inc({ outcome: sent ? "sent" : "failed" });
     if (answer.kind === "refused") {
       log.warn({ subscriptionId: subscription.id }, `push not sent: ${answer.message}`);
       return;
