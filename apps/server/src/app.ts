@@ -44,6 +44,7 @@ import type { ApiScopes } from "./plugins/scopes.ts";
 import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
+import { unreadBodyPlugin } from "./plugins/unread-body.ts";
 import { registerApiRoutes } from "./routes.ts";
 
 declare module "fastify" {
@@ -206,6 +207,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(requestLogPlugin);
   await app.register(inputGuardPlugin);
