@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type AddressInfo, connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DRAIN_LIMIT_BYTES } from "../src/plugins/unread-body.ts";
 import { appForFile, type Session, signUpUser } from "./helpers.ts";
 
 const app = await appForFile();
@@ -190,5 +191,26 @@ describe("a refused upload leaves the connection usable", () => {
     fresh.write(HEALTH);
     expect((await freshAnswers.next(2_000))?.status).toBe(200);
     fresh.destroy();
+  });
+
+  it("cuts a refused chunked body once more than any route takes has been thrown away", async () => {
+    const { boundary, body } = multipartBody([
+      { name: "crop", data: "not json" },
+      bigFile(DRAIN_LIMIT_BYTES + 1024 * 1024),
+    ]);
+    const socket = await open();
+    const answers = answersOf(socket);
+    socket.write(
+      Buffer.concat([
+        uploadHead(boundary, "chunked"),
+        Buffer.from(`${body.length.toString(16)}\r\n`),
+        body,
+        Buffer.from("\r\n0\r\n\r\n"),
+      ]),
+    );
+    // The 400 may be lost to the reset that cutting a connection with unread bytes sends.
+    await answers.next(10_000);
+    await answers.next(10_000);
+    expect(answers.isClosed()).toBe(true);
   });
 });

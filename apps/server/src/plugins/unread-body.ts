@@ -40,7 +40,8 @@ export const unreadBodyPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook("onSend", async (request, reply, payload) => {
       const raw = request.raw;
-      if (raw.complete || raw.destroyed) return payload;
+      // `complete` is false while the body is still arriving (undefined for app.inject's request).
+      if (raw.complete !== false || raw.destroyed) return payload;
       const length = declaredLength(raw);
       if (length === undefined && raw.headers["transfer-encoding"] === undefined) return payload;
       if (length !== undefined && !(length <= DRAIN_LIMIT_BYTES)) {
