@@ -46,6 +46,7 @@ import { securityPlugin } from "./plugins/security.ts";
 import { sessionPlugin } from "./plugins/session.ts";
 import { staticSpaPlugin } from "./plugins/static-spa.ts";
 import { startTracing, type Tracing } from "./plugins/tracing.ts";
+import { unreadBodyPlugin } from "./plugins/unread-body.ts";
 import { registerApiRoutes } from "./routes.ts";
 
 declare module "fastify" {
@@ -222,6 +223,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(unreadBodyPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(requestLogPlugin);
   await app.register(metricsPlugin, { databaseLoad: () => database?.load() });

@@ -1,7 +1,7 @@
 import { scrypt } from "node:crypto";
 import { createSocket, type Socket } from "node:dgram";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dnsResolver } from "./public-address.ts";
+import { dnsResolver, isPublicAddress } from "./public-address.ts";
 
 /**
  * Two DNS servers on this machine, over UDP: one that answers (an A and an AAAA record for
@@ -120,5 +120,76 @@ describe("dnsResolver", () => {
       expect((at as number) - started).toBeLessThan(10_000);
     }
     expect(silentQuestions).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe("isPublicAddress, for IPv6 forms that carry an IPv4 address", () => {
+  const cases: [form: string, privateOnes: string[], publicOnes: string[]][] = [
+    [
+      "IPv4-mapped ::ffff:0:0/96",
+      ["::ffff:127.0.0.1", "::ffff:7f00:1", "[::ffff:10.0.0.1]", "::ffff:169.254.169.254"],
+      ["::ffff:8.8.8.8", "::ffff:808:808"],
+    ],
+    [
+      "IPv4-compatible ::/96 (deprecated: never public)",
+      ["::127.0.0.1", "::7f00:1", "::10.0.0.1", "::8.8.8.8", "::", "::1"],
+      [],
+    ],
+    [
+      "IPv4-translated ::ffff:0:0:0/96 (never public)",
+      ["::ffff:0:127.0.0.1", "::ffff:0:8.8.8.8"],
+      [],
+    ],
+    [
+      "NAT64 64:ff9b::/96",
+      ["64:ff9b::127.0.0.1", "64:ff9b::7f00:1", "64:ff9b::a9fe:a9fe", "64:ff9b::192.168.0.1"],
+      ["64:ff9b::8.8.8.8", "64:ff9b::808:808"],
+    ],
+    [
+      "NAT64 local-use 64:ff9b:1::/48 (a network's own: never public)",
+      ["64:ff9b:1::8.8.8.8", "64:ff9b:1:7f00:1::", "64:ff9b:1:a9fe:a9:fe00::"],
+      [],
+    ],
+    [
+      "6to4 2002::/16",
+      ["2002:7f00:1::1", "2002:c0a8:10a::1", "2002:a9fe:a9fe::1", "2002:a00:1:1::5", "2002::1"],
+      ["2002:808:808::1", "2002:5db8:d822:1::1"],
+    ],
+    [
+      "Teredo 2001::/32 (server in bits 32-63, client inverted in the last 32)",
+      [
+        // A public server, the client 192.168.1.10, 127.0.0.1, 10.0.0.1, 169.254.169.254.
+        "2001:0:4136:e378:8000:63bf:3f57:fef5",
+        "2001:0:4136:e378:8000:63bf:80ff:fffe",
+        "2001:0:4136:e378:8000:63bf:f5ff:fffe",
+        "2001:0:4136:e378:8000:63bf:5601:5601",
+        // A private server (10.0.0.1) with a public client (8.8.8.8).
+        "2001:0:a00:1:8000:63bf:f7f7:f7f7",
+      ],
+      ["2001:0:4136:e378:8000:63bf:f7f7:f7f7"],
+    ],
+  ];
+
+  it.each(cases)("%s", (_form, privateOnes, publicOnes) => {
+    for (const address of privateOnes) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of publicOnes) expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it("keeps global unicast public and everything outside 2000::/3 or reserved in it private", () => {
+    for (const address of ["2606:4700::1111", "2a00:1450:4001:80b::200e", "2001:4860:4860::8888"]) {
+      expect(isPublicAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      "100::1",
+      "fe80::1",
+      "fd00::1",
+      "ff02::1",
+      "2001:db8::1",
+      "3fff::1",
+      "2001:2::1",
+      "4000::1",
+    ]) {
+      expect(isPublicAddress(address), address).toBe(false);
+    }
   });
 });

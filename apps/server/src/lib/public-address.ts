@@ -63,6 +63,20 @@ function isPublicIpv4([a = 0, b = 0, c = 0]: number[]): boolean {
   return true;
 }
 
+/** The IPv4 address an IPv6 address carries to reach it, by the forms that route by it. */
+function embeddedIpv4s(bytes: number[]): number[][] {
+  const [b0 = 0, b1 = 0, b2 = 0, b3 = 0] = bytes;
+  // 64:ff9b::/96, NAT64's well-known prefix: the last 32 bits.
+  if (b0 === 0 && b1 === 0x64 && b2 === 0xff && b3 === 0x9b) return [bytes.slice(12)];
+  // 2002::/16, 6to4: the 32 bits after the prefix.
+  if (b0 === 0x20 && b1 === 0x02) return [bytes.slice(2, 6)];
+  // 2001::/32, Teredo: the server in bits 32-63, the client in the last 32 bits inverted.
+  if (b0 === 0x20 && b1 === 0x01 && b2 === 0 && b3 === 0) {
+    return [bytes.slice(4, 8), bytes.slice(12).map((byte) => byte ^ 0xff)];
+  }
+  return [];
+}
+
 /** True for an address (either family) on the public internet; false for anything else. */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
@@ -74,23 +88,28 @@ export function isPublicAddress(address: string): boolean {
   if (family !== 6) return false;
   const bytes = ipv6Bytes(bare);
   if (bytes?.length !== 16) return false;
-  const [b0 = 0, b1 = 0] = bytes;
+  const [b0 = 0, b1 = 0, b2 = 0, b3 = 0, b4 = 0, b5 = 0] = bytes;
   const prefixZero = (n: number) => bytes.slice(0, n).every((byte) => byte === 0);
-  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible, also :: and ::1): the IPv4 rules decide.
+  // ::ffff:a.b.c.d (mapped): the IPv4 rules decide.
   if (prefixZero(10) && bytes[10] === 0xff && bytes[11] === 0xff) {
     return isPublicIpv4(bytes.slice(12));
   }
-  if (prefixZero(12)) return false;
-  // 64:ff9b::/96, NAT64: the IPv4 address inside decides.
-  const nat64 = b0 === 0 && b1 === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b;
-  if (nat64 && bytes.slice(4, 12).every((byte) => byte === 0)) {
-    return isPublicIpv4(bytes.slice(12));
+  // NAT64, 6to4 and Teredo reach the IPv4 address inside: a private one makes the whole private.
+  const embedded = embeddedIpv4s(bytes);
+  if (embedded.some((v4) => !isPublicIpv4(v4))) return false;
+  if (b0 === 0 && b1 === 0x64 && b2 === 0xff && b3 === 0x9b) {
+    // The well-known /96 only; 64:ff9b:1::/48 is for a network's own translators (RFC 8215).
+    return bytes.slice(4, 12).every((byte) => byte === 0);
   }
-  if (b0 === 0xfe && (b1 & 0xc0) === 0x80) return false; // link-local
-  if (b0 === 0xfe && (b1 & 0xc0) === 0xc0) return false; // site-local (deprecated)
-  if ((b0 & 0xfe) === 0xfc) return false; // unique-local
-  if (b0 === 0xff) return false; // multicast
-  if (b0 === 0x20 && b1 === 0x01 && bytes[2] === 0x0d && bytes[3] === 0xb8) return false; // docs
+  // Everything outside 2000::/3 is reserved or local: ::/128, ::1, ::a.b.c.d (IPv4-compatible,
+  // deprecated), ::ffff:0:a.b.c.d (translated), 100::/64 (discard), link-local fe80::/10,
+  // unique-local fc00::/7, multicast ff00::/8.
+  if ((b0 & 0xe0) !== 0x20) return false;
+  if (b0 === 0x20 && b1 === 0x01 && b2 === 0x0d && b3 === 0xb8) return false; // documentation
+  if (b0 === 0x3f && b1 === 0xff && (b2 & 0xf0) === 0) return false; // documentation, 3fff::/20
+  if (b0 === 0x20 && b1 === 0x01 && b2 === 0 && b3 === 2 && b4 === 0 && b5 === 0) {
+    return false; // benchmarking, 2001:2::/48
+  }
   return true;
 }
 

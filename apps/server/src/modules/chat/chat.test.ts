@@ -32,13 +32,14 @@ import {
 import { findConnectionId } from "../requests/service.ts";
 import { type ChatSocket, MAX_BUFFERED_BYTES, sendEvent } from "./hub.ts";
 import { insertMessage } from "./repository.ts";
+import { isOwnPageOrigin } from "./socket.ts";
 
 /** The `ws` client (a dependency of @fastify/websocket); Node 20 has no WebSocket of its own. */
 type ClientSocket = {
   readyState: number;
   on(event: "message", listener: (data: Buffer) => void): void;
   on(event: "open", listener: () => void): void;
-  on(event: "close", listener: (code: number) => void): void;
+  on(event: "close", listener: (code: number, reason: Buffer) => void): void;
   on(event: "error", listener: (error: Error) => void): void;
   send(data: string): void;
   close(): void;
@@ -357,6 +358,50 @@ describe("GET /api/chat/socket", () => {
     const [a] = await connectedPair(app);
     const listener = openSocket(a, { origin: "https://evil.example" });
     expect(await listener.closed).toBe(CHAT_CLOSE_FORBIDDEN_ORIGIN);
+  });
+
+  it("accepts the loopback spellings of a loopback public origin, same scheme and port", async () => {
+    expect(app.config.publicOrigin).toBe("http://localhost:7777");
+    const [a, b] = await connectedPair(app);
+    for (const [index, origin] of ["http://127.0.0.1:7777", "http://[::1]:7777"].entries()) {
+      const listener = await openReady(a, { origin });
+      await sendMessage(app, b, a, `live through loopback ${index}`);
+      await listener.next(isMessage(`live through loopback ${index}`));
+      listener.socket.close();
+    }
+    for (const origin of [
+      "http://127.0.0.1:7778",
+      "https://127.0.0.1:7777",
+      "http://127.0.0.2:7777",
+      "http://localhost.evil.example:7777",
+      "http://127.0.0.1:7777.evil.example",
+      "null",
+    ]) {
+      const refused = openSocket(a, { origin });
+      const reason = new Promise<string>((resolve) =>
+        refused.socket.on("close", (_code, text) => resolve(text.toString())),
+      );
+      expect(await refused.closed, origin).toBe(CHAT_CLOSE_FORBIDDEN_ORIGIN);
+      expect(await reason).toBe("Open http://localhost:7777");
+    }
+  });
+
+  it("accepts only the public origin itself when it is not on this machine", () => {
+    const origin = "https://kindred.example";
+    expect(isOwnPageOrigin(origin, origin)).toBe(true);
+    for (const other of [
+      "http://localhost",
+      "https://localhost",
+      "https://127.0.0.1",
+      "https://[::1]",
+      "http://kindred.example",
+      "https://kindred.example:8443",
+      undefined,
+    ]) {
+      expect(isOwnPageOrigin(origin, other), other).toBe(false);
+    }
+    expect(isOwnPageOrigin("http://127.0.0.1:3000", "http://localhost:3000")).toBe(true);
+    expect(isOwnPageOrigin("http://127.0.0.1:3000", "http://localhost:3001")).toBe(false);
   });
 
   it("answers a plain GET with the contract's error body", async () => {

@@ -34,6 +34,40 @@ export function createFrameBudget(burst: number, perSecond: number, now = Date.n
   };
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether a socket's Origin is one of our own pages: the configured public origin, or, when that
+ * origin is itself on this machine (`localhost`, `127.0.0.1`, `[::1]`), another of those spellings
+ * with the same scheme and port: a newcomer who opens 127.0.0.1:7777 gets the same live page. A
+ * public origin accepts only itself, whatever NODE_ENV says.
+ */
+export function isOwnPageOrigin(publicOrigin: string, origin: string | undefined): boolean {
+  if (origin === undefined) return false;
+  if (origin === publicOrigin) return true;
+  let own: URL;
+  let other: URL;
+  try {
+    own = new URL(publicOrigin);
+    other = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (
+    LOOPBACK_HOSTS.has(own.hostname) &&
+    LOOPBACK_HOSTS.has(other.hostname) &&
+    other.origin === origin &&
+    other.protocol === own.protocol &&
+    other.port === own.port
+  );
+}
+
+/** The close reason of a refused origin: where the live page is (a reason holds 123 bytes). */
+function forbiddenOriginReason(publicOrigin: string): string {
+  const reason = `Open ${publicOrigin}`;
+  return Buffer.byteLength(reason) <= 123 ? reason : "Forbidden origin";
+}
+
 type Parsed = { ok: true; event: ChatClientEvent } | { ok: false; message: string };
 
 /** A client frame through the shared schema; anything else is named, never thrown. */
@@ -116,8 +150,8 @@ export function registerChatSocket(app: FastifyInstance): void {
       });
 
       // A page on another site would carry the person's cookie: only our own pages may connect.
-      if (request.headers.origin !== app.config.publicOrigin) {
-        socket.close(CHAT_CLOSE_FORBIDDEN_ORIGIN, "Forbidden origin");
+      if (!isOwnPageOrigin(app.config.publicOrigin, request.headers.origin)) {
+        socket.close(CHAT_CLOSE_FORBIDDEN_ORIGIN, forbiddenOriginReason(app.config.publicOrigin));
         return;
       }
       let session: Awaited<ReturnType<typeof findLiveSession>>;

@@ -93,6 +93,40 @@ describe("an event's .ics file", () => {
     expect(parseCalendar(cancelled.body)[0]?.status).toBe("CANCELLED");
   });
 
+  it("keeps a carriage return or other control character in the text from starting a line or an event", async () => {
+    const host = await account("Ana");
+    const injected = "\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:forged\r\nSUMMARY:Forged";
+    const id = await createEvent(host, {
+      title: `Quiz\rBEGIN:VEVENT${injected}`,
+      description: `One\rBEGIN:VEVENT\rtwo${injected}\u0001\u0007\u000b\u000c\u001b[31m\u007f\u0085\tend`,
+      location: `Hall\rUID:forged${injected}`,
+    });
+    const response = await call(host, "GET", `/event/${id}/calendar.ics`);
+    expect(response.statusCode).toBe(200);
+    const text = response.body;
+    // Lines end in CRLF only; nothing else below a space but a folded line's leading tab.
+    expect(text).not.toMatch(/\r(?!\n)|(?<!\r)\n/);
+    const lines = text.split("\r\n");
+    for (const line of lines) expect(line).not.toMatch(/(?!\t)\p{Cc}/u);
+    expect(lines.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
+    expect(lines.filter((line) => line === "END:VEVENT")).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith("UID:"))).toEqual([`UID:event-${id}@localhost`]);
+
+    const [event, ...more] = parseCalendar(text);
+    expect(more).toEqual([]);
+    expect(event?.uid).toBe(`event-${id}@localhost`);
+    // A lone CR reads as the line break it meant; the other control characters are dropped.
+    expect(event?.summary).toBe(
+      "Quiz\nBEGIN:VEVENT\nEND:VEVENT\nBEGIN:VEVENT\nUID:forged\nSUMMARY:Forged",
+    );
+    expect(event?.description).toBe(
+      "One\nBEGIN:VEVENT\ntwo\nEND:VEVENT\nBEGIN:VEVENT\nUID:forged\nSUMMARY:Forged[31m\tend",
+    );
+    expect(event?.location).toBe(
+      "Hall\nUID:forged\nEND:VEVENT\nBEGIN:VEVENT\nUID:forged\nSUMMARY:Forged",
+    );
+  });
+
   it("answers 404 for an unknown event, one that is not a uuid or hidden by a block; 401 without a token", async () => {
     const ana = await account("Ana");
     const ben = await account("Ben");

@@ -24,6 +24,16 @@ const EVENT_LENGTH = { hours: 1 } as const;
 
 type App = Pick<FastifyInstance, "db" | "config" | "now">;
 
+/**
+ * Text as RFC 5545 allows it in a TEXT value. The `ics` package escapes only CRLF and LF, and a
+ * lone CR ends a line for many readers: a description could start a line of its own (a second
+ * VEVENT). Every line break becomes LF (escaped as `\n` by the package) and the other control
+ * characters, which TEXT forbids, are dropped; a tab stays.
+ */
+export function calendarSafeText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/(?![\t\n])\p{Cc}/gu, "");
+}
+
 function toCalendarEvent(app: App, event: EventRow): EventAttributes {
   const host = new URL(app.config.publicOrigin).hostname;
   return {
@@ -32,9 +42,9 @@ function toCalendarEvent(app: App, event: EventRow): EventAttributes {
     startInputType: "utc",
     startOutputType: "utc",
     duration: EVENT_LENGTH,
-    title: event.title,
-    description: event.description,
-    location: event.location,
+    title: calendarSafeText(event.title),
+    description: calendarSafeText(event.description),
+    location: calendarSafeText(event.location),
     url: `${app.config.publicOrigin}${eventPath(event.id)}`,
     // No ORGANIZER: RFC 5545 wants it to be an address, and members' emails are not published.
     status: event.cancelledAt ? "CANCELLED" : "CONFIRMED",
@@ -45,7 +55,7 @@ function toCalendarEvent(app: App, event: EventRow): EventAttributes {
 export function calendarText(app: App, events: EventRow[], name: string): string {
   const { error, value } = createEvents(
     events.map((event) => toCalendarEvent(app, event)),
-    { productId: "-//Kindred//Community events//EN", calName: name },
+    { productId: "-//Kindred//Community events//EN", calName: calendarSafeText(name) },
   );
   if (error || !value) throw error ?? new Error("the calendar could not be written");
   return value;

@@ -6,6 +6,7 @@ import {
   type Conversation,
 } from "@kindred/shared";
 import type { QueryClient } from "@tanstack/react-query";
+import { showToast } from "@/components/ui/toast.tsx";
 import { env } from "@/config/env.ts";
 import { applyNotificationEvent } from "@/lib/notification-events.ts";
 import { queryKeys } from "@/lib/query-client.ts";
@@ -25,6 +26,18 @@ const MAX_BACKOFF_MS = 15_000;
  * HTTP instead (and stays well inside the socket's frame budget).
  */
 export const MAX_RESUME_PAGES = 5;
+
+/**
+ * What a person reads when the server refuses this page's origin (the page was opened at an
+ * address the server does not serve live updates to); the server's close reason names the one
+ * it does ("Open <origin>").
+ */
+export function liveUpdatesStoppedMessage(reason: string): string {
+  const address = /^Open (https?:\/\/\S+)$/.exec(reason)?.[1];
+  return address
+    ? `Live updates are off on this address: new messages and badges show only after a reload. Open ${address} to get them as they arrive.`
+    : "Live updates are off on this address: new messages and badges show only after a reload.";
+}
 
 function resumeFrame(after: string): string {
   return JSON.stringify({ type: "resume", after } satisfies ChatClientEvent);
@@ -87,9 +100,15 @@ export function openChatSocket(queryClient: QueryClient, meId: string): () => vo
     };
     current.onclose = (close) => {
       if (stopped) return;
-      if (close.code === CHAT_CLOSE_UNAUTHENTICATED || close.code === CHAT_CLOSE_FORBIDDEN_ORIGIN) {
+      if (close.code === CHAT_CLOSE_FORBIDDEN_ORIGIN) {
+        // Trying again would not help; saying so keeps the page from looking live when it is not.
+        showToast(liveUpdatesStoppedMessage(close.reason ?? ""), {
+          variant: "error",
+          durationMs: Number.POSITIVE_INFINITY,
+        });
         return;
       }
+      if (close.code === CHAT_CLOSE_UNAUTHENTICATED) return;
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
       attempt += 1;
       timer = setTimeout(connect, delay);

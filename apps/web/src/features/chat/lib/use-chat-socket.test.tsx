@@ -1,13 +1,21 @@
-import type { ChatMessage, ChatPage, Conversation } from "@kindred/shared";
+import {
+  CHAT_CLOSE_FORBIDDEN_ORIGIN,
+  type ChatMessage,
+  type ChatPage,
+  type Conversation,
+} from "@kindred/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { act, renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { showToast } from "@/components/ui/toast.tsx";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { createTestQueryClient, wrapperFor } from "@/test/query-client.tsx";
 import { forgetNewestMessage } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 import { MAX_RESUME_PAGES } from "./chat-socket.ts";
 import { useChatSocket } from "./use-chat-socket.ts";
+
+vi.mock("@/components/ui/toast.tsx", () => ({ showToast: vi.fn() }));
 
 const ME = "00000000-0000-4000-8000-00000000000a";
 const BEN = "00000000-0000-4000-8000-00000000000b";
@@ -18,7 +26,7 @@ class FakeSocket {
   readonly sent: unknown[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((message: { data: string }) => void) | null = null;
-  onclose: ((close: { code: number }) => void) | null = null;
+  onclose: ((close: { code: number; reason?: string }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
   }
@@ -28,6 +36,9 @@ class FakeSocket {
   close() {}
   open() {
     act(() => this.onopen?.());
+  }
+  closeWith(code: number, reason: string) {
+    act(() => this.onclose?.({ code, reason }));
   }
   receive(data: unknown) {
     act(() => this.onmessage?.({ data: typeof data === "string" ? data : JSON.stringify(data) }));
@@ -74,6 +85,16 @@ beforeEach(() => {
 });
 
 describe("useChatSocket", () => {
+  it("tells the person live updates stopped when the server refuses the page's address", async () => {
+    const socket = await mountWithSocket();
+    socket.closeWith(CHAT_CLOSE_FORBIDDEN_ORIGIN, "Open http://localhost:7777");
+    expect(vi.mocked(showToast)).toHaveBeenCalledWith(
+      expect.stringContaining("Live updates are off on this address"),
+      expect.objectContaining({ variant: "error" }),
+    );
+    expect(vi.mocked(showToast).mock.calls.at(-1)?.[0]).toContain("Open http://localhost:7777");
+  });
+
   it("opens no socket when the tab signs out before the socket's code has loaded", async () => {
     const { unmount } = renderHook(() => useChatSocket(ME), { wrapper: wrapperFor(queryClient) });
     unmount();
