@@ -11,6 +11,7 @@ import {
   PUSH_ENDPOINT_MAX_LENGTH,
   PUSH_KEY_MAX_LENGTH,
 } from "./notifications-constants.ts";
+import { isPushAuthSecret, isPushPublicKey } from "./push-keys.ts";
 import { cardSchema, pageAnswerSchema } from "./schemas.ts";
 
 export * from "./notifications-constants.ts";
@@ -102,12 +103,12 @@ export const pushSubscriptionBodySchema = z.object({
       .string()
       .min(1)
       .max(PUSH_KEY_MAX_LENGTH)
-      .regex(/^[A-Za-z0-9_-]+=*$/, NOTIFICATION_MESSAGES.badEndpoint),
+      .refine(isPushPublicKey, NOTIFICATION_MESSAGES.badPublicKey),
     auth: z
       .string()
       .min(1)
       .max(PUSH_KEY_MAX_LENGTH)
-      .regex(/^[A-Za-z0-9_-]+=*$/, NOTIFICATION_MESSAGES.badEndpoint),
+      .refine(isPushAuthSecret, NOTIFICATION_MESSAGES.badAuthSecret),
   }),
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;

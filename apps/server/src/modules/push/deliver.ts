@@ -1,13 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { DEFAULT_JOBS } from "../../config.ts";
 import { enqueueJob } from "../jobs/service.ts";
-import { type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
+import { backoffMs, type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
 import { notificationForDelivery } from "../notifications/service.ts";
-import { deleteSubscription, findSubscription, subscriptionIdsOf } from "./repository.ts";
-import { sendPush } from "./sender.ts";
+import {
+  clearEndpointFailures,
+  deleteSubscription,
+  findSubscription,
+  recordEndpointFailure,
+  subscriptionIdsOf,
+} from "./repository.ts";
+import { type PushAnswer, sendPush } from "./sender.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
 const DEFAULT_DIGEST_DELAY_MS = 30 * 60_000;
+/** Failed sends in a row after which an endpoint's subscription is deleted (PUSH_MAX_FAILURES). */
+export const DEFAULT_MAX_ENDPOINT_FAILURES = 8;
+
+/** What this process's pushes came to since it started (for metrics). */
+export type PushCounters = {
+  /** Accepted by the push service (2xx). */
+  sent: number;
+  /** Timed out, failed to connect, or answered anything but 2xx, 404 and 410. */
+  failed: number;
+  /** Subscriptions deleted: the push service said gone (404, 410), or too many failures in a row. */
+  deleted: number;
+};
 
 const notifyPayloadSchema = z.object({ notificationId: z.guid() });
 const pushPayloadSchema = z.object({ subscriptionId: z.guid(), notificationId: z.guid() });
@@ -40,6 +59,7 @@ export function notifyHandler(app: FastifyInstance) {
         await enqueueJob(tx, {
           kind: "push",
           payload: { subscriptionId, notificationId: notification.id },
+          group: notification.userId,
         });
       }
       if (notification.email) {
@@ -55,10 +75,15 @@ export function notifyHandler(app: FastifyInstance) {
 }
 
 /**
- * `push`: one notification to one device. 404 and 410 delete the subscription; 429 and 5xx are
- * tried again (after Retry-After when given); any other answer is logged and dropped.
+ * `push`: one notification to one device, within PUSH_SEND_TIMEOUT_MS. 404 and 410 delete the
+ * subscription. A timeout, a failed connection or a 5xx is the endpoint's failure: nothing more is
+ * sent to it for a growing delay (its other pushes wait too, without spending their attempts),
+ * and after PUSH_MAX_FAILURES in a row its subscription is deleted. 429 is tried again after
+ * Retry-After; any other answer is logged and dropped.
  */
-export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
+export function pushHandler(app: FastifyInstance, vapid: VapidKeys, counters: PushCounters) {
+  const jobSettings = app.config.jobs ?? DEFAULT_JOBS;
+  const maxFailures = app.config.push?.maxEndpointFailures ?? DEFAULT_MAX_ENDPOINT_FAILURES;
   return async ({ job, log, signal }: JobContext): Promise<JobOutcome> => {
     const payload = pushPayloadSchema.safeParse(job.payload);
     if (!payload.success) {
@@ -70,31 +95,71 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
     // Logged out (detached), subscribed by someone else since, read, or switched off: no push.
     if (!subscription || !notification || notification.read || !notification.push) return;
     if (subscription.userId !== notification.userId) return;
-    const answer = await sendPush({
-      subscription,
-      payload: {
-        title: "Kindred",
-        body: notification.text,
-        url: notification.url,
-        tag: notification.id,
-      },
-      vapid,
-      allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
-      signal,
-      now: app.now(),
-    });
+    // The endpoint rests after a failure: this push waits for it.
+    if (subscription.waitMs > 0) return { postponeMs: subscription.waitMs };
+
+    /** The endpoint failed: it rests (at least Retry-After), or goes after too many in a row. */
+    async function endpointFailed(message: string, retryAfterMs?: number): Promise<JobOutcome> {
+      counters.failed += 1;
+      const delayMs = Math.max(
+        retryAfterMs ?? 0,
+        backoffMs(jobSettings, (subscription?.failures ?? 0) + 1),
+      );
+      const id = subscription?.id ?? "";
+      const failures = await recordEndpointFailure(app.db, id, delayMs);
+      if (failures >= maxFailures) {
+        log.warn(
+          { subscriptionId: id },
+          `push endpoint failed ${failures} times in a row (${message}): subscription deleted`,
+        );
+        await deleteSubscription(app.db, id);
+        counters.deleted += 1;
+        return;
+      }
+      throw new RetryableJobError(message, delayMs);
+    }
+
+    let answer: PushAnswer;
+    try {
+      answer = await sendPush({
+        subscription,
+        payload: {
+          title: "Kindred",
+          body: notification.text,
+          url: notification.url,
+          tag: notification.id,
+        },
+        vapid,
+        allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
+        signal,
+        now: app.now(),
+        timeoutMs: app.config.push?.sendTimeoutMs,
+      });
+    } catch (error) {
+      // The process is closing: the worker gives the job back; the endpoint did nothing wrong.
+      if (signal.aborted) throw error;
+      return endpointFailed(error instanceof Error ? error.message : String(error));
+    }
     if (answer.kind === "refused") {
       log.warn({ subscriptionId: subscription.id }, `push not sent: ${answer.message}`);
       return;
     }
     const { status } = answer;
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) {
+      counters.sent += 1;
+      if (subscription.failures > 0) await clearEndpointFailures(app.db, subscription.id);
+      return;
+    }
     if (status === 404 || status === 410) {
       log.info({ subscriptionId: subscription.id }, `push subscription gone (${status}): deleted`);
       await deleteSubscription(app.db, subscription.id);
+      counters.deleted += 1;
       return;
     }
-    if (status === 429 || status >= 500) {
+    if (status >= 500)
+      return endpointFailed(`the push service answered ${status}`, answer.retryAfterMs);
+    counters.failed += 1;
+    if (status === 429) {
       throw new RetryableJobError(`the push service answered ${status}`, answer.retryAfterMs);
     }
     log.warn({ subscriptionId: subscription.id, status }, `push refused (${status}): dropped`);

@@ -6,6 +6,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { checkEndpoint } from "./endpoint-guard.ts";
 import {
   assignSubscription,
+  deleteDevicesBeyond,
   deleteOwnSubscription,
   deleteSubscriptionsOf,
   findDevicesForExport,
@@ -14,8 +15,15 @@ import {
 } from "./repository.ts";
 
 /**
+ * Devices one account receives pushes on: a new one beyond this replaces the oldest, so one
+ * account cannot make a notification fan out to hundreds of endpoints.
+ */
+export const MAX_DEVICES_PER_ACCOUNT = 10;
+
+/**
  * Subscribes the caller's device, tied to their session; its id. The endpoint is an address the
- * client chose: it must pass the guard (https, public addresses) before it is stored.
+ * client chose: it must pass the guard (https, public addresses) before it is stored. The
+ * account's oldest device goes when this one is one too many.
  */
 export async function subscribeDevice(
   app: Pick<FastifyInstance, "db" | "config">,
@@ -31,12 +39,16 @@ export async function subscribeDevice(
     app.config.push?.allowPrivateEndpoints ?? false,
   );
   if (!check.ok) throw new HttpError(400, "BAD_ENDPOINT", check.message);
-  return saveSubscription(app.db, {
-    userId: input.userId,
-    sessionIdHash: input.sessionIdHash,
-    endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
+  return app.db.transaction(async (tx) => {
+    const id = await saveSubscription(tx, {
+      userId: input.userId,
+      sessionIdHash: input.sessionIdHash,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+    });
+    await deleteDevicesBeyond(tx, input.userId, id, MAX_DEVICES_PER_ACCOUNT);
+    return id;
   });
 }
 
@@ -57,7 +69,11 @@ export async function claimDevice(
   playerId: string,
 ): Promise<string | null> {
   if (!isUuid(playerId)) return null;
-  return assignSubscription(db, userId, playerId.toLowerCase());
+  return db.transaction(async (tx) => {
+    const id = await assignSubscription(tx, userId, playerId.toLowerCase());
+    if (id) await deleteDevicesBeyond(tx, userId, id, MAX_DEVICES_PER_ACCOUNT);
+    return id;
+  });
 }
 
 /**
