@@ -113,10 +113,12 @@ describe("devices per account", () => {
       kind: "request_received",
       actorIds: [eli.me._id],
     });
-    await waitFor("a push on each kept device", () =>
-      kept.every((device) => service.pushesTo(device.path).length === 1),
+    await waitFor(
+      "a push on each kept device, and no push job left",
+      async () =>
+        kept.every((device) => service.pushesTo(device.path).length === 1) &&
+        (await pendingJobs(app, "notify")) + (await pendingJobs(app, "push")) === 0,
     );
-    expect(await pendingJobs(app, "push")).toBe(0);
     expect(service.pushesTo(oldest.path)).toHaveLength(0);
     // The oldest is gone: forgetting it finds nothing; the others are still there.
     const forget = (id: string) => call(app, dee, "DELETE", `/api/push/subscriptions/${id}`);
