@@ -99,25 +99,24 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys, counters: Pu
     if (subscription.waitMs > 0) return { postponeMs: subscription.waitMs };
 
     /** The endpoint failed: it rests (at least Retry-After), or goes after too many in a row. */
-    async function endpointFailed(message: string, retryAfterMs?: number): Promise<JobOutcome> {
+    const endpointFailed = async (message: string, retryAfterMs?: number): Promise<JobOutcome> => {
       counters.failed += 1;
       const delayMs = Math.max(
         retryAfterMs ?? 0,
-        backoffMs(jobSettings, (subscription?.failures ?? 0) + 1),
+        backoffMs(jobSettings, subscription.failures + 1),
       );
-      const id = subscription?.id ?? "";
-      const failures = await recordEndpointFailure(app.db, id, delayMs);
+      const failures = await recordEndpointFailure(app.db, subscription.id, delayMs);
       if (failures >= maxFailures) {
         log.warn(
-          { subscriptionId: id },
+          { subscriptionId: subscription.id },
           `push endpoint failed ${failures} times in a row (${message}): subscription deleted`,
         );
-        await deleteSubscription(app.db, id);
+        await deleteSubscription(app.db, subscription.id);
         counters.deleted += 1;
         return;
       }
       throw new RetryableJobError(message, delayMs);
-    }
+    };
 
     let answer: PushAnswer;
     try {
