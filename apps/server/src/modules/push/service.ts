@@ -13,6 +13,7 @@ import {
   releaseSessionSubscription,
   saveSubscription,
 } from "./repository.ts";
+import { subscriptionKeyProblems } from "./subscription-keys.ts";
 
 /**
  * Devices one account receives pushes on: a new one beyond this replaces the oldest, so one
@@ -22,8 +23,9 @@ export const MAX_DEVICES_PER_ACCOUNT = 10;
 
 /**
  * Subscribes the caller's device, tied to their session; its id. The endpoint is an address the
- * client chose: it must pass the guard (https, public addresses) before it is stored. The
- * account's oldest device goes when this one is one too many.
+ * client chose: it must pass the guard (https, public addresses) before it is stored, and its
+ * keys must be a P-256 point and a 16-byte secret. The account's oldest device goes when this one
+ * is one too many.
  */
 export async function subscribeDevice(
   app: Pick<FastifyInstance, "db" | "config">,
@@ -34,6 +36,8 @@ export async function subscribeDevice(
     keys: { p256dh: string; auth: string };
   },
 ): Promise<string> {
+  const problems = subscriptionKeyProblems(input.keys);
+  if (problems[0]) throw new HttpError(400, "BAD_KEYS", problems[0].message, problems);
   const check = await checkEndpoint(
     input.endpoint,
     app.config.push?.allowPrivateEndpoints ?? false,
