@@ -138,7 +138,7 @@ export type PhotoFetchSettings = {
 };
 
 export type JobSettings = {
-  /** How often each process looks for due jobs (it looks again at once after a full batch). */
+  /** How often each process looks for due jobs (and at once when a slot frees while more wait). */
   pollIntervalMs: number;
   /** A claimed job is someone else's to claim again after this (its worker died). */
   leaseMs: number;
