@@ -5,7 +5,14 @@ import { NOTIFICATION_MESSAGES } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appsForFile, call, FAST_JOBS, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  appsForFile,
+  call,
+  FAST_JOBS,
+  logIn,
+  type Session,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import { insertNotification, pendingJobs } from "../../../test/notification-rows.ts";
 import {
   browserKeys,
@@ -124,6 +131,21 @@ describe("devices per account", () => {
     const forget = (id: string) => call(app, dee, "DELETE", `/api/push/subscriptions/${id}`);
     expect((await forget(oldest.id)).statusCode).toBe(404);
     expect((await forget(kept[0]?.id ?? "")).statusCode).toBe(200);
+  });
+
+  it("a device taken over at login counts too: the account's oldest goes", async () => {
+    const lee = await signUpUser(app, { firstName: "Lee" });
+    const mo = await signUpUser(app, { firstName: "Mo" });
+    const devices = [];
+    for (let i = 1; i <= MAX_DEVICES_PER_ACCOUNT; i += 1) {
+      devices.push(await subscribeDevice(app, service, lee, `/cap/lee-${i}`));
+    }
+    // Mo's browser; Lee signs in on it.
+    const shared = await subscribeDevice(app, service, mo, "/cap/shared");
+    await logIn(app, lee.me.emailId, { playerId: shared.id });
+    expect(await subscriptionExists(shared.id)).toBe(true);
+    expect(await subscriptionExists(devices[0]?.id ?? "")).toBe(false);
+    expect(await subscriptionExists(devices[1]?.id ?? "")).toBe(true);
   });
 });
 
