@@ -160,7 +160,7 @@ export type PhotoFetchSettings = {
 };
 
 export type JobSettings = {
-  /** How often each process looks for due jobs (it looks again at once after a full batch). */
+  /** How often each process looks for due jobs (and at once when a slot frees while more wait). */
   pollIntervalMs: number;
   /** A claimed job is someone else's to claim again after this (its worker died). */
   leaseMs: number;
@@ -168,8 +168,12 @@ export type JobSettings = {
   maxAttempts: number;
   /** The first retry's delay; each next one doubles, with jitter, up to an hour. */
   retryBaseMs: number;
-  /** Jobs claimed at once by one process. */
+  /** Jobs of one kind one process runs at once: each kind has its own slots, so none waits on another. */
   batchSize: number;
+  /** Another number of slots for some kinds (`push`: many, they mostly wait on the network). */
+  concurrency?: Record<string, number>;
+  /** Jobs of one group (one person's pushes) running at once, over all processes; unset: 4. */
+  perGroup?: number;
 };
 
 export const DEFAULT_JOBS: JobSettings = {
@@ -178,6 +182,8 @@ export const DEFAULT_JOBS: JobSettings = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   batchSize: 10,
+  concurrency: { push: 32 },
+  perGroup: 4,
 };
 
 export type PushSettings = {
@@ -188,6 +194,10 @@ export type PushSettings = {
   vapidSubject?: string;
   /** Local testing only: http endpoints and private addresses are allowed. */
   allowPrivateEndpoints?: boolean;
+  /** One send's limit: a push service silent for longer is a failure of that endpoint; unset: 10 s. */
+  sendTimeoutMs?: number;
+  /** Failed sends in a row after which an endpoint's subscription is deleted; unset: 8. */
+  maxEndpointFailures?: number;
 };
 
 export const DEFAULT_DIGEST_DELAY_MINUTES = 30;
@@ -358,6 +368,11 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: positiveInt("JOBS_POLL_INTERVAL_MS"),
   JOBS_LEASE_MS: positiveInt("JOBS_LEASE_MS"),
   JOBS_MAX_ATTEMPTS: positiveInt("JOBS_MAX_ATTEMPTS"),
+  JOBS_CONCURRENCY: positiveInt("JOBS_CONCURRENCY"),
+  JOBS_PER_GROUP: positiveInt("JOBS_PER_GROUP"),
+  PUSH_CONCURRENCY: positiveInt("PUSH_CONCURRENCY"),
+  PUSH_SEND_TIMEOUT_MS: positiveInt("PUSH_SEND_TIMEOUT_MS"),
+  PUSH_MAX_FAILURES: positiveInt("PUSH_MAX_FAILURES"),
   VAPID_PUBLIC_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -588,12 +603,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? DEFAULT_JOBS.pollIntervalMs,
       leaseMs: e.JOBS_LEASE_MS ?? DEFAULT_JOBS.leaseMs,
       maxAttempts: e.JOBS_MAX_ATTEMPTS ?? DEFAULT_JOBS.maxAttempts,
+      batchSize: e.JOBS_CONCURRENCY ?? DEFAULT_JOBS.batchSize,
+      concurrency: {
+        ...DEFAULT_JOBS.concurrency,
+        ...(e.PUSH_CONCURRENCY && { push: e.PUSH_CONCURRENCY }),
+      },
+      perGroup: e.JOBS_PER_GROUP ?? DEFAULT_JOBS.perGroup,
     },
     push: {
       vapidPublicKey: e.VAPID_PUBLIC_KEY,
       vapidPrivateKey: e.VAPID_PRIVATE_KEY,
       vapidSubject: e.VAPID_SUBJECT,
       allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS ?? false,
+      sendTimeoutMs: e.PUSH_SEND_TIMEOUT_MS,
+      maxEndpointFailures: e.PUSH_MAX_FAILURES,
     },
     photoFetch: { allowPrivateAddresses: e.PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES ?? false },
     s3: readS3(e),

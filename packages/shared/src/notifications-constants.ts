@@ -61,4 +61,6 @@ export const NOTIFICATION_MESSAGES = {
   endpointNotHttps: "A push endpoint must be an https address.",
   endpointNotPublic: "A push endpoint must be a public internet address.",
   badEndpoint: "This is not a push subscription a browser makes.",
+  badPublicKey: "The subscription's p256dh key must be a P-256 public key (65 bytes, base64url).",
+  badAuthSecret: "The subscription's auth secret must be 16 bytes (base64url).",
 } as const;

@@ -1044,6 +1044,10 @@ export const pushSubscriptions = pgTable(
     p256dh: varchar("p256dh", { length: PUSH_KEY_MAX_LENGTH }).notNull(),
     auth: varchar("auth", { length: PUSH_KEY_MAX_LENGTH }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Sends in a row that timed out or failed (reset by one that got through); dropped at the limit. */
+    failures: integer("failures").notNull().default(0),
+    /** After a failure: nothing is sent to the endpoint before this time. */
+    retryAt: timestamp("retry_at", { withTimezone: true, mode: "date", precision: 3 }),
   },
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
@@ -1071,7 +1075,13 @@ export const jobs = pgTable(
     /** While a worker holds it: claimed again by another after this time. */
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date", precision: 3 }),
     lastError: text("last_error"),
+    /** Jobs of one group (one person's pushes) run only a few at once, so none holds its kind. */
+    groupKey: text("group_key"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("jobs_run_at_idx").on(t.runAt), uniqueIndex("jobs_key_key").on(t.key)],
+  (t) => [
+    index("jobs_run_at_idx").on(t.runAt),
+    uniqueIndex("jobs_key_key").on(t.key),
+    index("jobs_group_key_idx").on(t.groupKey),
+  ],
 );

@@ -220,9 +220,10 @@ describe.skipIf(!postgres)("two processes sharing PostgreSQL", () => {
       );
     }
     await first.db.execute(sql`update jobs set run_at = now() where key like 'claim-%'`);
+    const claimOptions = { otherFree: 0, perGroup: 4, leaseMs: 60_000 };
     const [a, b] = await Promise.all([
-      claimDueJobs(first.db, 20, 60_000),
-      claimDueJobs(second.db, 20, 60_000),
+      claimDueJobs(first.db, { slots: [{ kind: "digest", free: 20 }], ...claimOptions }),
+      claimDueJobs(second.db, { slots: [{ kind: "digest", free: 20 }], ...claimOptions }),
     ]);
     const claimed = [...(a ?? []), ...(b ?? [])].filter((job) => job.key?.startsWith("claim-"));
     expect(new Set(claimed.map((job) => job.id)).size).toBe(claimed.length);

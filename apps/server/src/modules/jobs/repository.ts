@@ -13,25 +13,85 @@ export type ClaimedJob = {
   attempts: number;
 };
 
+/** A claimed job as the claim returns it. */
+export type Claim = ClaimedJob & {
+  groupKey: string | null;
+  /** Due jobs this claim left for their group's limit: claimable once some of the group's end. */
+  heldBack: number;
+};
+
+export type ClaimRequest = {
+  /** Free slots of each kind: at most this many of the kind are claimed. */
+  slots: { kind: string; free: number }[];
+  /** Free slots for the kinds not named in `slots` (left over by an older version). */
+  otherFree: number;
+  /** Jobs of one group held at once (by any worker): no more of the group are claimed beyond. */
+  perGroup: number;
+  leaseMs: number;
+};
+
+/** Due jobs looked at per claim, oldest first: bounds the claim's work however long the queue. */
+const CLAIM_HORIZON = 5000;
+
 /**
- * Claims up to `limit` due jobs for `leaseMs`: due (run_at passed) and not held by a live lease.
- * SKIP LOCKED lets concurrent workers each take different rows; the lease and the attempt are set
- * in the same statement, so a job is never run by two workers while its lease holds.
+ * Claims due jobs for `leaseMs`, oldest first: due (run_at passed) and not held by a live lease,
+ * at most the free slots of each kind, and no job of a group that already has `perGroup` held or
+ * chosen (so one person's pushes cannot take every slot). SKIP LOCKED lets concurrent workers each
+ * take different rows; the lease and the attempt are set in the same statement, so a job is never
+ * run by two workers while its lease holds.
  */
-export function claimDueJobs(db: Database, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
-  return selectRows<ClaimedJob>(
+export function claimDueJobs(db: Database, request: ClaimRequest): Promise<Claim[]> {
+  const slots =
+    request.slots.length > 0
+      ? sql`values ${sql.join(
+          request.slots.map((slot) => sql`(${slot.kind}::text, ${Math.max(0, slot.free)}::int)`),
+          sql`, `,
+        )}`
+      : sql`select null::text, 0::int where false`;
+  return selectRows<Claim>(
     db,
     sql`
+      with slots (kind, free) as (${slots}),
+      candidates as (
+        select id, kind, run_at, group_key from jobs
+        where run_at <= now() and (locked_until is null or locked_until <= now())
+          and coalesce((select free from slots where slots.kind = jobs.kind), ${request.otherFree}) > 0
+        order by run_at
+        limit ${CLAIM_HORIZON}
+      ),
+      ranked as (
+        select candidates.*,
+          candidates.group_key is null or row_number() over (
+            partition by group_key order by run_at, id
+          ) + (
+            select count(*) from jobs held
+            where held.group_key = candidates.group_key and held.locked_until > now()
+          ) <= ${request.perGroup} as within_group
+        from candidates
+      ),
+      fair as (
+        select id, kind, run_at from ranked where within_group
+      ),
+      chosen as (
+        select placed.id from (
+          select fair.id, fair.kind,
+            row_number() over (partition by fair.kind order by fair.run_at, fair.id) as kind_place
+          from fair
+        ) placed
+        where placed.kind_place
+          <= coalesce((select free from slots where slots.kind = placed.kind), ${request.otherFree})
+      )
       update jobs
-      set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = attempts + 1
+      set locked_until = now() + ${request.leaseMs} * interval '1 millisecond',
+        attempts = attempts + 1
       where id in (
         select id from jobs
-        where run_at <= now() and (locked_until is null or locked_until <= now())
-        order by run_at
-        limit ${limit}
+        where id in (select id from chosen)
+          and run_at <= now() and (locked_until is null or locked_until <= now())
         for update skip locked
       )
-      returning id, kind, key, payload, attempts
+      returning id, kind, key, payload, attempts, group_key as "groupKey",
+        (select count(*) from ranked where not within_group)::int as "heldBack"
     `,
   );
 }
@@ -62,6 +122,16 @@ export async function rescheduleJob(db: Database, job: ClaimedJob, runAt: Date):
     update jobs
     set run_at = ${runAt.toISOString()}::timestamptz, locked_until = null, attempts = 0,
       last_error = null
+    where id = ${job.id} and attempts = ${job.attempts}
+  `);
+}
+
+/** Not run now (what it needs waits): due again after `delayMs`, the attempt not spent. */
+export async function postponeJob(db: Database, job: ClaimedJob, delayMs: number): Promise<void> {
+  await db.execute(sql`
+    update jobs
+    set run_at = now() + ${Math.round(delayMs)} * interval '1 millisecond', locked_until = null,
+      attempts = greatest(attempts - 1, 0)
     where id = ${job.id} and attempts = ${job.attempts}
   `);
 }
@@ -110,13 +180,33 @@ export async function insertJob(db: Database, job: NewJob): Promise<void> {
       payload: job.payload,
       runAt: job.runAt ?? sql`now()`,
       key: job.key ?? null,
+      groupKey: job.group ?? null,
     })
     .onConflictDoNothing();
 }
 
-/** Deletes the waiting jobs whose payload names the person (`userId`: their digest). */
+/** Deletes the waiting jobs whose payload names the person (`userId`: their digest) or done for them (their group: their pushes). */
 export async function deleteJobsNaming(db: Database, userId: string): Promise<void> {
-  await db.execute(sql`delete from jobs where payload ->> 'userId' = ${userId}`);
+  await db.execute(
+    sql`delete from jobs where payload ->> 'userId' = ${userId} or group_key = ${userId}`,
+  );
+}
+
+/** The jobs of each kind: due now, waiting for a later time, and retrying after a failure. */
+export function countJobQueue(
+  db: Database,
+): Promise<{ kind: string; due: number; later: number; retrying: number; running: number }[]> {
+  return selectRows(
+    db,
+    sql`
+      select kind,
+        count(*) filter (where run_at <= now() and (locked_until is null or locked_until <= now()))::int as due,
+        count(*) filter (where run_at > now())::int as later,
+        count(*) filter (where last_error is not null)::int as retrying,
+        count(*) filter (where locked_until > now())::int as running
+      from jobs group by kind order by kind
+    `,
+  );
 }
 
 export type JobCounts = {

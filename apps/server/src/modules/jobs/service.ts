@@ -29,6 +29,12 @@ export type NewJob = {
   runAt?: Date;
   /** While a job with this key waits, another with the same key is not added. */
   key?: string;
+  /**
+   * Whose work it is (a user id): jobs of one group run only a few at once (JOBS_PER_GROUP, over
+   * all processes), so one person's slow work (push endpoints that never answer) cannot take every
+   * slot of its kind. A deleted person's waiting jobs of their group go with them.
+   */
+  group?: string;
 };
 
 /**

@@ -2,9 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { DEFAULT_JOBS, type JobSettings } from "../../config.ts";
 import {
+  type Claim,
   type ClaimedJob,
   claimDueJobs,
+  countJobQueue,
   deleteJob,
+  postponeJob,
   releaseJob,
   rescheduleJob,
   retryJobLater,
@@ -18,8 +21,12 @@ export type JobContext = {
   signal: AbortSignal;
 };
 
-/** What a handler may ask for instead of the job's deletion. */
-export type JobOutcome = undefined | { runAgainAt: Date };
+/**
+ * What a handler may ask for instead of the job's deletion: to run again as a fresh job at a
+ * time (a digest waiting for newer notifications), or to be postponed unrun by `postponeMs`
+ * without spending an attempt (what it needs, a push endpoint, is resting after failures).
+ */
+export type JobOutcome = undefined | { runAgainAt: Date } | { postponeMs: number };
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
 
@@ -35,11 +42,39 @@ export class RetryableJobError extends Error {
   }
 }
 
+/** What one process's worker has done since it started, by kind (for metrics). */
+export type JobCounters = {
+  /** Runs that ended the job (done, or nothing left to do). */
+  completed: Record<string, number>;
+  /** Runs that failed and were put back for a later try. */
+  retried: Record<string, number>;
+  /** Jobs given up: failed on their last attempt, or of a kind nobody handles. */
+  dropped: Record<string, number>;
+  /** Jobs running now in this process. */
+  running: Record<string, number>;
+};
+
+/** The jobs table by kind, over all processes: due now, due later, retrying, held by a worker. */
+export type JobQueueCounts = {
+  kind: string;
+  due: number;
+  later: number;
+  retrying: number;
+  running: number;
+}[];
+
 export type JobRunner = {
   /** Registers the handler of one kind (each module its own kinds). */
   handle: (kind: JobKind, handler: JobHandler) => void;
-  /** Claims one batch of due jobs and runs it; resolves with how many were claimed. */
+  /**
+   * Claims the due jobs that fit the free slots of each kind and runs them; resolves, once they
+   * have ended, with how many were claimed.
+   */
   runDueJobs: () => Promise<number>;
+  /** This process's counts since start. */
+  counters: JobCounters;
+  /** The queue now, by kind (one query). */
+  queueCounts: () => Promise<JobQueueCounts>;
 };
 
 declare module "fastify" {
@@ -47,6 +82,11 @@ declare module "fastify" {
     jobs: JobRunner;
   }
 }
+
+/** Jobs of one group (one person's pushes) held at once when JobSettings.perGroup is unset. */
+export const DEFAULT_JOBS_PER_GROUP = 4;
+/** The slots of the kinds no handler knows (rows left by an older version): they are dropped. */
+const UNKNOWN_KIND = "(unknown)";
 
 const MAX_BACKOFF_MS = 60 * 60_000;
 
@@ -57,31 +97,53 @@ export function backoffMs(settings: JobSettings, attempts: number): number {
 }
 
 /**
- * The worker: every poll interval each process claims a batch of due jobs (FOR UPDATE SKIP
- * LOCKED), runs them by kind, deletes the done ones and puts the failed ones back with backoff.
- * It starts once the database is open and stops before it closes: jobs still running when the
- * process closes are aborted and given back for another worker.
+ * The worker. Each kind has its own slots per process (JOBS_CONCURRENCY; `push` more), so a kind
+ * whose jobs hang (pushes to endpoints that never answer) never holds back another (digests,
+ * reminders); within a kind, a group (one person's pushes) holds at most JOBS_PER_GROUP at once.
+ * Every poll interval, and at once when a job ends while more may wait, the process claims the
+ * due jobs that fit its free slots (FOR UPDATE SKIP LOCKED), runs each, deletes the done ones and
+ * puts the failed ones back with backoff. It starts once the database is open and stops before it
+ * closes: jobs still running when the process closes are aborted and given back for another worker.
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.jobs ?? DEFAULT_JOBS;
+    const perGroup = settings.perGroup ?? DEFAULT_JOBS_PER_GROUP;
     const handlers = new Map<string, JobHandler>();
     const closing = new AbortController();
-    let running: Promise<number> | undefined;
+    const counters: JobCounters = { completed: {}, retried: {}, dropped: {}, running: {} };
+    const underWay = new Set<Promise<void>>();
+    let claiming: Promise<Promise<void>[]> = Promise.resolve([]);
     let timer: NodeJS.Timeout | undefined;
+    let ticking = false;
+    let lookAgain = false;
+
+    const count = (table: Record<string, number>, kind: string, by = 1) => {
+      table[kind] = (table[kind] ?? 0) + by;
+    };
+    const laneOf = (kind: string) => (handlers.has(kind) ? kind : UNKNOWN_KIND);
+    const slotsOf = (lane: string) =>
+      (lane === UNKNOWN_KIND ? undefined : settings.concurrency?.[lane]) ?? settings.batchSize;
+    const freeSlots = (lane: string) => slotsOf(lane) - (counters.running[lane] ?? 0);
 
     async function runOne(job: ClaimedJob): Promise<void> {
       const log = app.log.child({ jobId: job.id, jobKind: job.kind, attempt: job.attempts });
       const handler = handlers.get(job.kind);
       if (!handler) {
         log.error("job dropped: no handler for its kind");
+        count(counters.dropped, job.kind);
         await deleteJob(app.db, job);
         return;
       }
       try {
         const outcome = await handler({ job, log, signal: closing.signal });
+        if (outcome && "postponeMs" in outcome) {
+          await postponeJob(app.db, job, outcome.postponeMs);
+          return;
+        }
         if (outcome?.runAgainAt) await rescheduleJob(app.db, job, outcome.runAgainAt);
         else await deleteJob(app.db, job);
+        count(counters.completed, job.kind);
       } catch (error) {
         if (closing.signal.aborted) {
           await releaseJob(app.db, job);
@@ -91,48 +153,96 @@ export const jobsPlugin = fp(
         const message = error instanceof Error ? error.message : String(error);
         if (job.attempts >= settings.maxAttempts) {
           log.error({ err: error }, `job dropped after ${job.attempts} attempts: ${message}`);
+          count(counters.dropped, job.kind);
           await deleteJob(app.db, job);
           return;
         }
         const retryAfter = error instanceof RetryableJobError ? error.retryAfterMs : undefined;
         const delay = Math.min(MAX_BACKOFF_MS, retryAfter ?? backoffMs(settings, job.attempts));
         log.warn({ err: error, retryInMs: Math.round(delay) }, `job failed, retried: ${message}`);
+        count(counters.retried, job.kind);
         await retryJobLater(app.db, job, delay, message);
       }
     }
 
-    async function runBatch(): Promise<number> {
-      const claimed = await claimDueJobs(app.db, settings.batchSize, settings.leaseMs);
-      const results = await Promise.allSettled(claimed.map(runOne));
-      for (const result of results) {
-        if (result.status === "rejected") {
+    /** Runs a claimed job in its kind's slot; when it ends, `more` says whether to look again. */
+    function start(job: Claim, more: boolean): Promise<void> {
+      const lane = laneOf(job.kind);
+      count(counters.running, lane);
+      const run = runOne(job)
+        .catch((error: unknown) => {
           // The job's own row could not be written (the database went away): its lease runs out
           // and it is claimed again.
-          app.log.warn({ err: result.reason }, "a job's outcome was not recorded");
-        }
-      }
-      return claimed.length;
+          app.log.warn({ err: error, jobId: job.id }, "a job's outcome was not recorded");
+        })
+        .finally(() => {
+          count(counters.running, lane, -1);
+          underWay.delete(run);
+          if (more) wake();
+        });
+      underWay.add(run);
+      return run;
     }
 
-    function runDueJobs(): Promise<number> {
-      // One batch at a time per process; a caller arriving meanwhile waits for it, then runs its own.
-      const next = (running ?? Promise.resolve(0)).catch(() => 0).then(runBatch);
-      running = next;
+    async function claimAndStart(): Promise<Promise<void>[]> {
+      if (closing.signal.aborted) return [];
+      const slots = [...handlers.keys()].map((kind) => ({ kind, free: freeSlots(kind) }));
+      const otherFree = freeSlots(UNKNOWN_KIND);
+      if (otherFree <= 0 && slots.every((slot) => slot.free <= 0)) return [];
+      const claimed = await claimDueJobs(app.db, {
+        slots,
+        otherFree,
+        perGroup,
+        leaseMs: settings.leaseMs,
+      });
+      // A kind that filled its free slots may have more due, and a group with jobs held back
+      // lets its next one in as one of its jobs ends: either way, look again when one ends.
+      const claimedBy = new Map<string, number>();
+      for (const job of claimed) {
+        claimedBy.set(laneOf(job.kind), (claimedBy.get(laneOf(job.kind)) ?? 0) + 1);
+      }
+      const full = new Set(
+        [...claimedBy].filter(([lane, taken]) => taken >= freeSlots(lane)).map(([lane]) => lane),
+      );
+      return claimed.map((job) =>
+        start(job, full.has(laneOf(job.kind)) || (job.groupKey !== null && job.heldBack > 0)),
+      );
+    }
+
+    /** One claim at a time per process: a caller arriving meanwhile waits for it, then claims. */
+    function claim(): Promise<Promise<void>[]> {
+      const next = claiming.catch(() => []).then(claimAndStart);
+      claiming = next;
       return next;
+    }
+
+    async function runDueJobs(): Promise<number> {
+      const started = await claim();
+      await Promise.all(started);
+      return started.length;
     }
 
     function schedule(delayMs: number) {
       if (closing.signal.aborted) return;
+      clearTimeout(timer);
       timer = setTimeout(async () => {
-        let claimed = 0;
+        ticking = true;
+        lookAgain = false;
         try {
-          claimed = await runDueJobs();
+          await claim();
         } catch (error) {
           app.log.warn({ err: error }, "looking for due jobs failed");
         }
-        schedule(claimed >= settings.batchSize ? 0 : settings.pollIntervalMs);
+        ticking = false;
+        schedule(lookAgain ? 0 : settings.pollIntervalMs);
       }, delayMs);
       timer.unref();
+    }
+
+    /** Look for due jobs now (or right after the look under way). */
+    function wake() {
+      lookAgain = true;
+      if (!ticking) schedule(0);
     }
 
     app.decorate("jobs", {
@@ -140,6 +250,8 @@ export const jobsPlugin = fp(
         handlers.set(kind, handler);
       },
       runDueJobs,
+      counters,
+      queueCounts: () => countJobQueue(app.db),
     } satisfies JobRunner);
 
     app.addHook("onReady", async () => {
@@ -151,7 +263,8 @@ export const jobsPlugin = fp(
     app.addHook("preClose", async () => {
       closing.abort();
       clearTimeout(timer);
-      await running?.catch(() => 0);
+      await claiming.catch(() => []);
+      await Promise.allSettled([...underWay]);
     });
   },
   { name: "jobs", dependencies: ["metrics"] },

@@ -1,13 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { DEFAULT_JOBS } from "../../config.ts";
 import { enqueueJob } from "../jobs/service.ts";
-import { type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
+import { backoffMs, type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
 import { notificationForDelivery } from "../notifications/service.ts";
-import { deleteSubscription, findSubscription, subscriptionIdsOf } from "./repository.ts";
-import { sendPush } from "./sender.ts";
+import {
+  clearEndpointFailures,
+  deleteSubscription,
+  findSubscription,
+  recordEndpointFailure,
+  subscriptionIdsOf,
+} from "./repository.ts";
+import { type PushAnswer, sendPush } from "./sender.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
 const DEFAULT_DIGEST_DELAY_MS = 30 * 60_000;
+/** Failed sends in a row after which an endpoint's subscription is deleted (PUSH_MAX_FAILURES). */
+export const DEFAULT_MAX_ENDPOINT_FAILURES = 8;
+
+/** What this process's pushes came to since it started (for metrics). */
+export type PushCounters = {
+  /** Accepted by the push service (2xx). */
+  sent: number;
+  /** Timed out, failed to connect, or answered anything but 2xx, 404 and 410. */
+  failed: number;
+  /** Subscriptions deleted: the push service said gone (404, 410), or too many failures in a row. */
+  deleted: number;
+};
 
 const notifyPayloadSchema = z.object({ notificationId: z.guid() });
 const pushPayloadSchema = z.object({ subscriptionId: z.guid(), notificationId: z.guid() });
@@ -40,6 +59,7 @@ export function notifyHandler(app: FastifyInstance) {
         await enqueueJob(tx, {
           kind: "push",
           payload: { subscriptionId, notificationId: notification.id },
+          group: notification.userId,
         });
       }
       if (notification.email) {
@@ -55,10 +75,15 @@ export function notifyHandler(app: FastifyInstance) {
 }
 
 /**
- * `push`: one notification to one device. 404 and 410 delete the subscription; 429 and 5xx are
- * tried again (after Retry-After when given); any other answer is logged and dropped.
+ * `push`: one notification to one device, within PUSH_SEND_TIMEOUT_MS. 404 and 410 delete the
+ * subscription. A timeout, a failed connection or a 5xx is the endpoint's failure: nothing more is
+ * sent to it for a growing delay (its other pushes wait too, without spending their attempts),
+ * and after PUSH_MAX_FAILURES in a row its subscription is deleted. 429 is tried again after
+ * Retry-After; any other answer is logged and dropped.
  */
-export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
+export function pushHandler(app: FastifyInstance, vapid: VapidKeys, counters: PushCounters) {
+  const jobSettings = app.config.jobs ?? DEFAULT_JOBS;
+  const maxFailures = app.config.push?.maxEndpointFailures ?? DEFAULT_MAX_ENDPOINT_FAILURES;
   return async ({ job, log, signal }: JobContext): Promise<JobOutcome> => {
     const payload = pushPayloadSchema.safeParse(job.payload);
     if (!payload.success) {
@@ -70,36 +95,78 @@ export function pushHandler(app: FastifyInstance, vapid: VapidKeys) {
     // Logged out (detached), subscribed by someone else since, read, or switched off: no push.
     if (!subscription || !notification || notification.read || !notification.push) return;
     if (subscription.userId !== notification.userId) return;
-    const answer = await sendPush({
-      subscription,
-      payload: {
-        title: "Kindred",
-        body: notification.text,
-        url: notification.url,
-        tag: notification.id,
-      },
-      vapid,
-      allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
-      signal,
-      now: app.now(),
-    }).catch((error: unknown) => {
-      app.metrics.pushSends.inc({ outcome: "failed" });
-      throw error;
-    });
-    const sent = answer.kind === "answered" && answer.status >= 200 && answer.status < 300;
-    app.metrics.pushSends.inc({ outcome: sent ? "sent" : "failed" });
+    // The endpoint rests after a failure: this push waits for it.
+    if (subscription.waitMs > 0) return { postponeMs: subscription.waitMs };
+
+    /** Counts a send for this process's counters and for /metrics. */
+    const count = (outcome: "sent" | "failed" | "deleted") => {
+      counters[outcome] += 1;
+      if (outcome !== "deleted") app.metrics.pushSends.inc({ outcome });
+    };
+
+    /** The endpoint failed: it rests (at least Retry-After), or goes after too many in a row. */
+    const endpointFailed = async (message: string, retryAfterMs?: number): Promise<JobOutcome> => {
+      count("failed");
+      const delayMs = Math.max(
+        retryAfterMs ?? 0,
+        backoffMs(jobSettings, subscription.failures + 1),
+      );
+      const failures = await recordEndpointFailure(app.db, subscription.id, delayMs);
+      if (failures >= maxFailures) {
+        log.warn(
+          { subscriptionId: subscription.id },
+          `push endpoint failed ${failures} times in a row (${message}): subscription deleted`,
+        );
+        await deleteSubscription(app.db, subscription.id);
+        count("deleted");
+        return;
+      }
+      throw new RetryableJobError(message, delayMs);
+    };
+
+    let answer: PushAnswer;
+    try {
+      answer = await sendPush({
+        subscription,
+        payload: {
+          title: "Kindred",
+          body: notification.text,
+          url: notification.url,
+          tag: notification.id,
+        },
+        vapid,
+        allowPrivateEndpoints: app.config.push?.allowPrivateEndpoints ?? false,
+        signal,
+        now: app.now(),
+        timeoutMs: app.config.push?.sendTimeoutMs,
+      });
+    } catch (error) {
+      // The process is closing: the worker gives the job back; the endpoint did nothing wrong.
+      if (signal.aborted) throw error;
+      return endpointFailed(error instanceof Error ? error.message : String(error));
+    }
     if (answer.kind === "refused") {
+      app.metrics.pushSends.inc({ outcome: "failed" });
       log.warn({ subscriptionId: subscription.id }, `push not sent: ${answer.message}`);
       return;
     }
     const { status } = answer;
-    if (status >= 200 && status < 300) return;
+    if (status >= 200 && status < 300) {
+      count("sent");
+      if (subscription.failures > 0) await clearEndpointFailures(app.db, subscription.id);
+      return;
+    }
     if (status === 404 || status === 410) {
       log.info({ subscriptionId: subscription.id }, `push subscription gone (${status}): deleted`);
       await deleteSubscription(app.db, subscription.id);
+      app.metrics.pushSends.inc({ outcome: "failed" });
+      count("deleted");
       return;
     }
-    if (status === 429 || status >= 500) {
+    if (status >= 500)
+      return endpointFailed(`the push service answered ${status}`, answer.retryAfterMs);
+    count("failed");
+    if (status === 429) {
       throw new RetryableJobError(`the push service answered ${status}`, answer.retryAfterMs);
     }
     log.warn({ subscriptionId: subscription.id, status }, `push refused (${status}): dropped`);

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { notifyHandler, pushHandler } from "./deliver.ts";
+import { notifyHandler, type PushCounters, pushHandler } from "./deliver.ts";
 import { loadVapidKeys } from "./vapid-keys.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The VAPID public key browsers subscribe with (base64url). */
     pushPublicKey: string;
+    /** This process's pushes since start: sent, failed, subscriptions deleted (for metrics). */
+    pushCounters: PushCounters;
   }
 }
 
@@ -20,8 +22,10 @@ export const pushPlugin = fp(
       );
     }
     app.jobs.handle("notify", notifyHandler(app));
-    app.jobs.handle("push", pushHandler(app, vapid));
+    const counters: PushCounters = { sent: 0, failed: 0, deleted: 0 };
+    app.jobs.handle("push", pushHandler(app, vapid, counters));
     app.decorate("pushPublicKey", vapid.publicKey);
+    app.decorate("pushCounters", counters);
   },
   { name: "push", dependencies: ["jobs"] },
 );

@@ -247,12 +247,13 @@ describe("devices and sessions", () => {
   });
 
   it("asks for a session", async () => {
+    const keys = browserKeys();
     const xsrf = await getXsrf(app);
     const response = await app.inject({
       method: "POST",
       url: "/api/push/subscriptions",
       headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-      payload: { endpoint: "https://8.8.8.8/push", keys: { p256dh: "abc", auth: "def" } },
+      payload: { endpoint: "https://8.8.8.8/push", keys: { p256dh: keys.p256dh, auth: keys.auth } },
     });
     expect(response.statusCode).toBe(401);
   });

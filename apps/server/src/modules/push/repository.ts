@@ -10,6 +10,10 @@ export type StoredSubscription = {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** Sends in a row that failed. */
+  failures: number;
+  /** How long until the endpoint may be tried again after a failure (0: now). */
+  waitMs: number;
 };
 
 /**
@@ -58,17 +62,60 @@ export async function findSubscription(
   db: Database,
   id: string,
 ): Promise<StoredSubscription | undefined> {
-  const [row] = await db
-    .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.id, id));
+  const [row] = await selectRows<StoredSubscription>(
+    db,
+    sql`select id, user_id as "userId", endpoint, p256dh, auth, failures,
+        greatest(0, ceil(extract(epoch from (retry_at - now())) * 1000))::int as "waitMs"
+      from push_subscriptions where id = ${id}`,
+  );
   return row;
+}
+
+/**
+ * Keeps the user's `max` newest devices, `keptId` (the one just subscribed or claimed) among them:
+ * the older ones are deleted.
+ */
+export async function deleteDevicesBeyond(
+  db: Database,
+  userId: string,
+  keptId: string,
+  max: number,
+): Promise<void> {
+  await db.execute(sql`
+    delete from push_subscriptions
+    where user_id = ${userId} and id <> ${keptId}
+      and id not in (
+        select id from push_subscriptions where user_id = ${userId} and id <> ${keptId}
+        order by created_at desc, id desc
+        limit ${Math.max(0, max - 1)}
+      )
+  `);
+}
+
+/**
+ * A send to the endpoint timed out or failed: counted, and nothing more is sent to it for
+ * `delayMs`. The failures in a row now (0 when the subscription is gone).
+ */
+export async function recordEndpointFailure(
+  db: Database,
+  id: string,
+  delayMs: number,
+): Promise<number> {
+  const [row] = await selectRows<{ failures: number }>(
+    db,
+    sql`update push_subscriptions
+      set failures = failures + 1,
+        retry_at = now() + ${Math.round(delayMs)} * interval '1 millisecond'
+      where id = ${id} returning failures`,
+  );
+  return row?.failures ?? 0;
+}
+
+/** A send got through: the endpoint's failures are forgotten. */
+export async function clearEndpointFailures(db: Database, id: string): Promise<void> {
+  await db.execute(sql`
+    update push_subscriptions set failures = 0, retry_at = null where id = ${id} and failures > 0
+  `);
 }
 
 export async function subscriptionIdsOf(db: Database, userId: string): Promise<string[]> {

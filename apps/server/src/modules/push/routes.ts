@@ -50,7 +50,7 @@ export async function pushSubscriptionRoutes(app: FastifyInstance): Promise<void
         response: {
           201: envelope(z.object({ _id: z.string() })),
           400: errorResponse(
-            "Not a browser's subscription, or an endpoint that is not https on a public address (`code` BAD_ENDPOINT)",
+            "Not a browser's subscription: keys that are not a P-256 point and a 16-byte secret (`code` BAD_KEYS, `errors` by field), or an endpoint that is not https on a public address (`code` BAD_ENDPOINT)",
           ),
         },
       },

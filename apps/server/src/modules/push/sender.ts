@@ -7,7 +7,7 @@ import { checkEndpoint, type Resolver } from "./endpoint-guard.ts";
 import type { StoredSubscription } from "./repository.ts";
 import type { VapidKeys } from "./vapid-keys.ts";
 
-/** A push service that does not answer within this is tried again later. */
+/** A send (the endpoint's check, connecting, the answer) that takes longer fails (PUSH_SEND_TIMEOUT_MS). */
 export const PUSH_TIMEOUT_MS = 10_000;
 /** How long the push service keeps a push for a device that is offline. */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
@@ -34,9 +34,20 @@ export type SendPushOptions = {
   signal?: AbortSignal;
   /** The app's clock, for a Retry-After given as a date. */
   now: Date;
+  /** The whole send's limit, the endpoint's DNS look-up included. */
   timeoutMs?: number;
   resolve?: Resolver;
 };
+
+/** What `promise` gives, or a rejection once `signal` aborts. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
 
 /**
  * Sends one push: the payload encrypted for the subscription (RFC 8291, aes128gcm) with a VAPID
@@ -44,10 +55,30 @@ export type SendPushOptions = {
  * is checked again now and the connection pinned to the checked addresses.
  */
 export async function sendPush(options: SendPushOptions): Promise<PushAnswer> {
-  const check = await checkEndpoint(
-    options.subscription.endpoint,
-    options.allowPrivateEndpoints,
-    options.resolve,
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new Error(`the push service did not answer within ${timeoutMs} ms`)),
+    timeoutMs,
+  );
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, deadline.signal])
+    : deadline.signal;
+  try {
+    return await sendWithin(options, timeoutMs, signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function sendWithin(
+  options: SendPushOptions,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<PushAnswer> {
+  const check = await unlessAborted(
+    checkEndpoint(options.subscription.endpoint, options.allowPrivateEndpoints, options.resolve),
+    signal,
   );
   if (!check.ok) return { kind: "refused", message: check.message };
   const details = webpush.generateRequestDetails(
@@ -66,7 +97,6 @@ export async function sendPush(options: SendPushOptions): Promise<PushAnswer> {
       contentEncoding: "aes128gcm",
     },
   );
-  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   const transport = check.url.protocol === "https:" ? https : http;
   return new Promise<PushAnswer>((resolve, reject) => {
     const request = transport.request(
@@ -77,7 +107,7 @@ export async function sendPush(options: SendPushOptions): Promise<PushAnswer> {
         lookup: pinnedLookup(check.addresses) as never,
         agent: false,
         timeout: timeoutMs,
-        signal: options.signal,
+        signal,
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -90,13 +120,8 @@ export async function sendPush(options: SendPushOptions): Promise<PushAnswer> {
         resolve({ kind: "answered", status, retryAfterMs });
       },
     );
-    const deadline = setTimeout(
-      () => request.destroy(new Error(`the push service did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
     request.on("timeout", () => request.destroy(new Error("the push service went silent")));
-    request.on("error", reject);
-    request.on("close", () => clearTimeout(deadline));
+    request.on("error", (error) => reject(signal.aborted ? signal.reason : error));
     request.end(details.body ?? undefined);
   });
 }

@@ -6,16 +6,26 @@ import { HttpError } from "../../plugins/errors.ts";
 import { checkEndpoint } from "./endpoint-guard.ts";
 import {
   assignSubscription,
+  deleteDevicesBeyond,
   deleteOwnSubscription,
   deleteSubscriptionsOf,
   findDevicesForExport,
   releaseSessionSubscription,
   saveSubscription,
 } from "./repository.ts";
+import { subscriptionKeyProblems } from "./subscription-keys.ts";
+
+/**
+ * Devices one account receives pushes on: a new one beyond this replaces the oldest, so one
+ * account cannot make a notification fan out to hundreds of endpoints.
+ */
+export const MAX_DEVICES_PER_ACCOUNT = 10;
 
 /**
  * Subscribes the caller's device, tied to their session; its id. The endpoint is an address the
- * client chose: it must pass the guard (https, public addresses) before it is stored.
+ * client chose: it must pass the guard (https, public addresses) before it is stored, and its
+ * keys must be a P-256 point and a 16-byte secret. The account's oldest device goes when this one
+ * is one too many.
  */
 export async function subscribeDevice(
   app: Pick<FastifyInstance, "db" | "config">,
@@ -26,17 +36,23 @@ export async function subscribeDevice(
     keys: { p256dh: string; auth: string };
   },
 ): Promise<string> {
+  const problems = subscriptionKeyProblems(input.keys);
+  if (problems[0]) throw new HttpError(400, "BAD_KEYS", problems[0].message, problems);
   const check = await checkEndpoint(
     input.endpoint,
     app.config.push?.allowPrivateEndpoints ?? false,
   );
   if (!check.ok) throw new HttpError(400, "BAD_ENDPOINT", check.message);
-  return saveSubscription(app.db, {
-    userId: input.userId,
-    sessionIdHash: input.sessionIdHash,
-    endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
+  return app.db.transaction(async (tx) => {
+    const id = await saveSubscription(tx, {
+      userId: input.userId,
+      sessionIdHash: input.sessionIdHash,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+    });
+    await deleteDevicesBeyond(tx, input.userId, id, MAX_DEVICES_PER_ACCOUNT);
+    return id;
   });
 }
 
@@ -57,7 +73,11 @@ export async function claimDevice(
   playerId: string,
 ): Promise<string | null> {
   if (!isUuid(playerId)) return null;
-  return assignSubscription(db, userId, playerId.toLowerCase());
+  return db.transaction(async (tx) => {
+    const id = await assignSubscription(tx, userId, playerId.toLowerCase());
+    if (id) await deleteDevicesBeyond(tx, userId, id, MAX_DEVICES_PER_ACCOUNT);
+    return id;
+  });
 }
 
 /**
