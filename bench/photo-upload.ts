@@ -94,6 +94,11 @@ async function startServer(server: string, dataDir: string, eventLoopFile: strin
   });
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, base, () => output);
+  child.on("exit", (code, signal) => {
+    if (code !== 0 && signal !== "SIGTERM") {
+      console.error(`the server stopped (${code ?? signal}):\n${output.slice(-4000)}`);
+    }
+  });
   return { child, base };
 }
 
@@ -186,6 +191,16 @@ async function health(base: string): Promise<number> {
 }
 
 async function upload(base: string, person: Person): Promise<{ status: number; ms: number }> {
+  try {
+    return await uploadOnce(base, person);
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause ?? error;
+    console.error(`an upload failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    return { status: 0, ms: Number.NaN };
+  }
+}
+
+async function uploadOnce(base: string, person: Person): Promise<{ status: number; ms: number }> {
   const form = new FormData();
   form.append("photo", new Blob([HEIC], { type: "image/heic" }), "big.heic");
   const begin = performance.now();
@@ -196,6 +211,13 @@ async function upload(base: string, person: Person): Promise<{ status: number; m
   });
   await response.arrayBuffer();
   return { status: response.status, ms: performance.now() - begin };
+}
+
+/** A request that failed (its time is not counted); the failure is listed. */
+function failed(failures: string[], kind: string, error: unknown): number {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  failures.push(`${kind}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  return Number.NaN;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -214,6 +236,8 @@ type Result = {
   eventLoop?: EventLoop;
   peakMb?: number;
   oneAccount?: number[];
+  /** /api/health and log-in requests that got no answer meanwhile. */
+  failures: number;
 };
 
 async function bench(label: string, server: string): Promise<Result> {
@@ -234,19 +258,27 @@ async function bench(label: string, server: string): Promise<Result> {
     let done = false;
     const healthTimes: number[] = [];
     const loginTimes: number[] = [];
+    const failures: string[] = [];
     const healthLoop = (async () => {
       while (!done) {
-        healthTimes.push(await health(base));
+        healthTimes.push(await health(base).catch((error) => failed(failures, "health", error)));
         await sleep(50);
       }
     })();
     const loginLoop = (async () => {
-      while (!done) loginTimes.push(await logIn(base, loginPerson));
+      while (!done) {
+        loginTimes.push(await logIn(base, loginPerson).catch((e) => failed(failures, "login", e)));
+      }
     })();
-    const uploads = await Promise.all(people.slice(0, UPLOADS).map((p) => upload(base, p)));
-    done = true;
+    const uploads = await Promise.all(people.slice(0, UPLOADS).map((p) => upload(base, p))).finally(
+      () => {
+        done = true;
+      },
+    );
     await Promise.all([healthLoop, loginLoop]);
     const eventLoop = await readEventLoop(child, eventLoopFile);
+    if (failures.length > 0)
+      console.error(`${label}: ${failures.length} failed requests:`, failures);
 
     // One account sending all six at once (the build after this change admits one at a time).
     const oneAccount = (
@@ -258,8 +290,9 @@ async function bench(label: string, server: string): Promise<Result> {
       idleHealth,
       idleLogin,
       uploads,
-      health: healthTimes,
-      logins: loginTimes,
+      health: healthTimes.filter(Number.isFinite),
+      logins: loginTimes.filter(Number.isFinite),
+      failures: failures.length,
       eventLoop,
       peakMb: peakMemoryMb(child.pid),
       oneAccount,
@@ -282,12 +315,12 @@ function report(results: Result[]) {
       .join(" ")}\n`,
   );
   console.log(
-    "| build | uploads | all uploads done | /api/health idle p50 | /api/health during: p50 / max | log-in idle p50 | log-in during: p50 / max (n) | event loop max | peak RSS | six at once, one account |",
+    "| build | uploads | all uploads done | /api/health idle p50 | /api/health during: p50 / max | log-in idle p50 | log-in during: p50 / max (n) | event loop max | peak RSS | failed requests | six at once, one account |",
   );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  console.log("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
   for (const r of results) {
     console.log(
-      `| ${r.label} | ${statuses(r.uploads.map((u) => u.status))} | ${ms(Math.max(...r.uploads.map((u) => u.ms)))} | ${ms(percentile(r.idleHealth, 50))} | ${ms(percentile(r.health, 50))} / ${ms(Math.max(...r.health))} | ${ms(percentile(r.idleLogin, 50))} | ${ms(percentile(r.logins, 50))} / ${ms(Math.max(...r.logins))} (${r.logins.length}) | ${r.eventLoop ? `${Math.round(r.eventLoop.max)} ms` : "?"} | ${r.peakMb ?? "?"} MB | ${statuses(r.oneAccount ?? [])} |`,
+      `| ${r.label} | ${statuses(r.uploads.map((u) => u.status))} | ${ms(Math.max(...r.uploads.map((u) => u.ms)))} | ${ms(percentile(r.idleHealth, 50))} | ${ms(percentile(r.health, 50))} / ${ms(Math.max(...r.health))} | ${ms(percentile(r.idleLogin, 50))} | ${ms(percentile(r.logins, 50))} / ${ms(Math.max(...r.logins))} (${r.logins.length}) | ${r.eventLoop ? `${Math.round(r.eventLoop.max)} ms` : "?"} | ${r.peakMb ?? "?"} MB | ${r.failures} | ${statuses(r.oneAccount ?? [])} |`,
     );
   }
 }

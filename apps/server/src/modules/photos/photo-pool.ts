@@ -31,6 +31,8 @@ type Reply =
   | {
       id: number;
       ok: true;
+      /** The thread holds a large decoder heap: stop it, a new one starts for the next job. */
+      recycle?: boolean;
       files: { size: PhotoSize; bytes: Uint8Array; width: number; height: number }[];
     }
   | { id: number; ok: false; reason: PhotoRefusalReason; detail?: string };
@@ -100,7 +102,12 @@ class PhotoPool {
       } else {
         job.reject(new PhotoRefusal(reply.reason, reply.detail));
       }
-      this.#idle(slot, worker);
+      if (reply.ok && reply.recycle) {
+        slot.worker = undefined;
+        void worker.terminate();
+      } else {
+        this.#idle(slot, worker);
+      }
       this.#dispatch();
     });
     // A thread that dies (out of memory on a hostile file, a crash in a decoder) takes only its

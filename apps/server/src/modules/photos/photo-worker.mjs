@@ -151,13 +151,20 @@ async function processPhoto({ bytes: received, format, crop }) {
       .toBuffer({ resolveWithObject: true });
     files.push({ size, bytes: data, width: info.width, height: info.height });
   }
-  return files;
+  return { files, pixels: source.width * source.height };
 }
+
+/**
+ * WebAssembly memory never shrinks: after a HEIC this large, libheif's heap stays hundreds of
+ * megabytes big. The thread then asks to be replaced, which gives that memory back.
+ */
+const RECYCLE_AFTER_HEIC_PIXELS = 12_000_000;
 
 parentPort.on("message", async (job) => {
   try {
-    const files = await processPhoto(job);
-    parentPort.postMessage({ id: job.id, ok: true, files });
+    const { files, pixels } = await processPhoto(job);
+    const recycle = job.format === "heic" && pixels > RECYCLE_AFTER_HEIC_PIXELS;
+    parentPort.postMessage({ id: job.id, ok: true, files, recycle });
   } catch (error) {
     // Anything else a decoder or encoder throws is a picture it could not read, as before.
     const reason = error instanceof Refusal ? error.reason : "notAnImage";
