@@ -38,4 +38,9 @@ copyFileSync(
   path.join(here, "src/db/pglite-worker.mjs"),
   path.join(here, "dist/pglite-worker.mjs"),
 );
+// So are the photo threads' (see modules/photos/photo-pool.ts).
+copyFileSync(
+  path.join(here, "src/modules/photos/photo-worker.mjs"),
+  path.join(here, "dist/photo-worker.mjs"),
+);
 console.log("built apps/server/dist/server.js");

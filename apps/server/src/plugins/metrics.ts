@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { DatabaseLoad } from "../db/client.ts";
 import { countWaitingJobs, type JobCounts } from "../modules/jobs/service.ts";
+import { photoWorkInFlight } from "../modules/photos/service.ts";
 
 /**
  * The app's instruments. Counters are incremented where the thing happens; gauges read their
@@ -19,7 +20,6 @@ export type AppMetrics = {
   /** Job runs that threw (retried later, or dropped after the last attempt), by kind. */
   jobFailures: Counter<"kind">;
   /** Photos being decoded and resized right now (uploads and pasted addresses). */
-  photoWork: Gauge;
   /** The listener of METRICS_PORT, once the app is ready; null without one. */
   server: http.Server | null;
 };
@@ -157,10 +157,13 @@ function createMetrics(app: FastifyInstance, options: MetricsOptions): AppMetric
     labelNames: ["kind"],
     registers: [registry],
   });
-  const photoWork = new Gauge({
+  new Gauge({
     name: "kindred_photo_work_in_flight",
-    help: "Photos being decoded and resized now.",
+    help: "Photos being decoded and resized now, or admitted and waiting for a photo thread.",
     registers: [registry],
+    collect() {
+      this.set(photoWorkInFlight());
+    },
   });
   new Gauge({
     name: "kindred_chat_sockets_open",
@@ -172,7 +175,7 @@ function createMetrics(app: FastifyInstance, options: MetricsOptions): AppMetric
   });
   databaseGauges(registry, options, Boolean(app.config.databaseUrl));
   jobGauges(app, registry);
-  return { registry, pushSends, mailSends, jobFailures, photoWork, server: null };
+  return { registry, pushSends, mailSends, jobFailures, server: null };
 }
 
 /** The metrics listener: GET /metrics answers, anything else is 404. */

@@ -41,7 +41,13 @@ export async function importPastedPhoto(
   try {
     return await storePhoto(app, userId, bytes);
   } catch (error) {
-    if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 401) {
+    // 401 (the account is gone) and 429 (photo work is full for now) keep their own answer.
+    if (
+      !(error instanceof HttpError) ||
+      error.statusCode >= 500 ||
+      error.statusCode === 401 ||
+      error.statusCode === 429
+    ) {
       throw error;
     }
     // Too many pixels has its own sentence; anything else the pipeline refuses is not a picture.

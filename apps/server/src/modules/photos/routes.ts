@@ -149,6 +149,9 @@ const photoErrors = {
   ),
   413: errorResponse("The file is larger than 10 MB (`code` PHOTO_TOO_LARGE)"),
   415: errorResponse("The body is not multipart/form-data (`code` UNSUPPORTED_MEDIA_TYPE)"),
+  429: errorResponse(
+    "Over the hourly limit of uploads, while the person's previous photo is still being processed, or while the server has as much photo work as it takes (`code` RATE_LIMITED); see the Retry-After header",
+  ),
 };
 
 export async function photoRoutes(app: FastifyInstance): Promise<void> {

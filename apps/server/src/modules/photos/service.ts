@@ -6,10 +6,12 @@ import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
 import { lockUserPhoto, setUserPhoto } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { photoFileNames } from "./names.ts";
+import { admitPhotoWork } from "./photo-pool.ts";
 import { type ProcessedPhoto, processPhoto } from "./process.ts";
 import { claimPhoto, deletePhotoIfUnused, lockPhoto } from "./repository.ts";
 import { openPhotoStorage, type PhotoStorage } from "./storage.ts";
 
+export { photoWorkInFlight } from "./photo-pool.ts";
 export { type ProcessedPhoto, processPhoto } from "./process.ts";
 
 declare module "fastify" {
@@ -99,7 +101,8 @@ export function attachProcessedPhoto(
  * The whole upload: checks and processes the bytes (processPhoto), stores the files, points the
  * user at them and frees the previous photo's files when nobody else uses them. Throws the
  * contract's HttpError: 400 not an image, too many pixels or a bad crop, 413 over 10 MB, 401
- * when the user is gone. Returns the user's row (toMe / toCard give the new addresses).
+ * when the user is gone, 429 RATE_LIMITED (with Retry-After) while the person's previous photo
+ * is still being processed or the process has as much photo work as it takes (admitPhotoWork). Returns the user's row (toMe / toCard give the new addresses).
  */
 export async function storePhoto(
   app: FastifyInstance,
@@ -107,13 +110,12 @@ export async function storePhoto(
   bytes: Buffer,
   crop?: PhotoCrop,
 ): Promise<UserRow> {
-  // Counted here until the processing has a pool of its own to ask (/metrics: photo work).
-  app.metrics.photoWork.inc();
+  const release = admitPhotoWork(userId);
   let processed: ProcessedPhoto;
   try {
     processed = await processPhoto(bytes, crop);
   } finally {
-    app.metrics.photoWork.dec();
+    release();
   }
   return changeUserPhoto(app, userId, processed);
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
+import { errorResponse } from "../../plugins/openapi.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
 import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
@@ -44,7 +45,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         tags: ["profile"],
         summary: "Change any subset of the profile fields",
         body: profileEditBodySchema,
-        response: { 200: envelope(meSchema) },
+        response: {
+          200: envelope(meSchema),
+          429: errorResponse(
+            "A new `photoUrl` while the person's previous photo is still being processed, or while the server has as much photo work as it takes (`code` RATE_LIMITED); see the Retry-After header",
+          ),
+        },
       },
     },
     async (request) => {
