@@ -24,6 +24,8 @@ export type DatabaseHandle = {
   ping: () => Promise<void>;
   /** PGlite only: vacuums and analyzes the tables that need it now; returns their names. */
   maintain?: () => Promise<string[]>;
+  /** PGlite only: a consistent copy of the database as a gzipped tar (`npm run backup`). */
+  backup?: () => Promise<Uint8Array>;
   close: () => Promise<void>;
 };
 
@@ -198,6 +200,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.query("select 1");
     },
     maintain: maintenance.runOnce,
+    backup: () => client.backup(),
     close: async () => {
       await maintenance.stop();
       await client.close();
