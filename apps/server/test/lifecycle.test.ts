@@ -3,7 +3,7 @@ import { connect, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
-import type { Config } from "../src/config.ts";
+import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import { drain } from "../src/plugins/lifecycle.ts";
 import { createTestApp, sendRaw, testConfig } from "./helpers.ts";
@@ -212,5 +212,17 @@ describe("readiness and health", () => {
     await drain(app, 0);
     expect(Date.now() - started).toBeLessThan(50);
     expect(app.lifecycle.phase).toBe("ready");
+  });
+});
+
+describe("SHUTDOWN_DRAIN_MS", () => {
+  it("is 0 unless set, and refuses what is not a whole number of milliseconds up to two minutes", () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "15000" }).shutdownDrainMs).toBe(15_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/^SHUTDOWN_DRAIN_MS must be 0/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "soon" })).toThrow(
+      /^SHUTDOWN_DRAIN_MS must be a whole number/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "600000" })).toThrow(/at most 120000/);
   });
 });
