@@ -249,7 +249,7 @@ export async function buildApp(
   await app.register(digestPlugin);
   await app.register(photoStoragePlugin);
   await app.register(pushPlugin);
-  await app.register(adminSocketPlugin);
+  await app.register(adminSocketPlugin, { database: () => opening });
   await app.register(moderationPlugin);
   // The purge of a banned account deletes it as DELETE /api/account does (two modules' work).
   app.jobs.handle(

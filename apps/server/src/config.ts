@@ -86,6 +86,11 @@ export type Config = {
   /** Addresses and CIDRs of the reverse proxies whose X-Forwarded-For is believed; false: none. */
   trustProxy: false | string[];
   timeouts: ServerTimeouts;
+  /**
+   * SHUTDOWN_DRAIN_MS: on SIGTERM, /api/ready answers 503 for this long while every other call is
+   * still served, so a load balancer takes the process out before it stops; 0 (unset): stop at once.
+   */
+  shutdownDrainMs?: number;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   webDistDir: string;
   rateLimits: RateLimits;
@@ -343,6 +348,15 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_MS: positiveInt("HEADERS_TIMEOUT_MS"),
   KEEP_ALIVE_TIMEOUT_MS: positiveInt("KEEP_ALIVE_TIMEOUT_MS"),
   SOCKET_IDLE_TIMEOUT_MS: positiveInt("SOCKET_IDLE_TIMEOUT_MS"),
+  SHUTDOWN_DRAIN_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: "SHUTDOWN_DRAIN_MS must be a whole number" })
+      .int("SHUTDOWN_DRAIN_MS must be a whole number")
+      .min(0, "SHUTDOWN_DRAIN_MS must be 0 or more")
+      .max(120_000, "SHUTDOWN_DRAIN_MS must be at most 120000 (two minutes)")
+      .optional(),
+  ),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.preprocess(
     emptyAsUndefined,
     z
@@ -594,6 +608,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     timeouts: readTimeouts(e),
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, "../web/dist")),
     rateLimits: readRateLimits(e),

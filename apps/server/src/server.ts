@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { drain } from "./plugins/lifecycle.ts";
 
 function readConfig(): Config {
   try {
@@ -49,12 +50,17 @@ const app = await buildApp(config, { waitForDatabase: false }).catch((error: unk
   process.exit(1);
 });
 
-// On SIGINT/SIGTERM or a crash: stop accepting, let requests in flight finish, close the
-// database and release the data folder; past 10 s the process exits anyway (the lock file is
-// then removed on exit, or taken over as stale by the next start).
-closeWithGrace({ delay: 10_000, logger: false }, async ({ signal, err }) => {
+// On SIGINT/SIGTERM or a crash: after SHUTDOWN_DRAIN_MS of answering 503 on /api/ready (so a
+// load balancer stops sending traffic here), stop accepting, let requests in flight finish, close
+// the database and release the data folder; past 10 s more the process exits anyway (the lock file
+// is then removed on exit, or taken over as stale by the next start).
+const drainMs = config.shutdownDrainMs ?? 0;
+closeWithGrace({ delay: drainMs + 10_000, logger: false }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, "stopping after an unexpected error");
-  else app.log.info({ signal }, "shutting down");
+  else {
+    app.log.info({ signal }, "shutting down");
+    await drain(app, drainMs);
+  }
   await app.close();
 });
 

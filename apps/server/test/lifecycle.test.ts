@@ -3,8 +3,9 @@ import { connect, type Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
-import type { Config } from "../src/config.ts";
+import { type Config, loadConfig } from "../src/config.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import { drain } from "../src/plugins/lifecycle.ts";
 import { createTestApp, sendRaw, testConfig } from "./helpers.ts";
 
 const opened: FastifyInstance[] = [];
@@ -183,5 +184,45 @@ describe("readiness and health", () => {
     expect(JSON.parse(answer.body)).toMatchObject({ message: "done", closedBefore: false });
     await closing;
     expect(databaseClosed).toBe(true);
+  });
+
+  it("while draining: /api/ready answers 503 at once, every other call is still served", async () => {
+    const app = await createTestApp();
+    opened.push(app);
+    const port = await listening(app);
+    expect((await get(port, "/api/ready")).status).toBe(200);
+
+    const draining = drain(app, 10_000);
+    const ready = await get(port, "/api/ready");
+    expect(ready.status).toBe(503);
+    expect(JSON.parse(ready.body)).toMatchObject({ status: 0, code: "SHUTTING_DOWN" });
+    // A load balancer that has not noticed yet still gets real answers, not 503s.
+    const health = await get(port, "/api/health");
+    expect(health.status).toBe(200);
+    const skills = await get(port, "/api/skills?q=ch");
+    expect(skills.status).toBe(200);
+    expect(app.lifecycle.phase).toBe("draining");
+    void draining;
+  });
+
+  it("does not drain when SHUTDOWN_DRAIN_MS is 0", async () => {
+    const app = await createTestApp();
+    opened.push(app);
+    const started = Date.now();
+    await drain(app, 0);
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(app.lifecycle.phase).toBe("ready");
+  });
+});
+
+describe("SHUTDOWN_DRAIN_MS", () => {
+  it("is 0 unless set, and refuses what is not a whole number of milliseconds up to two minutes", () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "15000" }).shutdownDrainMs).toBe(15_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/^SHUTDOWN_DRAIN_MS must be 0/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "soon" })).toThrow(
+      /^SHUTDOWN_DRAIN_MS must be a whole number/,
+    );
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: "600000" })).toThrow(/at most 120000/);
   });
 });

@@ -26,6 +26,8 @@ export type DatabaseHandle = {
   load: () => DatabaseLoad;
   /** PGlite only: vacuums and analyzes the tables that need it now; returns their names. */
   maintain?: () => Promise<string[]>;
+  /** PGlite only: a consistent copy of the database as a gzipped tar (`npm run backup`). */
+  backup?: () => Promise<Uint8Array>;
   close: () => Promise<void>;
 };
 
@@ -213,6 +215,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     },
     load: () => ({ kind: "pglite", queueLength: client.queueLength }),
     maintain: maintenance.runOnce,
+    backup: () => client.backup(),
     close: async () => {
       await maintenance.stop();
       await client.close();

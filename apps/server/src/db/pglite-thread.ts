@@ -173,6 +173,14 @@ export class PGliteThread implements ThreadQueryable {
     return new Blob([bytes]);
   }
 
+  /**
+   * A backup of the whole data folder (a gzipped tar PGlite's loadDataDir takes): a checkpoint,
+   * then the copy, in the statement queue, so no transaction is half in it.
+   */
+  async backup(): Promise<Uint8Array> {
+    return this.#statement<Uint8Array>({ type: "backup" });
+  }
+
   /** Closes the database (PostgreSQL's shutdown checkpoint) and stops the thread. */
   async close(): Promise<void> {
     if (this.#closed) return;

@@ -215,6 +215,13 @@ async function handle(message) {
       const dump = await db.dumpDataDir("none");
       return new Uint8Array(await dump.arrayBuffer());
     }
+    case "backup": {
+      // A checkpoint first, so the copy holds every committed page and starts up without
+      // replaying WAL; nothing else runs meanwhile (one message at a time).
+      await db.exec("checkpoint");
+      const dump = await db.dumpDataDir("gzip");
+      return new Uint8Array(await dump.arrayBuffer());
+    }
     case "close": {
       await db.close();
       return null;

@@ -5,6 +5,7 @@ import { ROLES, type Role } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
+import type { DatabaseHandle } from "../db/client.ts";
 import { setRole } from "../modules/users/service.ts";
 
 /** The socket `npm run admin` reaches a running server through, in its data folder. */
@@ -58,13 +59,32 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** `GET /backup`: the open database's consistent copy (a gzipped tar), for `npm run backup`. */
+async function answerBackup(
+  app: FastifyInstance,
+  database: () => Promise<DatabaseHandle>,
+  response: ServerResponse,
+): Promise<boolean> {
+  await app.databaseReady;
+  const handle = await database();
+  if (!handle.backup) return false;
+  const started = Date.now();
+  const bytes = await handle.backup();
+  app.log.info({ bytes: bytes.byteLength, ms: Date.now() - started }, "backup taken");
+  response
+    .writeHead(200, { "content-type": "application/gzip", "content-length": bytes.byteLength })
+    .end(bytes);
+  return true;
+}
+
 /**
  * The embedded database has one owner, the server holding the data folder: `npm run admin`
- * changes roles through it, over a Unix socket in the folder that only the folder's owner may
- * open (mode 0600). Nothing listens on the network for it.
+ * changes roles through it, and `npm run backup` copies the database through it, over a Unix
+ * socket in the folder that only the folder's owner may open (mode 0600). Nothing listens on the
+ * network for it.
  */
 export const adminSocketPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { database: () => Promise<DatabaseHandle> }) => {
     const { dataDir, databaseUrl } = app.config;
     if (databaseUrl || dataDir.startsWith("memory://")) return;
     const socketPath = adminSocketPath(dataDir);
@@ -72,7 +92,9 @@ export const adminSocketPlugin = fp(
       let status = 404;
       let body: RoleCommandAnswer = { ok: false, message: "Unknown command." };
       try {
-        if (request.method === "POST" && request.url === "/roles") {
+        if (request.method === "GET" && request.url === "/backup") {
+          if (await answerBackup(app, opts.database, response)) return;
+        } else if (request.method === "POST" && request.url === "/roles") {
           await app.databaseReady;
           ({ status, answer: body } = await applyRoleCommand(
             app,
@@ -81,6 +103,10 @@ export const adminSocketPlugin = fp(
         }
       } catch (error) {
         app.log.error({ err: error }, "admin command failed");
+        if (response.headersSent) {
+          response.destroy();
+          return;
+        }
         status = 500;
         body = { ok: false, message: "The server could not apply the command; see its log." };
       }

@@ -3,8 +3,11 @@ import fp from "fastify-plugin";
 import { isApiRoute } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
 
-/** starting: the database opens, migrates and seeds; ready: serving; closing: shutting down. */
-export type Phase = "starting" | "ready" | "closing";
+/**
+ * starting: the database opens, migrates and seeds; ready: serving; draining: still serving, but
+ * /api/ready answers 503 so a load balancer stops sending traffic; closing: shutting down.
+ */
+export type Phase = "starting" | "ready" | "draining" | "closing";
 export type Lifecycle = { phase: Phase };
 
 declare module "fastify" {
@@ -29,7 +32,8 @@ export const lifecyclePlugin = fp(
     });
     app.addHook("onRequest", async (request, reply) => {
       // By the matched route: a spelling such as /%61pi/... runs the same route, so it waits too.
-      if (lifecycle.phase === "ready" || !isApiRoute(request)) return;
+      if (lifecycle.phase === "ready" || lifecycle.phase === "draining") return;
+      if (!isApiRoute(request)) return;
       if (ALWAYS_ANSWERED.has(request.routeOptions.url ?? "")) return;
       reply.header("retry-after", "5");
       if (lifecycle.phase === "starting") {
@@ -41,3 +45,16 @@ export const lifecyclePlugin = fp(
   },
   { name: "lifecycle" },
 );
+
+/**
+ * The first step of a graceful stop behind a load balancer: /api/ready answers 503 at once while
+ * every other call (and every open chat socket) is still served for `ms`, long enough for the
+ * balancer's health check to take the process out; then the caller closes the app. Nothing waits
+ * when `ms` is 0 or the app is not serving yet.
+ */
+export async function drain(app: FastifyInstance, ms: number): Promise<void> {
+  if (ms <= 0 || app.lifecycle.phase !== "ready") return;
+  app.lifecycle.phase = "draining";
+  app.log.info({ ms }, "draining: /api/ready answers 503 before the server stops");
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
