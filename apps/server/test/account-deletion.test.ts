@@ -8,7 +8,7 @@ import {
   inDays,
   joinAsAccount,
 } from "./community-helpers.ts";
-import { appForFile, call, MANUAL_JOBS, PASSWORD } from "./helpers.ts";
+import { appForFile, call, MANUAL_JOBS, notificationsOf, PASSWORD } from "./helpers.ts";
 import { browserKeys } from "./push-service.ts";
 
 // An account deleting itself while it, and others about it, keep writing: every write either
@@ -259,5 +259,46 @@ describe("deleting an account while writes race it", () => {
   it("met the deletion in the middle of writes: some answered 401, some 404, most 2xx", () => {
     expect(tally.get(401)).toBeGreaterThan(0);
     expect(tally.get(404)).toBeGreaterThan(0);
+  });
+});
+
+describe("a deleted person's place in an event", () => {
+  it("goes to the first person waiting at once, who is told", async () => {
+    const host = await joinAsAccount(app, "Hana");
+    const ada = await joinAsAccount(app, "Ada");
+    const bea = await joinAsAccount(app, "Bea");
+    const cal = await joinAsAccount(app, "Cal");
+    const event = await ok(
+      callCommunity(app, host, "POST", "/createevent", {
+        u_id: host.id,
+        title: "Chess night",
+        description: "Bring a board",
+        date: inDays(7),
+        location: "Library",
+        capacity: 2,
+      }),
+    );
+    const rsvp = (who: CommunityAccount) =>
+      ok(callCommunity(app, who, "PUT", `/event/${event._id}/rsvp`, { status: "going" }), 200);
+    expect(await rsvp(ada)).toMatchObject({ myRsvp: "going", going: 2 });
+    expect(await rsvp(bea)).toMatchObject({ myRsvp: "waitlisted", myPosition: 1 });
+    expect(await rsvp(cal)).toMatchObject({ myRsvp: "waitlisted", myPosition: 2 });
+
+    await ok(call(app, ada, "DELETE", "/api/account", { password: PASSWORD }), 200);
+
+    const seenBy = async (who: CommunityAccount) =>
+      ok(callCommunity(app, who, "GET", `/event/${event._id}`), 200);
+    expect(await seenBy(bea)).toMatchObject({ myRsvp: "going", going: 2, waitlisted: 1 });
+    expect(await seenBy(cal)).toMatchObject({ myRsvp: "waitlisted", myPosition: 1 });
+    const promoted = async (who: CommunityAccount) =>
+      (await notificationsOf(app, who.headers)).filter((n) => n.kind === "event_promoted");
+    expect(await promoted(bea)).toEqual([
+      expect.objectContaining({
+        subject: { type: "event", _id: event._id },
+        url: `/services/events/${event._id}`,
+        readAt: null,
+      }),
+    ]);
+    expect(await promoted(cal)).toEqual([]);
   });
 });
