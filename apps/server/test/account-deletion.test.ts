@@ -227,7 +227,7 @@ describe("deleting an account while writes race it", () => {
   // steps of each (on PGlite the statements of concurrent requests interleave; on PostgreSQL
   // they run at once).
   for (const deleteAt of [0, 3, 6, 9, 12, 15, 18, 21, 24, 27]) {
-    it(`answers each write 2xx, 401, 404 or its route's refusal, never 5xx (deletion ${deleteAt}th)`, async () => {
+    it(`answers each write 2xx, 401, 404 or its route's refusal, never 5xx (deletion sent at ${deleteAt})`, async () => {
       const answers = await round(deleteAt, strangers);
       const unexpected: string[] = [];
       for (const { what, answer, documented } of answers) {
