@@ -169,7 +169,9 @@ async function callerIsGone(request: FastifyRequest): Promise<boolean> {
  * a refusal decided from rows that had gone (a 4xx), or anything unexpected. Not an outage.
  */
 function mayBeADeletionRace(error: FastifyError): boolean {
-  if (error instanceof HttpError) return error.statusCode >= 400 && error.statusCode !== 401;
+  if (error instanceof HttpError) {
+    return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401;
+  }
   return !error.validation && !(error.statusCode && error.statusCode < 500);
 }
 
