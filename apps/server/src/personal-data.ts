@@ -8,6 +8,7 @@ import { membersPersonalData } from "./modules/members/service.ts";
 import { moderationPersonalData } from "./modules/moderation/service.ts";
 import { notificationsPersonalData } from "./modules/notifications/service.ts";
 import { postsPersonalData } from "./modules/posts/service.ts";
+import { publicFormsPersonalData } from "./modules/public-forms/service.ts";
 import { pushPersonalData } from "./modules/push/service.ts";
 import { recoveryPersonalData } from "./modules/recovery/service.ts";
 import { requestsPersonalData } from "./modules/requests/service.ts";
@@ -38,15 +39,12 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   skillsPersonalData,
   recoveryPersonalData,
   jobsPersonalData,
+  publicFormsPersonalData,
   feedPersonalData,
 ];
 
 /** A table that is no one's personal data, and why. */
-export type SystemTable = {
-  why: string;
-  /** It keeps a deleted person's id on purpose (the deletion check lets it). */
-  keepsDeletedIds?: true;
-};
+export type SystemTable = { why: string };
 
 export const SYSTEM_TABLES: Readonly<Record<string, SystemTable>> = {
   banned_emails: {
@@ -59,18 +57,5 @@ export const SYSTEM_TABLES: Readonly<Record<string, SystemTable>> = {
   skill_relations: { why: "the skill vocabulary: the project's data, loaded at start" },
   search_words: {
     why: "the words search corrects a query against, from every post, group and event title",
-  },
-  people_changes: {
-    why: "the feed's change log: a deletion is numbered by the person's id so every process drops them; pruned to its last 100,000 rows",
-    keepsDeletedIds: true,
-  },
-  support_tickets: {
-    why: "what a visitor sent from the support form, by email address, tied to no account",
-  },
-  contact_messages: {
-    why: "what a visitor sent from the contact form, by email address, tied to no account",
-  },
-  newsletter_subscribers: {
-    why: "newsletter addresses, tied to no account; each mail carries its unsubscribe link",
   },
 };

@@ -32,6 +32,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return sqlState(error) === "23503";
 }
 
+/**
+ * True when the statement gave up on a lock: a lock wait over the transaction's `lock_timeout`
+ * (55P03) or a deadlock PostgreSQL broke by ending this transaction (40P01). The transaction
+ * rolled back; it can start again.
+ */
+export function isLockConflict(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === "55P03" || state === "40P01";
+}
+
 /** The embedded database's thread is closed or has stopped: nothing can reach the database. */
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";

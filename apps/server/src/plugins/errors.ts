@@ -3,7 +3,9 @@ import type { ErrorBody } from "@kindred/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isDatabaseUnreachable } from "../db/errors.ts";
+import { isDatabaseUnreachable, isForeignKeyViolation } from "../db/errors.ts";
+import { memberExists } from "../modules/members/repository.ts";
+import { findRole } from "../modules/users/repository.ts";
 
 type FieldError = { path: string; message: string };
 
@@ -142,7 +144,48 @@ export function errorBody(
   return { status: 0, code, message, ...extra };
 }
 
-function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export const SESSION_ENDED_MESSAGE = "Your session has ended. Please log in again.";
+
+/**
+ * Whether the account (session) or community member the request was made as has gone since its
+ * scope let it in: deleted while the request ran. False when the request was made as nobody, or
+ * when the database cannot say.
+ */
+async function callerIsGone(request: FastifyRequest): Promise<boolean> {
+  const db = request.server.db;
+  try {
+    if (request.userId) return (await findRole(db, request.userId)) === undefined;
+    const member = request.communityMember;
+    if (member) return !(await memberExists(db, member.id));
+  } catch {
+    // The database cannot answer (an outage): the original error is answered as it is.
+  }
+  return false;
+}
+
+/**
+ * A failure that can come from the caller's account, or what the request names, being deleted
+ * while it ran: a write pointing at a row that is gone (a foreign key violation, SQLSTATE 23503),
+ * a refusal decided from rows that had gone (a 4xx), or anything unexpected. Not an outage.
+ */
+function mayBeADeletionRace(error: FastifyError): boolean {
+  if (error instanceof HttpError) {
+    return error.statusCode >= 400 && error.statusCode < 500 && error.statusCode !== 401;
+  }
+  return !error.validation && !(error.statusCode && error.statusCode < 500);
+}
+
+async function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A request whose own account was deleted under it (the person deleting it from another tab,
+  // a ban): the session ended, whatever the write then met.
+  if (mayBeADeletionRace(error) && !isDatabaseUnreachable(error) && (await callerIsGone(request))) {
+    return reply.code(401).send(errorBody("UNAUTHENTICATED", SESSION_ENDED_MESSAGE));
+  }
+  if (isForeignKeyViolation(error)) {
+    // What the write names was deleted meanwhile: the route's answer for an id naming nothing.
+    const unknown = unknownIdOf(request);
+    return reply.code(unknown.status ?? 404).send(errorBody(unknown.code, unknown.message));
+  }
   if (error instanceof HttpError) {
     // A deliberate 5xx (starting, shutting down, mail down) is an answer, not a crash: one line
     // without a stack; whatever caused it logs its own details where it happened.

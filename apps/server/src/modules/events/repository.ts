@@ -453,9 +453,26 @@ export async function findEventExportRows(db: Database, userId: string): Promise
 }
 
 /**
- * Removes the account's answers, then its events (everyone's answers to them go too). A place
- * it held goes to the first person waiting when the event's answers next change.
+ * Locks, in one order, every event of someone else's where the account holds a place and others
+ * may be waiting (a capacity, not cancelled, not started): its deletion frees the place and moves
+ * the first waiting person up under the same lock an answer takes (lockEvent). Their ids.
  */
+export async function lockEventsWithPlaceOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`
+      select e.id from community_events e
+      join event_rsvps r on r.event_id = e.id
+      where r.member_id = ${userId} and r.status = 'going' and e.author_id <> ${userId}
+        and e.capacity is not null and e.cancelled_at is null and e.starts_at > now()
+      order by e.id
+      for update of e
+    `,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Removes the account's answers, then its events (everyone's answers to them go too). */
 export async function deleteEventsOf(db: Database, userId: string): Promise<void> {
   await db.execute(sql`delete from event_rsvps where member_id = ${userId}`);
   await db.execute(sql`delete from community_events where author_id = ${userId}`);

@@ -23,7 +23,11 @@ import { flagScreened, screenContent, visibilityOf } from "../filters/service.ts
 import { groupMembership } from "../groups/service.ts";
 import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
-import { type NotificationQueue, withNotifications } from "../notifications/service.ts";
+import {
+  type NotificationQueue,
+  notificationQueueOf,
+  withNotifications,
+} from "../notifications/service.ts";
 import * as moderation from "./moderation-repository.ts";
 import {
   accountsAnswering,
@@ -41,6 +45,7 @@ import {
   listAttendees,
   listEvents as listEventRows,
   lockEvent,
+  lockEventsWithPlaceOf,
   markCancelled,
   removeRsvp,
   rsvpState,
@@ -416,8 +421,23 @@ export const eventsPersonalData: PersonalDataPart = {
   module: "events",
   tables: ["community_events", "event_rsvps"],
   exportFor: (db, { userId }) => findEventExportRows(db, userId),
-  deleteFor: (tx, userId) => deleteEventsOf(tx, userId),
+  deleteFor: (tx, userId) => deleteEventsOfAccount(tx, userId),
 };
+
+/**
+ * The account's answers and events go; each place it held in someone else's full event goes to
+ * the first person waiting at once, who is told (in the deletion's transaction, announced once
+ * it commits).
+ */
+async function deleteEventsOfAccount(tx: Database, userId: string): Promise<void> {
+  const freed = await lockEventsWithPlaceOf(tx, userId);
+  await deleteEventsOf(tx, userId);
+  const queue = notificationQueueOf(tx);
+  for (const id of freed) {
+    const event = await findEventById(tx, id);
+    if (event) await promoteWhileRoom(tx, queue, event, event.capacity, null);
+  }
+}
 
 // ---------- moderation ----------
 

@@ -136,6 +136,17 @@ export async function readPartners(
   return { version: Number(rows[0]?.version ?? 0), ids: rows[0]?.ids ?? [] };
 }
 
+/**
+ * The person's changes name them by the digest their deletion's change will carry (migration
+ * 0023, `deletedPersonDigest` in people.ts): a process that has not read them yet drops the
+ * person when it does, as the deletion would have it.
+ */
+export async function anonymiseChangesOf(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`
+    update people_changes set user_id = deleted_person_digest(user_id) where user_id = ${userId}
+  `);
+}
+
 /** Forgets the person's relation number (a deleted account is nobody's viewer any more). */
 export async function deleteRelationVersion(db: Database, userId: string): Promise<void> {
   await db.execute(sql`delete from relation_versions where user_id = ${userId}`);

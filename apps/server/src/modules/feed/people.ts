@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type AgeBand, ageBandOf } from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
@@ -135,12 +136,24 @@ export type FeedPage = { cards: string[]; next: FeedCursor | null; needsAge?: tr
 /** `now`: the app's clock in milliseconds, against which suspensions end. */
 export type PageRequest = { cursor: FeedCursor | null; offset: number; limit: number; now: number };
 
+/**
+ * How a deletion's change names the person (migration 0023, `deleted_person_digest`): the first
+ * 128 bits of the SHA-256 of the id, as a uuid. Nothing in the database names a deleted person.
+ */
+export function deletedPersonDigest(id: string): string {
+  const hex = createHash("sha256").update(id).digest("hex");
+  const parts = [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20)];
+  return `${parts.join("-")}-${hex.slice(20, 32)}`;
+}
+
 export class FeedMemory {
   /** The number of the last change applied; -1 before everyone is read. */
   private seq = -1;
   /** Raised by every change applied: rankings made before one are made again. */
   private generation = 0;
   private readonly byId = new Map<string, Person>();
+  /** Digest → id for everyone in memory, made at the first deletion read (see `forget`). */
+  private byDigest: Map<string, string> | undefined;
   private sorted: Person[] | undefined;
   /** Each canonical skill's people (their indexes in everyone). */
   private postings: Map<string, number[]> | undefined;
@@ -180,6 +193,18 @@ export class FeedMemory {
 
   private put(row: PersonRow): void {
     this.byId.set(row.id, personOf(row));
+    this.byDigest?.set(deletedPersonDigest(row.id), row.id);
+  }
+
+  /** Drops the person a deletion's change names, by their digest (or, in older rows, by id). */
+  private forget(named: string): void {
+    if (!this.byDigest) {
+      this.byDigest = new Map();
+      for (const id of this.byId.keys()) this.byDigest.set(deletedPersonDigest(id), id);
+    }
+    const id = this.byDigest.get(named) ?? named;
+    this.byDigest.delete(named);
+    this.byId.delete(id);
   }
 
   private changed(): void {
@@ -199,7 +224,7 @@ export class FeedMemory {
       if (changes.length === 0 || changes[0]?.seq === this.seq + 1) {
         for (const change of changes) {
           if (change.person) this.put(change.person);
-          else this.byId.delete(change.userId);
+          else this.forget(change.userId);
           this.seq = change.seq;
         }
         this.changed();
@@ -208,6 +233,7 @@ export class FeedMemory {
     }
     const { seq, rows } = await readEveryone(db);
     this.byId.clear();
+    this.byDigest = undefined;
     for (const row of rows) if (row.id !== null) this.put(row);
     this.seq = seq;
     this.changed();

@@ -130,6 +130,16 @@ export async function revokeCommunityTokens(
     );
 }
 
+/** Whether the member is still there (an account deleted since took its member with it). */
+export async function memberExists(db: Database, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: communityMembers.id })
+    .from(communityMembers)
+    .where(eq(communityMembers.id, memberId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The account behind a member, or null for a member known only by a community username. */
 export async function accountOfMember(db: Database, memberId: string): Promise<string | null> {
   const [row] = await db

@@ -371,6 +371,22 @@ export async function withNotifications<T>(
 }
 
 /**
+ * The queue of the `withNotifications` that runs `tx`, for work handed only its transaction (a
+ * part of an account's deletion). Outside one, a queue that notifies in `tx` and announces
+ * nothing: nothing can know when that transaction commits.
+ */
+export function notificationQueueOf(tx: Database): NotificationQueue {
+  return (
+    queues.get(tx) ?? {
+      notify: (input) => notify(tx, input),
+      notifyModeration: (input) => notifyModeration(tx, input),
+      badgesChanged: () => undefined,
+      afterCommit: () => undefined,
+    }
+  );
+}
+
+/**
  * A moderation notice made in the caller's own transaction `tx`. When `tx` is the one
  * `withNotifications` (`app.notifications.within`) runs, this is its `queue.notifyModeration`:
  * the person hears of it once that transaction commits. In a transaction of the caller's own

@@ -55,3 +55,42 @@ export async function unsubscribe(db: Database, token: string): Promise<boolean>
     .returning({ id: newsletterSubscribers.id });
   return rows.length > 0;
 }
+
+// ---------- a person's part: what was sent from their address ----------
+
+/** What was sent from the public forms with this address (any case), for the person's export. */
+export async function findSentFrom(db: Database, email: string) {
+  const address = email.toLowerCase();
+  const [tickets, messages, newsletter] = await Promise.all([
+    db
+      .select({
+        topic: supportTickets.topic,
+        message: supportTickets.message,
+        createdAt: supportTickets.createdAt,
+      })
+      .from(supportTickets)
+      .where(sql`lower(${supportTickets.email}) = ${address}`),
+    db
+      .select({ message: contactMessages.message, createdAt: contactMessages.createdAt })
+      .from(contactMessages)
+      .where(sql`lower(${contactMessages.email}) = ${address}`),
+    db
+      .select({
+        subscribedAt: newsletterSubscribers.subscribedAt,
+        unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+      })
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = ${address}`),
+  ]);
+  return { tickets, messages, newsletter: newsletter[0] ?? null };
+}
+
+/** Deletes the tickets, messages and newsletter subscription sent with this address (any case). */
+export async function deleteSentFrom(db: Database, email: string): Promise<void> {
+  const address = email.toLowerCase();
+  await db.delete(supportTickets).where(sql`lower(${supportTickets.email}) = ${address}`);
+  await db.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${address}`);
+  await db
+    .delete(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = ${address}`);
+}
