@@ -13,13 +13,12 @@
  * exist and may be empty).
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { type ClientSocket, cookieValue, WebSocketClient } from "./http-client.ts";
+import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
 import { freePort, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -44,31 +43,14 @@ async function post(base: string, client: Client, url: string, body: unknown = {
   });
 }
 
-async function signUp(base: string, index: number): Promise<Client> {
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = cookieValue(health, "XSRF-TOKEN") ?? "";
-  await health.arrayBuffer();
-  const response = await fetch(`${base}/api/signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      "x-xsrf-token": xsrf,
-    },
-    body: JSON.stringify({
-      firstName: "Chat",
-      lastName: `Client${index}`,
-      emailId: `chat${index}-${randomBytes(4).toString("hex")}@example.com`,
-      password: "correct horse battery",
-      skills: ["Chess", "Music", "Hiking"],
-    }),
+function signUp(base: string, index: number): Promise<Client> {
+  return signUpOverHttp(base, {
+    firstName: "Chat",
+    lastName: `Client${index}`,
+    emailPrefix: `chat${index}`,
+    password: "correct horse battery",
+    skills: ["Chess", "Music", "Hiking"],
   });
-  const body = (await response.json()) as { data?: { _id?: string } };
-  const token = cookieValue(response, "token");
-  if (response.status !== 201 || !token || !body.data?._id) {
-    throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
-  }
-  return { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf, userId: body.data._id };
 }
 
 async function inParallel<T>(count: number, width: number, work: (index: number) => Promise<T>) {

@@ -40,7 +40,7 @@ import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import webPush from "web-push";
-import { type ClientSocket, cookieValue, WebSocketClient } from "./http-client.ts";
+import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
 import { cpuShares, cpuTimes, freePort, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -365,34 +365,19 @@ async function request(
 const data = <T>(answer: Answer) => (answer.body as { data: T }).data;
 
 async function signUp(index: number): Promise<Client> {
-  const health = await fetch(`${front}/api/health`);
-  const xsrf = cookieValue(health, "XSRF-TOKEN") ?? "";
-  await health.arrayBuffer();
-  const response = await fetch(`${front}/api/signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      "x-xsrf-token": xsrf,
-    },
-    body: JSON.stringify({
-      firstName: "Cluster",
-      lastName: `Client${index}`,
-      emailId: `cluster${index}-${randomBytes(4).toString("hex")}@example.com`,
-      password: PASSWORD,
-      skills: ["Chess", "Music", "Hiking", "Programming", "Design"].slice(0, 3 + (index % 3)),
-      age: 20 + (index % 30),
-    }),
+  const person = await signUpOverHttp(front, {
+    firstName: "Cluster",
+    lastName: `Client${index}`,
+    emailPrefix: `cluster${index}`,
+    password: PASSWORD,
+    skills: ["Chess", "Music", "Hiking", "Programming", "Design"].slice(0, 3 + (index % 3)),
+    age: 20 + (index % 30),
   });
-  const body = (await response.json()) as { data?: { _id?: string } };
-  const session = cookieValue(response, "token");
-  if (response.status !== 201 || !session || !body.data?._id) {
-    throw new Error(`signup answered ${response.status}: ${JSON.stringify(body)}`);
-  }
+  const { userId, cookie, xsrf } = person;
   const client: Client = {
     index,
-    userId: body.data._id,
-    cookie: `token=${session}; XSRF-TOKEN=${xsrf}`,
+    userId,
+    cookie,
     xsrf,
     token: "",
     memberId: "",

@@ -1,5 +1,6 @@
-// What the benchmarks' clients share: reading a cookie from an answer, and the ws package's
+// What the benchmarks' clients share: cookies, signing up, and the ws package's
 // WebSocket (the server's own dependency), typed for what they use of it.
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 
 /** One cookie's value from an answer's Set-Cookie headers. */
@@ -26,3 +27,48 @@ export const WebSocketClient = createRequire(import.meta.url)("ws") as new (
   url: string,
   options: { headers: Record<string, string> },
 ) => ClientSocket;
+
+/** The XSRF-TOKEN cookie a GET hands out (from /api/health, the cheapest). */
+export async function xsrfOf(base: string): Promise<string> {
+  const health = await fetch(`${base}/api/health`);
+  await health.arrayBuffer();
+  const xsrf = cookieValue(health, "XSRF-TOKEN");
+  if (!xsrf) throw new Error("no XSRF-TOKEN cookie");
+  return xsrf;
+}
+
+/** A person signed up over HTTP as the web app does: the cookies to send as them, and their id. */
+export type SignedUp = { userId: string; emailId: string; cookie: string; xsrf: string };
+
+/** Signs a person up (a unique address from `emailPrefix`); throws unless the answer is a 201. */
+export async function signUpOverHttp(
+  base: string,
+  person: {
+    firstName: string;
+    lastName: string;
+    emailPrefix: string;
+    password: string;
+    skills: string[];
+    age?: number;
+  },
+): Promise<SignedUp> {
+  const xsrf = await xsrfOf(base);
+  const { emailPrefix, ...fields } = person;
+  const emailId = `${emailPrefix}-${randomBytes(4).toString("hex")}@example.com`;
+  const response = await fetch(`${base}/api/signup`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      "x-xsrf-token": xsrf,
+    },
+    body: JSON.stringify({ ...fields, emailId }),
+  });
+  const text = await response.text();
+  const token = cookieValue(response, "token");
+  const userId = (JSON.parse(text || "{}") as { data?: { _id?: string } }).data?._id;
+  if (response.status !== 201 || !token || !userId) {
+    throw new Error(`signup answered ${response.status}: ${text}`);
+  }
+  return { userId, emailId, cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf };
+}

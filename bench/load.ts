@@ -15,9 +15,9 @@
  * The event-loop delay is measured inside the server by bench/event-loop-probe.mjs, preloaded
  * with `--import`, so the product carries no measuring code.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,6 +28,7 @@ import {
   cpuShares,
   cpuTimes,
   freePort,
+  readEventLoop,
   sleep,
   stopServer,
   waitUntilReady,
@@ -127,21 +128,6 @@ async function startServer(env: Record<string, string>, eventLoopFile: string) {
   const base = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, base, () => output);
   return { child, base, output: () => output };
-}
-
-/** SIGWINCH makes the probe write its histogram (since the last signal) and start a new one. */
-async function readEventLoop(child: ChildProcess, file: string): Promise<EventLoop | undefined> {
-  rmSync(file, { force: true });
-  child.kill("SIGWINCH");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    await sleep(50);
-    try {
-      return JSON.parse(readFileSync(file, "utf8")) as EventLoop;
-    } catch {
-      // not written yet
-    }
-  }
-  return undefined;
 }
 
 async function signUp(base: string, index: number): Promise<Client> {
@@ -249,12 +235,12 @@ async function bench(label: string, env: Record<string, string>): Promise<Result
   try {
     console.log(`${label}: server up, signing up ${CLIENTS} accounts`);
     const clients = await signUpAll(server.base);
-    await readEventLoop(server.child, eventLoopFile); // start the histogram with the load
+    await readEventLoop<EventLoop>(server.child, eventLoopFile); // start the histogram with the load
     console.log(`${label}: ${CLIENTS} clients for ${SECONDS} s (think time ${THINK_MS} ms)`);
     const before = cpuTimes();
     const load = await runLoad(server.base, clients);
     const cpu = cpuShares(before, cpuTimes());
-    const eventLoop = await readEventLoop(server.child, eventLoopFile);
+    const eventLoop = await readEventLoop<EventLoop>(server.child, eventLoopFile);
     return { label, ...load, eventLoop, cpu };
   } finally {
     await stopServer(server.child);

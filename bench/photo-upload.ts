@@ -13,18 +13,18 @@
  * BENCH_BEFORE is any git revision (default: where this branch left main); BENCH_BEFORE=none runs
  * this tree only. The event-loop delay is measured inside the server by bench/event-loop-probe.mjs.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { cookieValue } from "./http-client.ts";
+import { signUpOverHttp, xsrfOf } from "./http-client.ts";
 import {
   cpuShares,
   cpuTimes,
   freePort,
+  readEventLoop,
   sleep,
   stopServer,
   waitUntilReady,
@@ -104,21 +104,6 @@ async function startServer(server: string, dataDir: string, eventLoopFile: strin
 
 type EventLoop = { max: number; p99: number };
 
-/** SIGWINCH makes the probe write its histogram (since the last signal) and start a new one. */
-async function readEventLoop(child: ChildProcess, file: string): Promise<EventLoop | undefined> {
-  rmSync(file, { force: true });
-  child.kill("SIGWINCH");
-  for (let attempt = 0; attempt < 100; attempt++) {
-    await sleep(50);
-    try {
-      return JSON.parse(readFileSync(file, "utf8")) as EventLoop;
-    } catch {
-      // not written yet
-    }
-  }
-  return undefined;
-}
-
 /** The process's peak resident memory (Linux), in MB. */
 function peakMemoryMb(pid: number | undefined): number | undefined {
   try {
@@ -132,38 +117,15 @@ function peakMemoryMb(pid: number | undefined): number | undefined {
 
 type Person = { emailId: string; cookie: string; xsrf: string };
 
-async function xsrfOf(base: string): Promise<string> {
-  const health = await fetch(`${base}/api/health`);
-  await health.arrayBuffer();
-  const xsrf = cookieValue(health, "XSRF-TOKEN");
-  if (!xsrf) throw new Error("no XSRF-TOKEN cookie");
-  return xsrf;
-}
-
-async function signUp(base: string, index: number): Promise<Person> {
-  const xsrf = await xsrfOf(base);
-  const emailId = `photo${index}-${randomBytes(4).toString("hex")}@example.com`;
-  const response = await fetch(`${base}/api/signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      "x-xsrf-token": xsrf,
-    },
-    body: JSON.stringify({
-      firstName: "Photo",
-      lastName: `Person${index}`,
-      emailId,
-      password: PASSWORD,
-      skills: ["Photography", "Hiking", "Chess"],
-      age: 30,
-    }),
+function signUp(base: string, index: number): Promise<Person> {
+  return signUpOverHttp(base, {
+    firstName: "Photo",
+    lastName: `Person${index}`,
+    emailPrefix: `photo${index}`,
+    password: PASSWORD,
+    skills: ["Photography", "Hiking", "Chess"],
+    age: 30,
   });
-  const body = await response.text();
-  const token = cookieValue(response, "token");
-  if (response.status !== 201 || !token)
-    throw new Error(`signup answered ${response.status}: ${body}`);
-  return { emailId, cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf };
 }
 
 async function logIn(base: string, person: Person): Promise<number> {
@@ -254,7 +216,7 @@ async function bench(label: string, server: string): Promise<Result> {
     const idleLogin: number[] = [];
     for (let n = 0; n < 3; n++) idleLogin.push(await logIn(base, loginPerson));
 
-    await readEventLoop(child, eventLoopFile);
+    await readEventLoop<EventLoop>(child, eventLoopFile);
     let done = false;
     const healthTimes: number[] = [];
     const loginTimes: number[] = [];
@@ -276,7 +238,7 @@ async function bench(label: string, server: string): Promise<Result> {
       },
     );
     await Promise.all([healthLoop, loginLoop]);
-    const eventLoop = await readEventLoop(child, eventLoopFile);
+    const eventLoop = await readEventLoop<EventLoop>(child, eventLoopFile);
     if (failures.length > 0)
       console.error(`${label}: ${failures.length} failed requests:`, failures);
 

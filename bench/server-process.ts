@@ -1,6 +1,6 @@
 /** What the benchmarks that start the built server as a child process share. */
 import type { ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -76,4 +76,22 @@ export function cpuShares(from: CpuTimes | undefined, to: CpuTimes | undefined):
   const total = Math.max(1, busy + idle + steal);
   const share = (value: number) => `${Math.round((100 * value) / total)} %`;
   return `CPU ${share(busy)} busy, ${share(idle)} idle, ${share(steal)} stolen by the host`;
+}
+
+/**
+ * The server's event-loop histogram from bench/event-loop-probe.mjs: SIGWINCH makes the probe
+ * write it (since the last signal) to `file` and start a new one.
+ */
+export async function readEventLoop<T>(child: ChildProcess, file: string): Promise<T | undefined> {
+  rmSync(file, { force: true });
+  child.kill("SIGWINCH");
+  for (let attempt = 0; attempt < 100; attempt++) {
+    await sleep(50);
+    try {
+      return JSON.parse(readFileSync(file, "utf8")) as T;
+    } catch {
+      // not written yet
+    }
+  }
+  return undefined;
 }

@@ -13,13 +13,12 @@
  * AFTER_SECONDS (10). Without BENCH_DATABASE_URL the server uses the embedded PGlite.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { cookieValue, WebSocketClient } from "./http-client.ts";
+import { signUpOverHttp, WebSocketClient } from "./http-client.ts";
 import { freePort, sleep, stopServer, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,31 +47,14 @@ async function post(base: string, client: Client, url: string, body: unknown = {
   return json;
 }
 
-async function signUp(base: string, name: string): Promise<Client> {
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = cookieValue(health, "XSRF-TOKEN") ?? "";
-  await health.arrayBuffer();
-  const response = await fetch(`${base}/api/signup`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      "x-xsrf-token": xsrf,
-    },
-    body: JSON.stringify({
-      firstName: name,
-      lastName: "Flood",
-      emailId: `${name}-${randomBytes(4).toString("hex")}@example.com`,
-      password: "correct horse battery",
-      skills: ["Chess", "Music", "Hiking"],
-    }),
+function signUp(base: string, name: string): Promise<Client> {
+  return signUpOverHttp(base, {
+    firstName: name,
+    lastName: "Flood",
+    emailPrefix: name,
+    password: "correct horse battery",
+    skills: ["Chess", "Music", "Hiking"],
   });
-  const body = (await response.json()) as { data?: { _id?: string } };
-  const token = cookieValue(response, "token");
-  if (response.status !== 201 || !token || !body.data?._id) {
-    throw new Error(`signup answered ${response.status}`);
-  }
-  return { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf, userId: body.data._id };
 }
 
 /** One /api/health call: when it was answered, and how long it took. */
