@@ -19,7 +19,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
-import { freePort, sleep } from "./server-process.ts";
+import { freePort, inParallel, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -51,20 +51,6 @@ function signUp(base: string, index: number): Promise<Client> {
     password: "correct horse battery",
     skills: ["Chess", "Music", "Hiking"],
   });
-}
-
-async function inParallel<T>(count: number, width: number, work: (index: number) => Promise<T>) {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await work(index);
-      }
-    }),
-  );
-  return results;
 }
 
 function percentile(sorted: number[], p: number): number {

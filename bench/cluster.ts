@@ -41,7 +41,15 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import webPush from "web-push";
 import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
-import { cpuShares, cpuTimes, freePort, sleep } from "./server-process.ts";
+import {
+  type BenchDatabase,
+  cpuShares,
+  cpuTimes,
+  createBenchDatabase,
+  freePort,
+  inParallel,
+  sleep,
+} from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SERVER = path.join(root, "apps/server/dist/server.js");
@@ -96,29 +104,10 @@ type Client = {
 // ---------------------------------------------------------------------------------------------
 // The parts: PostgreSQL, S3, the server processes, HAProxy.
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `kindred_cluster_${randomBytes(6).toString("hex")}`;
+async function freshDatabase(): Promise<BenchDatabase> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return createBenchDatabase(admin, ADMIN_URL, "kindred_cluster");
 }
 
 async function startS3(dir: string): Promise<{ endpoint: string; close: () => Promise<void> }> {
@@ -398,20 +387,6 @@ async function signUp(index: number): Promise<Client> {
   client.token = answer.token;
   client.memberId = answer.data.id;
   return client;
-}
-
-async function inParallel<T>(count: number, width: number, work: (index: number) => Promise<T>) {
-  const results: T[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < count) {
-        const index = next++;
-        results[index] = await work(index);
-      }
-    }),
-  );
-  return results;
 }
 
 type MessageEvent = { _id: string; fromUserId: string; toUserId: string };

@@ -25,8 +25,10 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { cookieValue } from "./http-client.ts";
 import {
+  type BenchDatabase,
   cpuShares,
   cpuTimes,
+  createBenchDatabase,
   freePort,
   readEventLoop,
   sleep,
@@ -316,7 +318,7 @@ function report(results: Result[]) {
   }
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+async function postgresDatabase(): Promise<BenchDatabase | null> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   try {
     await admin.connect();
@@ -326,26 +328,7 @@ async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<vo
     );
     return null;
   }
-  const name = `kindred_load_${randomBytes(6).toString("hex")}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return createBenchDatabase(admin, ADMIN_URL, "kindred_load");
 }
 
 if (process.env.BENCH_NO_BUILD !== "true" && !process.env.BENCH_SERVER) {

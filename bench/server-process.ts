@@ -1,7 +1,9 @@
 /** What the benchmarks that start the built server as a child process share. */
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import pg from "pg";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -94,4 +96,54 @@ export async function readEventLoop<T>(child: ChildProcess, file: string): Promi
     }
   }
   return undefined;
+}
+
+/** A database of its own on the PostgreSQL server at `adminUrl`: its address, and how to drop it. */
+export type BenchDatabase = { url: string; drop: () => Promise<void> };
+
+/** Creates `<prefix>_<random>` through an admin client that is already connected (and ends it). */
+export async function createBenchDatabase(
+  admin: pg.Client,
+  adminUrl: string,
+  prefix: string,
+): Promise<BenchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Runs `work` for each index below `count`, `width` at a time; the results in index order. */
+export async function inParallel<T>(
+  count: number,
+  width: number,
+  work: (index: number) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await work(index);
+      }
+    }),
+  );
+  return results;
 }
