@@ -4,6 +4,7 @@ import { DEFAULT_JOBS } from "../../config.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import { backoffMs, type JobContext, type JobOutcome, RetryableJobError } from "../jobs/worker.ts";
 import { notificationForDelivery } from "../notifications/service.ts";
+import { holdUser } from "../users/service.ts";
 import {
   clearEndpointFailures,
   deleteSubscription,
@@ -55,6 +56,9 @@ export function notifyHandler(app: FastifyInstance) {
       ? await subscriptionIdsOf(app.db, notification.userId)
       : [];
     await app.db.transaction(async (tx) => {
+      // The account may be deleted since the notification was read: nothing may be queued for
+      // it after its deletion removed its jobs (the deletion waits while this holds the row).
+      if (!(await holdUser(tx, notification.userId))) return;
       for (const subscriptionId of subscriptions) {
         await enqueueJob(tx, {
           kind: "push",

@@ -102,6 +102,19 @@ export async function lockUserPhoto(
   return row;
 }
 
+/**
+ * Whether the account exists, its row held (FOR KEY SHARE) until the transaction ends: a deletion,
+ * which locks the row first, waits for the transaction, or the transaction finds the row gone.
+ */
+export async function holdUser(tx: Database, userId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("key share");
+  return rows.length > 0;
+}
+
 /** Deletes the user's row; the photo it held, or undefined when there was no such user. */
 export async function deleteUserRow(
   tx: Database,

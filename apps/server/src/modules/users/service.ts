@@ -79,6 +79,11 @@ export function lockUserPhoto(
  * Deletes the account's row (last, once every module has let go of the person); the photo it
  * held, or undefined when there was no such account.
  */
+/** Whether the account exists, held so that its deletion waits for this transaction. */
+export function holdUser(tx: Database, userId: string): Promise<boolean> {
+  return repository.holdUser(tx, userId);
+}
+
 export function deleteUserRow(
   tx: Database,
   userId: string,
