@@ -25,6 +25,7 @@ import { photoStoragePlugin } from "./modules/photos/service.ts";
 import { pushPlugin } from "./modules/push/plugin.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
 import { findUserByEmail, grantConfiguredAdmins } from "./modules/users/service.ts";
+import { verificationPlugin } from "./modules/verification/plugin.ts";
 import { PERSONAL_DATA_PARTS } from "./personal-data.ts";
 import { adminSocketPlugin } from "./plugins/admin-socket.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
@@ -251,6 +252,7 @@ export async function buildApp(
   await app.register(pushPlugin);
   await app.register(adminSocketPlugin, { database: () => opening });
   await app.register(moderationPlugin);
+  await app.register(verificationPlugin);
   // The purge of a banned account deletes it as DELETE /api/account does (two modules' work).
   app.jobs.handle(
     "ban_purge",

@@ -37,6 +37,13 @@ export type RecoveryLimits = {
   verifyCodePerIp: RateLimitRule;
 };
 
+export type VerificationLimits = {
+  /** Code and link checks from one IP; each code also dies after 5 wrong tries. */
+  verifyEmailPerIp: RateLimitRule;
+  /** Codes mailed for one account (resend, a change of address): stops mail bombing. */
+  mailCodePerAccount: RateLimitRule;
+};
+
 export type ServerTimeouts = {
   /** The whole request, headers and body, must arrive within this. */
   requestMs: number;
@@ -95,6 +102,8 @@ export type Config = {
   webDistDir: string;
   rateLimits: RateLimits;
   recoveryLimits: RecoveryLimits;
+  /** Email verification's limits (modules/verification); defaults when absent. */
+  verificationLimits?: VerificationLimits;
   /** Where photos are stored: this S3-compatible bucket; unset: DATA_DIR/photos on disk. */
   s3?: S3Settings;
   /** Photos on disk in this folder instead of DATA_DIR/photos (tests). */
@@ -229,6 +238,11 @@ export const DEFAULT_RECOVERY_LIMITS: RecoveryLimits = {
   forgotPasswordPerEmail: { max: 5, windowMs: 30 * MINUTE },
   forgotPasswordPerIp: { max: 100, windowMs: 30 * MINUTE },
   verifyCodePerIp: { max: 300, windowMs: 30 * MINUTE },
+};
+
+export const DEFAULT_VERIFICATION_LIMITS: VerificationLimits = {
+  verifyEmailPerIp: { max: 300, windowMs: 30 * MINUTE },
+  mailCodePerAccount: { max: 3, windowMs: 10 * MINUTE },
 };
 
 export const DEFAULT_TIMEOUTS: ServerTimeouts = {

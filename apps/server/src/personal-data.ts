@@ -16,6 +16,7 @@ import { sessionsPersonalData } from "./modules/sessions/service.ts";
 import { skillsPersonalData } from "./modules/skills/service.ts";
 import { blocksPersonalData } from "./modules/users/blocks-service.ts";
 import { usersPersonalData } from "./modules/users/service.ts";
+import { verificationPersonalData } from "./modules/verification/service.ts";
 
 /**
  * Every module's part of a person's data, in the export's order. `GET /api/account/export` asks
@@ -38,6 +39,7 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   membersPersonalData,
   skillsPersonalData,
   recoveryPersonalData,
+  verificationPersonalData,
   jobsPersonalData,
   publicFormsPersonalData,
   feedPersonalData,

@@ -28,6 +28,7 @@ import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
+import { verificationPublicRoutes, verificationRoutes } from "./modules/verification/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
 
 /**
@@ -48,6 +49,7 @@ export const API_SCOPES: ApiScopes = {
     calendarFeedRoutes,
     appealRoutes,
     statsRoutes,
+    verificationPublicRoutes,
   ],
   signedIn: [
     accountRoutes,
@@ -62,6 +64,7 @@ export const API_SCOPES: ApiScopes = {
     pushSubscriptionRoutes,
     notificationRoutes,
     reportRoutes,
+    verificationRoutes,
   ],
   moderator: [moderationRoutes],
   admin: [moderationAdminRoutes],

@@ -50,6 +50,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       forgotPasswordPerIp: generous,
       verifyCodePerIp: generous,
     },
+    verificationLimits: { verifyEmailPerIp: generous, mailCodePerAccount: generous },
     // Every test account is new: its daily limits only where a test sets them.
     newAccountLimits: { interestedPerDay: 100_000, firstMessagesPerDay: 100_000 },
     ...overrides,
@@ -392,13 +393,58 @@ export async function connectedPair(
  */
 export const TEST_AGE = 30;
 
+/** What the outbox of an app held at the last look: the files read, the codes found by address. */
+type OutboxCursor = { seen: Set<string>; codes: Map<string, string> };
+const outboxCursors = new WeakMap<FastifyInstance, OutboxCursor>();
+
+const VERIFICATION_SUBJECT = /verification code: (\d{6})$/;
+
+/**
+ * The latest verification code mailed to the address. Reads only the outbox files not read
+ * before (the suite signs up thousands of people, so the folder grows).
+ */
+export async function verificationCodeFor(app: FastifyInstance, email: string): Promise<string> {
+  let cursor = outboxCursors.get(app);
+  if (!cursor) {
+    cursor = { seen: new Set(), codes: new Map() };
+    outboxCursors.set(app, cursor);
+  }
+  const dir = app.config.outboxDir;
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => name.endsWith(".json") && !cursor.seen.has(name))
+    .sort();
+  for (const name of names) {
+    cursor.seen.add(name);
+    const mail = JSON.parse(await readFile(path.join(dir, name), "utf8")) as OutboxEntry;
+    const code = VERIFICATION_SUBJECT.exec(mail.subject)?.[1];
+    if (code) cursor.codes.set(mail.to.toLowerCase(), code);
+  }
+  const code = cursor.codes.get(email.toLowerCase());
+  if (!code) throw new Error(`no verification code was mailed to ${email}`);
+  return code;
+}
+
+/** Verifies the signed-in person's email with the code from the outbox; Me afterwards. */
+export async function verifyEmail(
+  app: FastifyInstance,
+  headers: AuthHeaders,
+  email: string,
+): Promise<Me> {
+  const code = await verificationCodeFor(app, email);
+  const response = await call(app, headers, "POST", "/api/email/verify", { code });
+  answered(response, 200, "verifying the email");
+  return response.json().data as Me;
+}
+
 /**
  * Signs a user up through the API (aged TEST_AGE unless `age` is given; `age: undefined` signs
- * up without one); the headers carry its session and pass the CSRF check.
+ * up without one) and verifies the email with the mailed code, unless `verified: false`; the
+ * headers carry its session and pass the CSRF check.
  */
 export async function signUpUser(
   app: FastifyInstance,
   body: Partial<SignupBody> = {},
+  options: { verified?: boolean } = {},
 ): Promise<{ me: Me; headers: AuthHeaders }> {
   const xsrf = await getXsrf(app);
   const response = await app.inject({
@@ -412,10 +458,10 @@ export async function signUpUser(
   }
   const token = cookieFrom(response, "token");
   if (!token) throw new Error("signup set no session cookie");
-  return {
-    me: response.json().data as Me,
-    headers: { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-  };
+  const headers = { cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf };
+  const me = response.json().data as Me;
+  if (options.verified === false) return { me, headers };
+  return { me: await verifyEmail(app, headers, me.emailId), headers };
 }
 
 /** A chat message from one user to another (201 expected): the message as stored. */

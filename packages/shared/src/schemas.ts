@@ -356,6 +356,8 @@ export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
 
 export const meSchema = cardSchema.extend({
   emailId: z.string(),
+  /** Whether the person proved the address is theirs; until then writes to others answer 403. */
+  emailVerified: z.boolean(),
   role: z.enum(ROLES),
   /** null, or the suspension or ban the person reads a notice about. */
   moderation: moderationNoticeSchema,

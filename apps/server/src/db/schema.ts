@@ -128,6 +128,11 @@ export const users = pgTable(
     lastAgeBand: text("last_age_band"),
     /** When the person accepted the terms (13 and over); null for accounts from before. */
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When the person proved the address is theirs (a code or link from the verification module);
+     * null until then. Accounts from before verification existed were set by the migration.
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -1083,5 +1088,34 @@ export const jobs = pgTable(
     index("jobs_run_at_idx").on(t.runAt),
     uniqueIndex("jobs_key_key").on(t.key),
     index("jobs_group_key_idx").on(t.groupKey),
+  ],
+);
+
+/**
+ * The one live email verification of an account: the address it proves (the account's own, or a
+ * new one it is changing to), a 6-digit code and a link token, both stored hashed. A new one
+ * replaces the old; a right code or the token deletes it (single use); wrong codes count.
+ */
+export const emailVerifications = pgTable(
+  "email_verifications",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The address being verified, lower-cased; not the account's while a change is pending. */
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("email_verifications_token_hash_key").on(t.tokenHash),
+    check(
+      "email_verifications_attempts_check",
+      sql`${t.failedAttempts} between 0 and ${literal(OTP_MAX_ATTEMPTS)}`,
+    ),
+    check("email_verifications_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );

@@ -400,6 +400,8 @@ export async function seedDemoIfEmpty(
         publicId: newPublicId(),
         // Spread over the past days so "newest first" has something to order.
         createdAt: new Date(now - (everyone.length - index) * 97 * MINUTE_MS),
+        // The demo people's addresses need no proof: they write to others from the start.
+        emailVerifiedAt: new Date(now),
       })),
     );
     await indexSkillsOfMany(

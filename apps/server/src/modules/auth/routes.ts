@@ -71,6 +71,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ? await claimDevice(app.db, user.id, request.body.playerId)
         : null;
       await createSession(reply, user.id, device);
+      try {
+        await app.mailEmailVerification(request, user);
+      } catch {
+        // Already logged with the request id; the account exists, and Resend mails a new code.
+      }
       return reply
         .code(201)
         .send({ status: 1, message: "Account created successfully", data: toMe(user) });

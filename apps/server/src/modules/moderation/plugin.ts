@@ -1,10 +1,13 @@
 import { MODERATION_MESSAGES } from "@kindred/shared";
-import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
 import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 import { HttpError } from "../../plugins/errors.ts";
-import { accountOfMember } from "../members/service.ts";
+import {
+  accountOfRequest,
+  guardWritesThatReachOthers,
+} from "../../plugins/writes-that-reach-others.ts";
 import { findUserById } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { bannedLoginError, flag, isEmailRefused, noticeFor } from "./service.ts";
@@ -31,35 +34,6 @@ declare module "fastify" {
   }
 }
 
-/**
- * The writes that reach other people, which a suspended account may not make (403 SUSPENDED):
- * requests, messages, posts, replies, likes, RSVPs, groups and events. By the matched route.
- */
-const WRITES_THAT_REACH_OTHERS = [
-  "POST /api/request/send/:status/:userId",
-  "POST /api/request/review/:status/:requestId",
-  "POST /api/chat/:userId/messages",
-  "POST /api/community/fusionpublish",
-  "POST /api/community/post/:id/replies",
-  "PUT /api/community/post/:id/like",
-  "PUT /api/community/event/:id/rsvp",
-  "POST /api/community/createevent",
-  "POST /api/community/create",
-  "PATCH /api/community/group/:id",
-  "POST /api/community/group/:id/join",
-];
-
-function methodsOf(route: RouteOptions): string[] {
-  return Array.isArray(route.method) ? route.method : [route.method];
-}
-
-async function accountOfRequest(request: FastifyRequest): Promise<string | null> {
-  if (request.userId) return request.userId;
-  const member = (request as FastifyRequest & { communityMember?: { id: string } | null })
-    .communityMember;
-  return member ? accountOfMember(request.server.db, member.id) : null;
-}
-
 /** 403 SUSPENDED while the account's suspension lasts; the message is the notice. */
 async function refuseSuspended(request: FastifyRequest): Promise<void> {
   const app = request.server;
@@ -84,18 +58,7 @@ export const moderationPlugin = fp(
       bannedLoginError: (user) => bannedLoginError(app, user),
       noticeFor: (user) => noticeFor(app, user),
     } satisfies ModerationDesk);
-    app.addHook("onRoute", (route) => {
-      const guarded = methodsOf(route).some((method) =>
-        WRITES_THAT_REACH_OTHERS.includes(`${method} ${route.url}`),
-      );
-      if (!guarded) return;
-      const existing = route.preHandler
-        ? Array.isArray(route.preHandler)
-          ? route.preHandler
-          : [route.preHandler]
-        : [];
-      route.preHandler = [...existing, refuseSuspended];
-    });
+    guardWritesThatReachOthers(app, refuseSuspended);
   },
   { name: "moderation" },
 );

@@ -228,3 +228,16 @@ export function setModerationState(
 ): Promise<UserRow | undefined> {
   return repository.updateModerationState(db, userId, state, now);
 }
+
+/**
+ * Marks the address proven: the account's own (`email` unchanged) or a new one it changes to.
+ * Throws the unique violation when another account took that address meanwhile.
+ */
+export function setVerifiedEmail(
+  tx: Database,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateUser(tx, userId, { email, emailVerifiedAt: now }, now);
+}

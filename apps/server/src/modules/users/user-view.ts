@@ -42,6 +42,7 @@ export function toMe(row: UserRow, moderation: ModerationNotice = null): Me {
   return {
     ...toCard(row),
     emailId: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
     role: row.role as Role,
     moderation,
     instagramLink: row.instagramLink,
