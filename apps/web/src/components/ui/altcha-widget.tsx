@@ -13,7 +13,16 @@ for (const algorithm of ["SHA-256", "SHA-384", "SHA-512"]) {
   }
 }
 
-export type AltchaHandle = { reset: () => void };
+export type AltchaHandle = {
+  reset: () => void;
+  /** The solution, solving it now if the widget has not yet (a form sent at once). */
+  solve: () => Promise<string | undefined>;
+};
+
+type WidgetElement = HTMLElement & {
+  reset?: () => void;
+  verify?: () => Promise<{ payload: string } | null>;
+};
 
 type StateChange = CustomEvent<{ payload?: string | null; state: string }>;
 
@@ -28,14 +37,21 @@ export default function AltchaWidget({
   onPayload: (payload: string | undefined) => void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
-  const widget = useRef<HTMLElement & { reset?: () => void }>(null);
+  const widget = useRef<WidgetElement>(null);
+  const solved = useRef<string | undefined>(undefined);
   const onPayloadRef = useRef(onPayload);
   onPayloadRef.current = onPayload;
 
   useImperativeHandle(ref, () => ({
     reset: () => {
+      solved.current = undefined;
       onPayloadRef.current(undefined);
       widget.current?.reset?.();
+    },
+    solve: async () => {
+      if (solved.current) return solved.current;
+      const result = await widget.current?.verify?.();
+      return result?.payload ?? solved.current;
     },
   }));
 
@@ -55,7 +71,8 @@ export default function AltchaWidget({
     );
     const listener = (event: Event) => {
       const { payload, state } = (event as StateChange).detail;
-      onPayloadRef.current(state === "verified" && payload ? payload : undefined);
+      solved.current = state === "verified" && payload ? payload : undefined;
+      onPayloadRef.current(solved.current);
     };
     element.addEventListener("statechange", listener);
     holder.current?.append(element);

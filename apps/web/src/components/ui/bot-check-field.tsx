@@ -1,4 +1,4 @@
-import { lazy, type Ref, Suspense } from "react";
+import { lazy, type Ref, type RefObject, Suspense } from "react";
 import {
   type FieldPath,
   type FieldValues,
@@ -13,6 +13,18 @@ const AltchaWidget = lazy(() => import("./altcha-widget.tsx"));
 export const ALTCHA_CHALLENGE_URL = "/api/altcha";
 
 export type BotCheckHandle = AltchaHandle;
+
+/**
+ * The solution to send: the one the widget has, or, when the person sent the form before it
+ * finished, the one it solves now ("" when it cannot; the server then says what to do).
+ */
+export async function botCheckPayload(
+  handle: RefObject<BotCheckHandle | null>,
+  current: string | undefined,
+): Promise<string> {
+  if (current) return current;
+  return (await handle.current?.solve().catch(() => undefined)) ?? "";
+}
 
 /**
  * The bot check of sign-up, forgot-password and the public forms: a self-hosted proof of work

@@ -6,7 +6,11 @@ import { Link, useNavigate } from "react-router";
 import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
 import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
-import { BotCheckField, type BotCheckHandle } from "@/components/ui/bot-check-field.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { CheckboxField, FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
@@ -78,18 +82,21 @@ export function SignupPage() {
   });
 
   const submit = form.handleSubmit(
-    (body) =>
-      signupMutation.mutate(body, {
-        onSuccess: async () => {
-          await addPhoto();
-          navigate(paths.profile);
+    async (body) =>
+      signupMutation.mutate(
+        { ...body, altcha: await botCheckPayload(botCheck, body.altcha) },
+        {
+          onSuccess: async () => {
+            await addPhoto();
+            navigate(paths.profile);
+          },
+          onError: (error) => {
+            // A solution is good for one try: the widget solves a fresh one.
+            botCheck.current?.reset();
+            showServerError(form, error, MESSAGES.somethingWrong);
+          },
         },
-        onError: (error) => {
-          // A solution is good for one try: the widget solves a fresh one.
-          botCheck.current?.reset();
-          showServerError(form, error, MESSAGES.somethingWrong);
-        },
-      }),
+      ),
     (errors) => {
       // Spec section 5: too few tags is a toast (then the hint), not a line under the field.
       if (errors.skills && form.getValues("skills").length < MIN_SKILLS) showMinTags();

@@ -2,7 +2,11 @@ import { type ContactBody, contactBodySchema } from "@kindred/shared";
 import { LifeBuoy, Mail } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { BotCheckField, type BotCheckHandle } from "@/components/ui/bot-check-field.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
@@ -20,17 +24,21 @@ export function ContactPage() {
   const [confirmation, setConfirmation] = useState("");
   const botCheck = useRef<BotCheckHandle>(null);
 
-  const submit = form.handleSubmit((body) => {
+  const submit = form.handleSubmit(async (body) => {
     setConfirmation("");
-    send.mutate(body, {
-      // A solution is good for one submission: the widget solves a fresh one for the next.
-      onSettled: () => botCheck.current?.reset(),
-      onSuccess: (answer) => {
-        form.reset(EMPTY);
-        setConfirmation(answer.message);
+    const altcha = await botCheckPayload(botCheck, body.altcha);
+    send.mutate(
+      { ...body, altcha },
+      {
+        // A solution is good for one submission: the widget solves a fresh one for the next.
+        onSettled: () => botCheck.current?.reset(),
+        onSuccess: (answer) => {
+          form.reset(EMPTY);
+          setConfirmation(answer.message);
+        },
+        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
       },
-      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
-    });
+    );
   });
 
   return (

@@ -1,6 +1,10 @@
 import { HONEYPOT_FIELD, newsletterBodySchema } from "@kindred/shared";
 import { useRef, useState } from "react";
-import { BotCheckField, type BotCheckHandle } from "@/components/ui/bot-check-field.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -21,7 +25,8 @@ export function NewsletterBox() {
     setPending(true);
     setConfirmation("");
     try {
-      const answer = await subscribeNewsletter(body);
+      const altcha = await botCheckPayload(botCheck, body.altcha);
+      const answer = await subscribeNewsletter({ ...body, altcha });
       form.reset({ email: "", website: "", altcha: "" });
       setConfirmation(answer.message);
     } catch (error) {

@@ -2,7 +2,11 @@ import { forgotPasswordBodySchema } from "@kindred/shared";
 import { useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
-import { BotCheckField, type BotCheckHandle } from "@/components/ui/bot-check-field.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -23,18 +27,21 @@ export function ForgotPasswordPage() {
   });
   const botCheck = useRef<BotCheckHandle>(null);
 
-  const submit = form.handleSubmit((body) =>
-    forgot.mutate(body, {
-      onSuccess: (answer) => {
-        showToast(answer.message, { variant: "success" });
-        const state: RecoveryState = { emailId: body.emailId };
-        navigate(paths.verifyCode, { state });
+  const submit = form.handleSubmit(async (body) =>
+    forgot.mutate(
+      { ...body, altcha: await botCheckPayload(botCheck, body.altcha) },
+      {
+        onSuccess: (answer) => {
+          showToast(answer.message, { variant: "success" });
+          const state: RecoveryState = { emailId: body.emailId };
+          navigate(paths.verifyCode, { state });
+        },
+        onError: (error) => {
+          botCheck.current?.reset();
+          showServerError(form, error, MESSAGES.somethingWrong);
+        },
       },
-      onError: (error) => {
-        botCheck.current?.reset();
-        showServerError(form, error, MESSAGES.somethingWrong);
-      },
-    }),
+    ),
   );
 
   return (

@@ -7,7 +7,11 @@ import {
 } from "@kindred/shared";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { BotCheckField, type BotCheckHandle } from "@/components/ui/bot-check-field.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
@@ -58,7 +62,9 @@ export function SupportPage() {
     setThanks(false);
     // 'Submitting...' shows for at least 2 seconds (spec), even when the server is quicker.
     const [result] = await Promise.allSettled([
-      submitTicket.mutateAsync(body),
+      botCheckPayload(botCheck, body.altcha).then((altcha) =>
+        submitTicket.mutateAsync({ ...body, altcha }),
+      ),
       wait(SUPPORT_SUBMIT_MIN_MS),
     ]);
     setSubmitting(false);
