@@ -18,7 +18,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
+import {
+  type ClientSocket,
+  LIGHT_BOT_CHECK_ENV,
+  signUpOverHttp,
+  WebSocketClient,
+} from "./http-client.ts";
 import { freePort, inParallel, sleep } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -77,6 +82,7 @@ async function main() {
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
       RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+      ...LIGHT_BOT_CHECK_ENV,
       RATE_LIMIT_LOGIN_PER_IP: "1000000",
     },
     stdio: ["ignore", "inherit", "inherit"],

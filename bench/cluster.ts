@@ -40,7 +40,12 @@ import pg from "pg";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import webPush from "web-push";
-import { type ClientSocket, signUpOverHttp, WebSocketClient } from "./http-client.ts";
+import {
+  type ClientSocket,
+  LIGHT_BOT_CHECK_ENV,
+  signUpOverHttp,
+  WebSocketClient,
+} from "./http-client.ts";
 import {
   type BenchDatabase,
   cpuShares,
@@ -633,6 +638,7 @@ async function main(): Promise<number> {
     SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     // Every client comes from 127.0.0.1: the per-address limits would count them all as one.
     RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+    ...LIGHT_BOT_CHECK_ENV,
     // 200 accounts made a minute ago: the new-account daily cap on interested requests.
     NEW_ACCOUNT_DAILY_INTERESTED: "100000",
   };

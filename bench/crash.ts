@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cookieValue } from "./http-client.ts";
+import { botCheckOverHttp, cookieValue, LIGHT_BOT_CHECK_ENV } from "./http-client.ts";
 import { freePort, sleep, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,6 +36,7 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; base: stri
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
       RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+      ...LIGHT_BOT_CHECK_ENV,
       RATE_LIMIT_LOGIN_PER_IP: "1000000",
     },
     stdio: ["ignore", "ignore", "pipe"],
@@ -79,6 +80,7 @@ function signUpUntilKilled(base: string) {
       const email = `crash-${randomBytes(6).toString("hex")}@example.com`;
       try {
         const response = await post(base, "/api/signup", {
+          ...(await botCheckOverHttp(base)),
           firstName: "Crash",
           lastName: "Check",
           emailId: email,

@@ -23,7 +23,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { cookieValue } from "./http-client.ts";
+import { botCheckOverHttp, cookieValue, LIGHT_BOT_CHECK_ENV } from "./http-client.ts";
 import {
   type BenchDatabase,
   cpuShares,
@@ -110,6 +110,7 @@ async function startServer(env: Record<string, string>, eventLoopFile: string) {
         LOG_LEVEL: process.env.BENCH_SERVER_LOG ? "info" : "warn",
         WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
         RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+        ...LIGHT_BOT_CHECK_ENV,
         RATE_LIMIT_LOGIN_PER_IP: "1000000",
         BENCH_EVENT_LOOP_FILE: eventLoopFile,
         ...env,
@@ -152,6 +153,7 @@ async function signUp(base: string, index: number): Promise<Client> {
       emailId: `load${index}-${randomBytes(4).toString("hex")}@example.com`,
       password: "correct horse battery",
       skills: [...skills],
+      ...(await botCheckOverHttp(base)),
     }),
   });
   const body = (await response.json()) as { data?: { _id?: string } };

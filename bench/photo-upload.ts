@@ -19,7 +19,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { signUpOverHttp, xsrfOf } from "./http-client.ts";
+import { LIGHT_BOT_CHECK_ENV, signUpOverHttp, xsrfOf } from "./http-client.ts";
 import {
   cpuShares,
   cpuTimes,
@@ -79,6 +79,7 @@ async function startServer(server: string, dataDir: string, eventLoopFile: strin
         LOG_LEVEL: "warn",
         WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
         RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+        ...LIGHT_BOT_CHECK_ENV,
         RATE_LIMIT_LOGIN_PER_IP: "1000000",
         BENCH_EVENT_LOOP_FILE: eventLoopFile,
       },

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { signUpOverHttp, WebSocketClient } from "./http-client.ts";
+import { LIGHT_BOT_CHECK_ENV, signUpOverHttp, WebSocketClient } from "./http-client.ts";
 import { freePort, sleep, stopServer, waitUntilReady } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -107,6 +107,7 @@ async function main() {
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
+      ...LIGHT_BOT_CHECK_ENV,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

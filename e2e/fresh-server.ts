@@ -55,6 +55,9 @@ export async function startFreshServer(): Promise<FreshServer> {
       LOG_LEVEL: "warn",
       RATE_LIMIT_SIGNUP_PER_IP: "10000",
       RATE_LIMIT_LOGIN_PER_IP: "10000",
+      // The robot check: real, but a light one (every spec solves it, in the page or the API).
+      ALTCHA_MAX_NUMBER: "5000",
+      RATE_LIMIT_ALTCHA_PER_IP: "100000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -90,6 +90,9 @@ export default defineConfig({
       // Every test signs up its own people from this one address.
       RATE_LIMIT_SIGNUP_PER_IP: "10000",
       RATE_LIMIT_LOGIN_PER_IP: "10000",
+      // The robot check: real, but a light one (every spec solves it, in the page or the API).
+      ALTCHA_MAX_NUMBER: "5000",
+      RATE_LIMIT_ALTCHA_PER_IP: "100000",
       // moderation.spec.ts signs this address up as the run's admin.
       ADMIN_EMAILS: "e2e.admin@example.com",
     },

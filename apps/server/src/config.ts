@@ -130,6 +130,25 @@ export type Config = {
   metrics?: MetricsSettings;
   /** OpenTelemetry traces over OTLP; unset: nothing of OpenTelemetry is loaded. */
   tracing?: TracingSettings;
+  /** The proof of work and the address checks of sign-up and the public forms; unset: DEFAULT_BOT_CHECK. */
+  botCheck?: BotCheckSettings;
+};
+
+export type BotCheckSettings = {
+  /** ALTCHA_HMAC_KEY signs the challenges; unset: derived from the server's secret (COMMUNITY_JWT_SECRET or the one under DATA_DIR). */
+  hmacKey?: string;
+  /** ALTCHA_MAX_NUMBER: a challenge's work, the highest counter a browser may have to try. */
+  maxNumber: number;
+  /** BLOCK_DISPOSABLE_EMAIL: sign-ups at throwaway mail domains are refused. */
+  blockDisposableEmail: boolean;
+  /** Challenges one IP may ask for per window. */
+  challengesPerIp: RateLimitRule;
+};
+
+export const DEFAULT_BOT_CHECK: BotCheckSettings = {
+  maxNumber: 100_000,
+  blockDisposableEmail: true,
+  challengesPerIp: { max: 300, windowMs: 15 * 60_000 },
 };
 
 export type MetricsSettings = {
@@ -463,6 +482,13 @@ const envSchema = z.object({
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_METRICS_HOST)),
   OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"]),
   OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default("kindred")),
+  ALTCHA_HMAC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, "ALTCHA_HMAC_KEY must be at least 32 characters").optional(),
+  ),
+  ALTCHA_MAX_NUMBER: positiveInt("ALTCHA_MAX_NUMBER"),
+  BLOCK_DISPOSABLE_EMAIL: booleanFlag("BLOCK_DISPOSABLE_EMAIL"),
+  RATE_LIMIT_ALTCHA_PER_IP: positiveInt("RATE_LIMIT_ALTCHA_PER_IP"),
 });
 
 function readMetrics(e: z.output<typeof envSchema>): MetricsSettings | undefined {
@@ -665,6 +691,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.NEW_ACCOUNT_DAILY_FIRST_MESSAGES ?? DEFAULT_NEW_ACCOUNT_LIMITS.firstMessagesPerDay,
     },
     metrics: readMetrics(e),
+    botCheck: {
+      hmacKey: e.ALTCHA_HMAC_KEY,
+      maxNumber: e.ALTCHA_MAX_NUMBER ?? DEFAULT_BOT_CHECK.maxNumber,
+      blockDisposableEmail: e.BLOCK_DISPOSABLE_EMAIL ?? DEFAULT_BOT_CHECK.blockDisposableEmail,
+      challengesPerIp: {
+        ...DEFAULT_BOT_CHECK.challengesPerIp,
+        max: e.RATE_LIMIT_ALTCHA_PER_IP ?? DEFAULT_BOT_CHECK.challengesPerIp.max,
+      },
+    },
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
       : undefined,

@@ -49,6 +49,9 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
 export type SystemTable = { why: string };
 
 export const SYSTEM_TABLES: Readonly<Record<string, SystemTable>> = {
+  bot_check_spent: {
+    why: "the signatures of proof-of-work challenges already solved, kept until they expire: no person in them",
+  },
   banned_emails: {
     why: "keyed hashes (HMAC) of banned accounts' emails, not the addresses: a new sign-up with one is refused",
   },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
+import { botCheckRoutes } from "./modules/bot-check/routes.ts";
 import { chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
 import { calendarFeedRoutes, eventRoutes } from "./modules/events/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
@@ -38,6 +39,7 @@ import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
 export const API_SCOPES: ApiScopes = {
   public: [
     authRoutes,
+    botCheckRoutes,
     recoveryRoutes,
     publicFormRoutes,
     publicProfileRoutes,

@@ -5,6 +5,7 @@ import { hashSessionId } from "../src/plugins/session.ts";
 import {
   anonymousHeaders,
   appForFile,
+  botCheck,
   cookieFrom,
   createTestApp,
   signUpUser,
@@ -19,7 +20,7 @@ async function signup(body: Record<string, unknown>) {
     method: "POST",
     url: "/api/signup",
     headers: await anonymousHeaders(app),
-    payload: body,
+    payload: { ...(await botCheck(app)), ...body },
   });
 }
 
@@ -263,14 +264,14 @@ describe("rate limits", () => {
         method: "POST",
         url: "/api/signup",
         headers,
-        payload: signupBody(),
+        payload: { ...(await botCheck(limited)), ...signupBody() },
       });
       expect(first.statusCode).toBe(201);
       const second = await limited.inject({
         method: "POST",
         url: "/api/signup",
         headers,
-        payload: signupBody(),
+        payload: { ...(await botCheck(limited)), ...signupBody() },
       });
       expect(second.statusCode).toBe(429);
       expect(second.json().code).toBe("RATE_LIMITED");
@@ -356,7 +357,7 @@ describe("sessions", () => {
         method: "POST",
         url: "/api/signup",
         headers,
-        payload: signupBody(),
+        payload: { ...(await botCheck(secureApp)), ...signupBody() },
       });
       expect(response.cookies.find((c) => c.name === "token")?.secure).toBe(true);
       const get = await secureApp.inject({ method: "GET", url: "/api/health" });

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
-import { type AuthHeaders, anonymousHeaders, signUpUser, testConfig } from "./helpers.ts";
+import { type AuthHeaders, anonymousHeaders, botCheck, signUpUser, testConfig } from "./helpers.ts";
 import { relayTo } from "./tcp-relay.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -69,6 +69,7 @@ async function callEveryKind({ app, headers, otherId, email }: Fixture) {
       url: "/api/signup",
       signedIn: false,
       body: {
+        ...(await botCheck(app)),
         firstName: "New",
         lastName: "Person",
         emailId: `new-${randomBytes(4).toString("hex")}@example.com`,
@@ -76,7 +77,12 @@ async function callEveryKind({ app, headers, otherId, email }: Fixture) {
         skills: ["Chess", "Hiking", "Cooking"],
       },
     },
-    { method: "POST", url: "/api/forgot_password", signedIn: false, body: { emailId: email } },
+    {
+      method: "POST",
+      url: "/api/forgot_password",
+      signedIn: false,
+      body: { emailId: email, ...(await botCheck(app)) },
+    },
     {
       method: "POST",
       url: "/api/community/fusionauth",
@@ -147,6 +153,7 @@ describe("a database outage on the embedded database (PGlite)", () => {
       url: "/api/signup",
       headers: await anonymousHeaders(fixture.app),
       payload: {
+        ...(await botCheck(fixture.app)),
         firstName: "Again",
         lastName: "Person",
         emailId: fixture.email,

@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ChatMessage, Me, Notification, SignupBody } from "@kindred/shared";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll } from "vitest";
@@ -51,6 +53,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       verifyCodePerIp: generous,
     },
     verificationLimits: { verifyEmailPerIp: generous, mailCodePerAccount: generous },
+    // A proof of work of a few dozen hashes: real checks, solved at once.
+    botCheck: {
+      maxNumber: 50,
+      blockDisposableEmail: true,
+      challengesPerIp: generous,
+    },
     // Every test account is new: its daily limits only where a test sets them.
     newAccountLimits: { interestedPerDay: 100_000, firstMessagesPerDay: 100_000 },
     ...overrides,
@@ -328,6 +336,23 @@ export function signupBody(body: Partial<SignupBody> = {}): SignupBody {
   };
 }
 
+/** A solved proof of work from GET /api/altcha, as the widget sends it (base64 JSON). */
+export async function solveAltcha(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: "GET", url: "/api/altcha" });
+  if (response.statusCode !== 200) {
+    throw new Error(`altcha challenge failed: ${response.statusCode} ${response.body}`);
+  }
+  const challenge = response.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error("could not solve the altcha challenge");
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+/** The bot-check fields a form sends: a fresh solution and the empty honeypot. */
+export async function botCheck(app: FastifyInstance): Promise<{ altcha: string; website: string }> {
+  return { altcha: await solveAltcha(app), website: "" };
+}
+
 /** A signed-up user: the profile and the headers of its session. */
 export type Session = Awaited<ReturnType<typeof signUpUser>>;
 
@@ -451,7 +476,10 @@ export async function signUpUser(
     method: "POST",
     url: "/api/signup",
     headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-    payload: signupBody("age" in body ? body : { age: TEST_AGE, ...body }),
+    payload: {
+      ...(await botCheck(app)),
+      ...signupBody("age" in body ? body : { age: TEST_AGE, ...body }),
+    },
   });
   if (response.statusCode !== 201) {
     throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
@@ -553,7 +581,10 @@ export function recoveryCodeIn(mail: OutboxEntry | undefined): string {
 
 /** POST /api/forgot_password: a code by mail. */
 export async function forgotPassword(app: FastifyInstance, emailId: string) {
-  return call(app, await anonymousHeaders(app), "POST", "/api/forgot_password", { emailId });
+  return call(app, await anonymousHeaders(app), "POST", "/api/forgot_password", {
+    emailId,
+    ...(await botCheck(app)),
+  });
 }
 
 /** POST /api/verify_OTP: on success, a reset_grant cookie. */

@@ -6,6 +6,7 @@ import { DEVICE_COOKIE } from "../src/modules/auth/login-throttle.ts";
 import {
   anonymousHeaders,
   appsForFile,
+  botCheck,
   cookieFrom,
   signUpUser,
   signupBody,
@@ -278,7 +279,7 @@ describe.each(stores)("a stranger cannot lock the owner out (%s counters)", (sto
       method: "POST",
       url: "/api/signup",
       headers: xsrf,
-      payload: signupBody({ password: "owner's password" }),
+      payload: { ...(await botCheck(app)), ...signupBody({ password: "owner's password" }) },
     });
     expect(cookieFrom(signup, DEVICE_COOKIE)).toBeUndefined();
     const emailId = signup.json().data.emailId;

@@ -14,6 +14,7 @@ import {
   anonymousHeaders,
   appForFile,
   blockUser,
+  botCheck,
   call,
   connectedPair,
   continueAs,
@@ -148,14 +149,22 @@ async function danaWithDataEverywhere() {
       name: "Dana",
       email: address,
       message: "I cannot upload my photo",
+      ...(await botCheck(app)),
     }),
     201,
   );
   await ok(
-    call(app, visitor, "POST", "/api/contact", { name: "Dana", email: address, message: "Hi" }),
+    call(app, visitor, "POST", "/api/contact", {
+      name: "Dana",
+      email: address,
+      message: "Hi",
+      ...(await botCheck(app)),
+    }),
     201,
   );
-  await ok(call(app, visitor, "POST", "/api/newsletter", { email: address }));
+  await ok(
+    call(app, visitor, "POST", "/api/newsletter", { email: address, ...(await botCheck(app)) }),
+  );
   // A second session, and a password reset code beside an open grant.
   await logIn(app, dana.me.emailId, { password: PASSWORD });
   await ok(forgotPassword(app, dana.me.emailId));

@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./bot-check.ts";
 export * from "./chat.ts";
 export * from "./community.ts";
 export * from "./community-events.ts";
@@ -8,6 +9,7 @@ export * from "./email-verification.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";
 export * from "./notifications.ts";
+export * from "./password-strength.ts";
 export * from "./paths.ts";
 export * from "./photo-address.ts";
 export * from "./photos.ts";

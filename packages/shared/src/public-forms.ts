@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALTCHA_FIELD, altchaPayloadSchema } from "./bot-check.ts";
 import { SKILL_MAX_LENGTH } from "./constants.ts";
 import { emailSchema, hasVisibleCharacter, NO_NUL, noNulMessage } from "./schemas.ts";
 
@@ -70,6 +71,7 @@ export const supportTicketBodySchema = z.object({
     })
     .optional(),
   [HONEYPOT_FIELD]: honeypotSchema,
+  [ALTCHA_FIELD]: altchaPayloadSchema,
 });
 export type SupportTicketBody = z.input<typeof supportTicketBodySchema>;
 
@@ -78,12 +80,14 @@ export const contactBodySchema = z.object({
   email: emailSchema,
   message: publicMessageSchema,
   [HONEYPOT_FIELD]: honeypotSchema,
+  [ALTCHA_FIELD]: altchaPayloadSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
 
 export const newsletterBodySchema = z.object({
   email: emailSchema,
   [HONEYPOT_FIELD]: honeypotSchema,
+  [ALTCHA_FIELD]: altchaPayloadSchema,
 });
 export type NewsletterBody = z.input<typeof newsletterBodySchema>;
 

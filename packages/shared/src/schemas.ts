@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { altchaPayloadSchema, honeypotFieldSchema } from "./bot-check.ts";
 import {
   ABOUT_MAX_LENGTH,
   AGE_MAX,
@@ -170,6 +171,9 @@ export const signupBodySchema = z.object({
   age: ageInputSchema.optional(),
   /** The terms (13 and over) accepted: stored when true; the web form requires it. */
   termsAccepted: z.boolean().optional(),
+  /** The proof of work's solution (GET /api/altcha, ALTCHA's payload) and the honeypot. */
+  altcha: altchaPayloadSchema,
+  website: honeypotFieldSchema,
 });
 export type SignupBody = z.input<typeof signupBodySchema>;
 
@@ -227,7 +231,11 @@ export const otpSchema = z
   .trim()
   .regex(new RegExp(`^\\S{${OTP_LENGTH}}$`), MESSAGES.enterFullOtp);
 
-export const forgotPasswordBodySchema = z.object({ emailId: recoveryEmailSchema });
+export const forgotPasswordBodySchema = z.object({
+  emailId: recoveryEmailSchema,
+  altcha: altchaPayloadSchema,
+  website: honeypotFieldSchema,
+});
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 
 export const verifyOtpBodySchema = z.object({ emailId: recoveryEmailSchema, otp: otpSchema });

@@ -1119,3 +1119,16 @@ export const emailVerifications = pgTable(
     check("email_verifications_expiry_check", sql`${t.expiresAt} > ${t.createdAt}`),
   ],
 );
+
+/**
+ * Proof-of-work solutions already used (bot-check module), kept until their challenge expires so
+ * that one solution opens one sign-up or form, across processes. Keyed by the challenge's signature.
+ */
+export const botCheckSpent = pgTable(
+  "bot_check_spent",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("bot_check_spent_expires_at_idx").on(t.expiresAt)],
+);

@@ -12,6 +12,9 @@ configure({ asyncUtilTimeout: 3_000 });
 // with fake timers count from the press, not from a module transformed on first use.
 await import("@/components/ui/toaster-view.tsx");
 
+// The robot check's widget needs a secure context and workers: a stand-in solves it at once.
+vi.mock("@/components/ui/altcha-widget.tsx", () => import("./altcha-stub.tsx"));
+
 // A console error in a component test fails it (conventions, habit 9).
 let consoleErrors: unknown[][] = [];
 

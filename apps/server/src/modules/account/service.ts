@@ -3,6 +3,7 @@ import { isLockConflict } from "../../db/errors.ts";
 import { limitLockWaits } from "../../db/locks.ts";
 import { deletionOrder } from "../../lib/personal-data.ts";
 import { announceSessionEnd } from "../../plugins/session.ts";
+import { refuseWeakPassword } from "../auth/password-strength.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../members/service.ts";
 import { announceUnread, peopleToldAbout, withNotifications } from "../notifications/service.ts";
@@ -36,6 +37,7 @@ export async function changePassword(
   password: string,
   currentSessionHash: string,
 ): Promise<void> {
+  await refuseWeakPassword(password, user);
   const passwordHash = await hashPassword(password);
   const ended = await app.db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash, app.now());

@@ -17,11 +17,14 @@ import {
   hashSessionId,
   SESSION_COOKIE,
 } from "../../plugins/session.ts";
+import { refuseDisposableEmail } from "../bot-check/disposable-email.ts";
+import { checkBotSolution, refuseFilledHoneypot, spendBotSolution } from "../bot-check/service.ts";
 import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { claimDevice, detachSessionDevice } from "../push/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { beginLoginAttempt } from "./login-throttle.ts";
+import { preloadPasswordStrength, refuseWeakPassword } from "./password-strength.ts";
 import { getDummyHash, verifyPassword } from "./passwords.ts";
 import { createAccount } from "./service.ts";
 
@@ -33,6 +36,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const limits = app.config.rateLimits;
   // Warm the dummy hash so the first unknown-email login is not measurably slower.
   void getDummyHash();
+  preloadPasswordStrength();
 
   r.post(
     "/signup",
@@ -43,6 +47,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         body: signupBodySchema,
         response: {
           201: envelope(meSchema),
+          400: errorResponse(
+            "The proof of work is missing, wrong, expired or used, or the honeypot is filled (`code` BOT_CHECK); a throwaway address (`code` DISPOSABLE_EMAIL); a weak password (`code` WEAK_PASSWORD); or validation failed",
+          ),
           409: errorResponse("An account with this email already exists (`code` EMAIL_TAKEN)"),
         },
       },
@@ -50,6 +57,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       preValidation: limitRequests(app, [{ name: "signup-ip", rule: limits.signupPerIp }]),
     },
     async (request, reply) => {
+      // The bot check first (a filled honeypot is refused, not dropped: a person never fills it),
+      // then the address and the password; the solution is spent only once all of them hold.
+      refuseFilledHoneypot(request.body);
+      const solution = await checkBotSolution(app.config, request.body.altcha);
+      refuseDisposableEmail(app.config, request.body.emailId);
+      await refuseWeakPassword(request.body.password, {
+        firstName: request.body.firstName,
+        lastName: request.body.lastName,
+        email: request.body.emailId,
+      });
+      await spendBotSolution(app, solution);
       if (await app.moderation.emailRefused(request.body.emailId)) {
         throw new HttpError(400, "EMAIL_REFUSED", MODERATION_MESSAGES.emailRefused, [
           { path: "emailId", message: MODERATION_MESSAGES.emailRefused },

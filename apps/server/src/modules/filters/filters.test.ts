@@ -18,6 +18,7 @@ import {
 } from "../../../test/community-helpers.ts";
 import {
   appsForFile,
+  botCheck,
   call,
   connectedPair,
   continueAs,
@@ -403,7 +404,10 @@ describe("slurs in a name or about", () => {
       method: "POST",
       url: "/api/signup",
       headers: { cookie: `XSRF-TOKEN=${xsrf}`, "x-xsrf-token": xsrf },
-      payload: signupBody({ firstName: "Ann", lastName: "F4gg0t" }),
+      payload: {
+        ...(await botCheck(app)),
+        ...signupBody({ firstName: "Ann", lastName: "F4gg0t" }),
+      },
     });
     expect(signup.statusCode).toBe(400);
     expect(signup.json().errors).toEqual([

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { callCommunity, joinAsAccount } from "../../../test/community-helpers.ts";
 import {
   appsForFile,
+  botCheck,
   call,
   connectedPair,
   continueAs,
@@ -334,6 +335,7 @@ describe("a ban", () => {
       url: "/api/signup",
       headers: reporter.headers,
       payload: {
+        ...(await botCheck(app)),
         firstName: "New",
         lastName: "Me",
         emailId: b.me.emailId.toUpperCase(),

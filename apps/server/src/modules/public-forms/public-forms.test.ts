@@ -1,7 +1,13 @@
 import { PUBLIC_FORM_MESSAGES, SUPPORT_TOPICS } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { anonymousHeaders, appForFile, readOutbox, uniqueEmail } from "../../../test/helpers.ts";
+import {
+  anonymousHeaders,
+  appForFile,
+  botCheck,
+  readOutbox,
+  uniqueEmail,
+} from "../../../test/helpers.ts";
 import { contactMessages, newsletterSubscribers, supportTickets } from "../../db/schema.ts";
 
 const SUPPORT = "help@kindred.test";
@@ -20,7 +26,8 @@ async function post(url: string, payload: unknown, ip = `10.0.0.${++ipCounter}`)
     url,
     remoteAddress: ip,
     headers: await anonymousHeaders(app),
-    payload: payload as Record<string, unknown>,
+    // Every form carries a fresh solution of the bot check unless the test sends its own.
+    payload: { ...(await botCheck(app)), ...(payload as Record<string, unknown>) },
   });
 }
 

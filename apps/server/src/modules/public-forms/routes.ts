@@ -12,13 +12,23 @@ import { DEFAULT_PUBLIC_FORMS_PER_IP } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
+import { isHoneypotFilled, passBotCheck } from "../bot-check/service.ts";
 import { newSubscriberMail, submissionMail, welcomeNewsletterMail } from "./mails.ts";
 import { saveContactMessage, saveTicket, subscribe, unsubscribe } from "./repository.ts";
 
-/** A filled honeypot: the bot gets the normal success, nothing is stored or sent. */
-function isBot(body: { website?: string }): boolean {
-  return typeof body.website === "string" && body.website.trim() !== "";
+/**
+ * A filled honeypot: the bot gets the normal success, nothing is stored or sent. Otherwise the
+ * proof of work must be solved (400 BOT_CHECK), once.
+ */
+async function isBot(app: FastifyInstance, body: { website?: string; altcha?: string }) {
+  if (isHoneypotFilled(body)) return true;
+  await passBotCheck(app, body.altcha);
+  return false;
 }
+
+const BOT_CHECK_RESPONSE = errorResponse(
+  "Validation failed (`code` VALIDATION_ERROR), or the proof of work is missing, wrong, expired or used (`code` BOT_CHECK)",
+);
 
 export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,13 +42,13 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
         tags: ["public forms"],
         summary: "A support ticket: stored and mailed to the support address",
         body: supportTicketBodySchema,
-        response: { 201: okSchema },
+        response: { 201: okSchema, 400: BOT_CHECK_RESPONSE },
       },
       preValidation: limitRequests(app, [{ name: "support-ip", rule }]),
     },
     async (request, reply) => {
       const body = request.body;
-      if (!isBot(body)) {
+      if (!(await isBot(app, body))) {
         const ticket = {
           name: body.name,
           email: body.email,
@@ -63,13 +73,13 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
         tags: ["public forms"],
         summary: "A contact message: stored and mailed to the support address",
         body: contactBodySchema,
-        response: { 201: okSchema },
+        response: { 201: okSchema, 400: BOT_CHECK_RESPONSE },
       },
       preValidation: limitRequests(app, [{ name: "contact-ip", rule }]),
     },
     async (request, reply) => {
       const body = request.body;
-      if (!isBot(body)) {
+      if (!(await isBot(app, body))) {
         const message = { name: body.name, email: body.email, message: body.message };
         await saveContactMessage(app.db, message);
         await app.sendMail(
@@ -90,13 +100,13 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Subscribe an email to the newsletter (the same answer when it already is); a welcome mail with an unsubscribe link",
         body: newsletterBodySchema,
-        response: { 200: okSchema },
+        response: { 200: okSchema, 400: BOT_CHECK_RESPONSE },
       },
       preValidation: limitRequests(app, [{ name: "newsletter-ip", rule }]),
     },
     async (request) => {
       const { email } = request.body;
-      if (!isBot(request.body)) {
+      if (!(await isBot(app, request.body))) {
         const token = await subscribe(app.db, email);
         // Only a new subscription mails: asking twice does not fill anyone's inbox.
         if (token) {

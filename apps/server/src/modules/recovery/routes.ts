@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
+import { isHoneypotFilled, passBotCheck } from "../bot-check/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
 import { issueCode, issueNoCode, resetPasswordWithGrant, verifyCode } from "./service.ts";
@@ -58,7 +59,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: okSchema,
           400: errorResponse(
-            "Not an email address (`code` VALIDATION_ERROR): 'Invalid email address'",
+            "Not an email address (`code` VALIDATION_ERROR): 'Invalid email address'; the proof of work missing, wrong, expired or used (`code` BOT_CHECK)",
           ),
           503: errorResponse(
             "The mail could not be sent (`code` MAIL_UNAVAILABLE), or the server is starting or stopping",
@@ -75,6 +76,9 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       ]),
     },
     async (request) => {
+      // A filled honeypot gets the usual answer and nothing is mailed.
+      if (isHoneypotFilled(request.body)) return { status: 1 as const, message: CODE_SENT_MESSAGE };
+      await passBotCheck(app, request.body.altcha);
       const { emailId } = request.body;
       const user = await findUserByEmail(app.db, emailId);
       // Both branches hash once and send one mail, so neither the answer nor its timing (nor a

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { destroyUserSessions } from "../../plugins/session.ts";
+import { refuseWeakPassword } from "../auth/password-strength.ts";
 import { getDummyHash, hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { endAccountCommunityTokens } from "../members/service.ts";
 import { deleteUserSessions } from "../sessions/service.ts";
@@ -95,6 +96,8 @@ export async function resetPasswordWithGrant(
   if (!user || !tokenHash || !(await hasOpenGrant(app.db, user.id, tokenHash, app.now()))) {
     return null;
   }
+  // Only with an open grant, so the answer tells nothing about an account to someone without one.
+  await refuseWeakPassword(password, user);
   const passwordHash = await hashPassword(password);
   if (!(await resetPassword(app.db, user.id, tokenHash, passwordHash, app.now()))) return null;
   // The rows went with the reset; this also closes the account's chat sockets everywhere.

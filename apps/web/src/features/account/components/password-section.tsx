@@ -1,6 +1,9 @@
+import type { Me } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormError } from "@/components/ui/field.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
@@ -22,6 +25,9 @@ export function PasswordSection() {
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
+  const password = useWatch({ control: form.control, name: "password" });
+  // The person's own name and email count as guessable, as the server counts them.
+  const me = queryClient.getQueryData<Me>(queryKeys.me);
 
   const submit = form.handleSubmit(({ currentPassword, password }) =>
     change.mutate(
@@ -68,6 +74,12 @@ export function PasswordSection() {
           label="New password"
           hint="At least 8 characters."
           autoComplete="new-password"
+        />
+        <PasswordStrengthMeter
+          password={password ?? ""}
+          firstName={me?.firstName}
+          lastName={me?.lastName}
+          email={me?.emailId}
         />
         <PasswordField
           control={form.control}

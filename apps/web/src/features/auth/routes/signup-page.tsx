@@ -1,11 +1,19 @@
 import { AGE_MESSAGES, type Me, MIN_SKILLS, signupFormSchema } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
 import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { CheckboxField, FormError, InputField } from "@/components/ui/field.tsx";
+import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
 import { SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -63,18 +71,32 @@ export function SignupPage() {
       instagramLink: "",
       otherLink: "",
       termsAccepted: false,
+      altcha: "",
+      website: "",
     },
+  });
+  const botCheck = useRef<BotCheckHandle>(null);
+  const [firstName, lastName, emailId, password] = useWatch({
+    control: form.control,
+    name: ["firstName", "lastName", "emailId", "password"],
   });
 
   const submit = form.handleSubmit(
-    (body) =>
-      signupMutation.mutate(body, {
-        onSuccess: async () => {
-          await addPhoto();
-          navigate(paths.profile);
+    async (body) =>
+      signupMutation.mutate(
+        { ...body, altcha: await botCheckPayload(botCheck, body.altcha) },
+        {
+          onSuccess: async () => {
+            await addPhoto();
+            navigate(paths.profile);
+          },
+          onError: (error) => {
+            // A solution is good for one try: the widget solves a fresh one.
+            botCheck.current?.reset();
+            showServerError(form, error, MESSAGES.somethingWrong);
+          },
         },
-        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
-      }),
+      ),
     (errors) => {
       // Spec section 5: too few tags is a toast (then the hint), not a line under the field.
       if (errors.skills && form.getValues("skills").length < MIN_SKILLS) showMinTags();
@@ -85,11 +107,17 @@ export function SignupPage() {
 
   return (
     <AuthShell title="Join Kindred" subtitle="Tell us a little about you and what you are into.">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
+      <form noValidate onSubmit={handleSubmit} className="relative flex flex-col gap-1">
         <div className="grid gap-x-3 sm:grid-cols-2">
           <NameFields control={form.control} />
         </div>
         <CredentialFields control={form.control} newPassword />
+        <PasswordStrengthMeter
+          password={password}
+          firstName={firstName}
+          lastName={lastName}
+          email={emailId}
+        />
         <InputField
           control={form.control}
           name="age"
@@ -107,6 +135,8 @@ export function SignupPage() {
             Terms
           </Link>
         </CheckboxField>
+        <HoneypotField registration={form.register("website")} />
+        <BotCheckField ref={botCheck} control={form.control} name="altcha" />
         <FormError control={form.control} />
         <SubmitButton pending={signupMutation.isPending || uploading} className="mt-3 w-full">
           Sign up

@@ -1,7 +1,12 @@
 import { type ContactBody, contactBodySchema } from "@kindred/shared";
 import { LifeBuoy, Mail } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
@@ -11,22 +16,29 @@ import { paths } from "@/config/paths.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useSendContactMessage } from "../api/send-contact-message.ts";
 
-const EMPTY: ContactBody = { name: "", email: "", message: "", website: "" };
+const EMPTY: ContactBody = { name: "", email: "", message: "", website: "", altcha: "" };
 
 export function ContactPage() {
   const send = useSendContactMessage();
   const form = useZodForm(contactBodySchema, { defaultValues: EMPTY });
   const [confirmation, setConfirmation] = useState("");
+  const botCheck = useRef<BotCheckHandle>(null);
 
-  const submit = form.handleSubmit((body) => {
+  const submit = form.handleSubmit(async (body) => {
     setConfirmation("");
-    send.mutate(body, {
-      onSuccess: (answer) => {
-        form.reset(EMPTY);
-        setConfirmation(answer.message);
+    const altcha = await botCheckPayload(botCheck, body.altcha);
+    send.mutate(
+      { ...body, altcha },
+      {
+        // A solution is good for one submission: the widget solves a fresh one for the next.
+        onSettled: () => botCheck.current?.reset(),
+        onSuccess: (answer) => {
+          form.reset(EMPTY);
+          setConfirmation(answer.message);
+        },
+        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
       },
-      onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
-    });
+    );
   });
 
   return (
@@ -42,6 +54,7 @@ export function ContactPage() {
               Send us a message
             </h2>
             <MessageFields control={form.control} register={form.register} />
+            <BotCheckField ref={botCheck} control={form.control} name="altcha" />
             <FormError control={form.control} />
             <div className="mt-3">
               <SubmitButton pending={send.isPending} className="w-full sm:w-auto">

@@ -1,5 +1,10 @@
 import { HONEYPOT_FIELD, newsletterBodySchema } from "@kindred/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -9,7 +14,10 @@ import { subscribeNewsletter } from "../api/subscribe-newsletter.ts";
 
 /** The newsletter box of the landing footer: a real sign-up, confirmed in words. */
 export function NewsletterBox() {
-  const form = useZodForm(newsletterBodySchema, { defaultValues: { email: "", website: "" } });
+  const form = useZodForm(newsletterBodySchema, {
+    defaultValues: { email: "", website: "", altcha: "" },
+  });
+  const botCheck = useRef<BotCheckHandle>(null);
   const [pending, setPending] = useState(false);
   const [confirmation, setConfirmation] = useState("");
 
@@ -17,13 +25,16 @@ export function NewsletterBox() {
     setPending(true);
     setConfirmation("");
     try {
-      const answer = await subscribeNewsletter(body);
-      form.reset({ email: "", website: "" });
+      const altcha = await botCheckPayload(botCheck, body.altcha);
+      const answer = await subscribeNewsletter({ ...body, altcha });
+      form.reset({ email: "", website: "", altcha: "" });
       setConfirmation(answer.message);
     } catch (error) {
       // What was typed stays, with the reason beside it.
       showServerError(form, error, MESSAGES.somethingWrong);
     } finally {
+      // A solution is good for one submission: the widget solves a fresh one for the next.
+      botCheck.current?.reset();
       setPending(false);
     }
   });
@@ -50,6 +61,7 @@ export function NewsletterBox() {
         </SubmitButton>
       </div>
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />
+      <BotCheckField ref={botCheck} control={form.control} name="altcha" />
       <FormError control={form.control} />
       <p role="status" className="min-h-6 text-sm font-medium text-base-content">
         {confirmation}

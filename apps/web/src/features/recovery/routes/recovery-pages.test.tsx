@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
+import { TEST_ALTCHA } from "@/test/altcha-stub.tsx";
 import { type FetchCall, firstLoad, mockFetch, renderApp, setXsrfCookie } from "@/test/render.tsx";
 
 const ok = (message: string) => ({ status: 200, body: { status: 1, message } });
@@ -53,6 +54,8 @@ describe("password recovery screens", () => {
     await reachVerify(user);
     expect(calls.find((call) => call.path === "/forgot_password")?.body).toEqual({
       emailId: "ada@example.com",
+      altcha: TEST_ALTCHA,
+      website: "",
     });
     expect(screen.getByText(/mailed to ada@example\.com/)).toBeInTheDocument();
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
+import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
@@ -69,6 +70,7 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
           autoComplete="new-password"
           hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
         />
+        <PasswordStrengthMeter password={password ?? ""} email={emailId} />
         <PasswordField
           control={form.control}
           name="confirmPassword"

@@ -1,8 +1,13 @@
 import { OTP_TTL_MINUTES, verifyOtpBodySchema } from "@kindred/shared";
 import { useEffect, useRef, useState } from "react";
-import { useController } from "react-hook-form";
+import { useController, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { Field, FormError } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -36,6 +41,9 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
   const cooldown = Math.max(0, Math.ceil((resendAt - now) / 1000));
   const form = useZodForm(verifyOtpBodySchema, { defaultValues: { emailId, otp: "" } });
   const { field, fieldState } = useController({ control: form.control, name: "otp" });
+  // Asking again mails again: it carries the robot check, like the first ask.
+  const resendCheckForm = useForm<{ altcha: string }>({ defaultValues: { altcha: "" } });
+  const resendCheck = useRef<BotCheckHandle>(null);
 
   useEffect(() => {
     otpRef.current?.focus();
@@ -65,10 +73,12 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
     }),
   );
 
-  function askAgain() {
+  async function askAgain() {
+    const altcha = await botCheckPayload(resendCheck, resendCheckForm.getValues("altcha"));
     resend.mutate(
-      { emailId },
+      { emailId, altcha },
       {
+        onSettled: () => resendCheck.current?.reset(),
         onSuccess: () => {
           setResendAt(Date.now() + RESEND_COOLDOWN_S * 1000);
           setNow(Date.now());
@@ -119,7 +129,7 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
           <button
             type="button"
             className="link link-primary disabled:no-underline disabled:text-base-content/50"
-            onClick={askAgain}
+            onClick={() => void askAgain()}
             disabled={resend.isPending || cooldown > 0}
           >
             {cooldown > 0 ? `Resend in ${cooldown} s` : "Resend"}
@@ -129,6 +139,7 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
           Back to login
         </Link>
       </div>
+      <BotCheckField ref={resendCheck} control={resendCheckForm.control} name="altcha" />
       <p className="text-xs text-base-content/60">
         Wrong address?{" "}
         <Link

@@ -5,8 +5,13 @@ import {
   type SupportTicketBody,
   supportTicketBodySchema,
 } from "@kindred/shared";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
+import {
+  BotCheckField,
+  type BotCheckHandle,
+  botCheckPayload,
+} from "@/components/ui/bot-check-field.tsx";
 import { FormError } from "@/components/ui/field.tsx";
 import { MessageFields, SentConfirmation } from "@/components/ui/message-fields.tsx";
 import { PageIntro } from "@/components/ui/page-intro.tsx";
@@ -22,6 +27,7 @@ const EMPTY: SupportTicketBody = {
   message: "",
   topic: undefined,
   website: "",
+  altcha: "",
 };
 
 const SUPPORT_FAQ = [
@@ -48,6 +54,7 @@ export function SupportPage() {
   const form = useZodForm(supportTicketBodySchema, { defaultValues: EMPTY });
   const [submitting, setSubmitting] = useState(false);
   const [thanks, setThanks] = useState(false);
+  const botCheck = useRef<BotCheckHandle>(null);
   const topic = form.watch("topic");
 
   const submit = form.handleSubmit(async (body) => {
@@ -55,10 +62,14 @@ export function SupportPage() {
     setThanks(false);
     // 'Submitting...' shows for at least 2 seconds (spec), even when the server is quicker.
     const [result] = await Promise.allSettled([
-      submitTicket.mutateAsync(body),
+      botCheckPayload(botCheck, body.altcha).then((altcha) =>
+        submitTicket.mutateAsync({ ...body, altcha }),
+      ),
       wait(SUPPORT_SUBMIT_MIN_MS),
     ]);
     setSubmitting(false);
+    // A solution is good for one submission: the widget solves a fresh one for the next.
+    botCheck.current?.reset();
     if (result.status === "fulfilled") {
       form.reset(EMPTY);
       setThanks(true);
@@ -103,6 +114,7 @@ export function SupportPage() {
               </div>
             </fieldset>
             <MessageFields control={form.control} register={form.register} />
+            <BotCheckField ref={botCheck} control={form.control} name="altcha" />
             <FormError control={form.control} />
             <div className="mt-3">
               <button

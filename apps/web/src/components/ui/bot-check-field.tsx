@@ -1,0 +1,58 @@
+import { lazy, type Ref, type RefObject, Suspense } from "react";
+import {
+  type FieldPath,
+  type FieldValues,
+  type UseControllerProps,
+  useController,
+} from "react-hook-form";
+import type { AltchaHandle } from "./altcha-widget.tsx";
+
+const AltchaWidget = lazy(() => import("./altcha-widget.tsx"));
+
+/** Where the widget asks for a challenge. */
+export const ALTCHA_CHALLENGE_URL = "/api/altcha";
+
+export type BotCheckHandle = AltchaHandle;
+
+/**
+ * The solution to send: the one the widget has, or, when the person sent the form before it
+ * finished, the one it solves now ("" when it cannot; the server then says what to do).
+ */
+export async function botCheckPayload(
+  handle: RefObject<BotCheckHandle | null>,
+  current: string | undefined,
+): Promise<string> {
+  if (current) return current;
+  return (await handle.current?.solve().catch(() => undefined)) ?? "";
+}
+
+/**
+ * The bot check of sign-up, forgot-password and the public forms: a self-hosted proof of work
+ * (ALTCHA) the browser solves while the person fills the form. Its solution is the form's
+ * `altcha` value; the server's refusal of it shows under the widget. Call `reset()` through the
+ * ref after a refused submission: a solution is good for one try only.
+ */
+export function BotCheckField<Values extends FieldValues, Name extends FieldPath<Values>>({
+  ref,
+  control,
+  name,
+}: Pick<UseControllerProps<Values, Name>, "control" | "name"> & { ref?: Ref<BotCheckHandle> }) {
+  const { field, fieldState } = useController({ control, name });
+  const errorId = `${name}-error`;
+  return (
+    <div className="my-2" aria-describedby={fieldState.error ? errorId : undefined}>
+      <Suspense fallback={<p className="min-h-12 text-sm">Loading the robot check…</p>}>
+        <AltchaWidget
+          ref={ref}
+          challengeUrl={ALTCHA_CHALLENGE_URL}
+          onPayload={(payload) => field.onChange(payload ?? "")}
+        />
+      </Suspense>
+      {fieldState.error ? (
+        <p id={errorId} role="alert" className="min-h-5 text-sm text-error">
+          {fieldState.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
