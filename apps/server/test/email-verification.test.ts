@@ -11,6 +11,7 @@ import { migrationsFolder } from "../src/db/client.ts";
 import {
   anonymousHeaders,
   appForFile,
+  botCheck,
   call,
   connectedPair,
   continueAs,
@@ -258,6 +259,13 @@ describe("changing the email", () => {
       password: PASSWORD,
     });
     expect(same.statusCode).toBe(400);
+    const throwaway = await call(app, person, "PUT", "/api/account/email", {
+      email: "someone@mailinator.com",
+      password: PASSWORD,
+    });
+    expect(throwaway.statusCode).toBe(400);
+    expect(throwaway.json().code).toBe("DISPOSABLE_EMAIL");
+    expect(throwaway.json().errors).toEqual([{ path: "email", message: expect.any(String) }]);
   });
 
   it("answers 409 at verify time when someone signed up with the address meanwhile", async () => {
@@ -268,6 +276,7 @@ describe("changing the email", () => {
     const anonymous = await anonymousHeaders(app);
     const signup = await call(app, anonymous, "POST", "/api/signup", {
       ...signupBody({ emailId: newEmail }),
+      ...(await botCheck(app)),
       age: 30,
     });
     expect(signup.statusCode).toBe(201);

@@ -14,6 +14,7 @@ import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE, UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
 import { verifyPassword } from "../auth/passwords.ts";
+import { refuseDisposableEmail } from "../bot-check/disposable-email.ts";
 import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import {
@@ -138,7 +139,9 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
         body: changeEmailBodySchema,
         response: {
           200: okSchema,
-          400: errorResponse("Not an email address, or the same one (`code` VALIDATION_ERROR)"),
+          400: errorResponse(
+            "Not an email address, or the same one (`code` VALIDATION_ERROR); a throwaway address (`code` DISPOSABLE_EMAIL)",
+          ),
           401: errorResponse(
             "No session (`code` UNAUTHENTICATED) or a wrong password (`code` WRONG_PASSWORD)",
           ),
@@ -159,6 +162,7 @@ export async function verificationRoutes(app: FastifyInstance): Promise<void> {
           { path: "email", message: EMAIL_VERIFICATION_MESSAGES.sameEmail },
         ]);
       }
+      refuseDisposableEmail(app.config, email, "email");
       if (await emailTaken(app, email)) {
         throw new HttpError(409, "EMAIL_TAKEN", EMAIL_VERIFICATION_MESSAGES.emailTaken);
       }
