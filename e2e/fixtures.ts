@@ -25,7 +25,10 @@ export type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>
 
 /** Sign-up fields plus the profile fields that only an edit can set. */
 export type NewUser = Partial<SignupBody> &
-  Pick<ProfileEditBody, "gender" | "age" | "about" | "photoUrl">;
+  Pick<ProfileEditBody, "gender" | "age" | "about" | "photoUrl"> & {
+    /** Verified with the mailed code unless false (an unverified account sends nothing). */
+    verified?: boolean;
+  };
 
 export type TestUser = {
   me: Me;
@@ -116,7 +119,7 @@ export class ApiSession {
    * age meets nobody, and 13-17 and 18+ never meet), the terms accepted as the form does.
    */
   async signUp(overrides: NewUser = {}): Promise<TestUser> {
-    const { gender, age = TEST_AGE, about, photoUrl, ...signup } = overrides;
+    const { gender, age = TEST_AGE, about, photoUrl, verified = true, ...signup } = overrides;
     const id = uniqueId();
     const body: SignupBody = {
       firstName: `Tess${id}`,
@@ -130,6 +133,9 @@ export class ApiSession {
       ...signup,
     };
     let me = await this.post<Me>("/api/signup", { ...body, ...(await botCheck(this.context)) });
+    if (verified) {
+      me = await this.post<Me>("/api/email/verify", { code: await verificationCode(body.emailId) });
+    }
     const profile = Object.fromEntries(
       Object.entries({ gender, about, photoUrl }).filter(([, value]) => value !== undefined),
     );
@@ -389,6 +395,16 @@ export type OutboxMail = {
   html: string;
   createdAt: string;
 };
+
+/** The latest verification code mailed to `email` (the sign-up's, or a new one's). */
+export async function verificationCode(email: string): Promise<string> {
+  const mails = await mailsTo(email);
+  for (const mail of mails.reverse()) {
+    const code = /verification code: (\d{6})$/.exec(mail.subject)?.[1];
+    if (code) return code;
+  }
+  throw new Error(`no verification code was mailed to ${email}`);
+}
 
 /** The mails the server wrote for `email`, oldest first (names sort in sending order). */
 export async function mailsTo(email: string): Promise<OutboxMail[]> {

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Outlet } from "react-router";
-import { SuspendedWrites } from "@/components/moderation/suspended-writes.tsx";
+import { SuspendedWrites, UnverifiedWrites } from "@/components/moderation/suspended-writes.tsx";
 import { AppToaster, loadToaster } from "@/components/ui/toast.tsx";
 import { useScreenSettled } from "@/lib/after-screen-settled.ts";
 import { createQueryClient } from "@/lib/query-client.ts";
@@ -26,6 +26,7 @@ export function ShellProviders({ children }: { children: ReactNode }) {
       <AppToaster />
       <LoadToasterWhenSettled />
       <SuspendedWrites />
+      <UnverifiedWrites />
     </QueryClientProvider>
   );
 }

@@ -183,6 +183,14 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: paths.verifyEmail,
+                    handle: title("Verify your email"),
+                    lazy: async () => ({
+                      Component: (await import("@/features/account/routes/verify-email-page.tsx"))
+                        .VerifyEmailPage,
+                    }),
+                  },
+                  {
                     path: paths.about,
                     handle: title("About Kindred"),
                     lazy: async () => ({

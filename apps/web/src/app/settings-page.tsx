@@ -1,6 +1,7 @@
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
+import { EmailSection } from "@/features/account/components/email-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <BlockedPeopleSection />
       <MyReportsSection />
+      <EmailSection />
       <PasswordSection />
       <YourDataSection />
       <DeleteAccountSection />

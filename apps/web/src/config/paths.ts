@@ -45,6 +45,8 @@ export const paths = {
   moderationAudit: "/moderation/audit",
   /** `/appeal?token=…`: a banned person's appeal, with the token from the ban's mail. */
   appeal: "/appeal",
+  /** `/verify-email?token=…`: the verification mail's one-click link (signed in or not). */
+  verifyEmail: "/verify-email",
   /** The route pattern; build a link with paths.publicProfile(id). */
   publicProfilePattern: `${PUBLIC_PROFILE_BASE}/:publicUserId`,
   publicProfile: publicProfilePath,

@@ -34,8 +34,20 @@ export function isSuspended(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403 && error.code === "SUSPENDED";
 }
 
+/** A write the server refused because the email is not verified yet (403 `EMAIL_UNVERIFIED`). */
+export function isEmailUnverified(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === "EMAIL_UNVERIFIED";
+}
+
 type RefusalListener = (error: ApiError) => void;
 const suspendedListeners = new Set<RefusalListener>();
+const unverifiedListeners = new Set<RefusalListener>();
+
+/** Hears every write answered 403 `EMAIL_UNVERIFIED`, as onSuspendedWrite does. */
+export function onUnverifiedWrite(listener: RefusalListener): () => void {
+  unverifiedListeners.add(listener);
+  return () => unverifiedListeners.delete(listener);
+}
 
 /**
  * Hears every write answered 403 `SUSPENDED`, whichever screen sent it (a chat message, a post,
@@ -128,6 +140,9 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     );
     if (unsafe && isSuspended(error)) {
       for (const listener of suspendedListeners) listener(error);
+    }
+    if (unsafe && isEmailUnverified(error)) {
+      for (const listener of unverifiedListeners) listener(error);
     }
     throw error;
   }

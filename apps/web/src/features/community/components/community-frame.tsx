@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { EmailVerificationBanner } from "@/components/account/email-verification-banner.tsx";
 import { SuspensionNotice } from "@/components/moderation/suspension-notice.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { cn } from "@/lib/cn.ts";
@@ -31,6 +32,7 @@ export function CommunityFrame({
         }}
       />
       <SuspensionNotice />
+      <EmailVerificationBanner />
       <main className={cn("mx-auto w-full flex-1 px-4 py-8 sm:py-10", width)}>{children}</main>
     </div>
   );
