@@ -28,6 +28,7 @@ import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
+import { twoStepAccountRoutes, twoStepLoginRoutes } from "./modules/two-step/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
 
 /**
@@ -38,6 +39,7 @@ export const API_SCOPES: ApiScopes = {
   public: [
     authRoutes,
     recoveryRoutes,
+    twoStepLoginRoutes,
     publicFormRoutes,
     publicProfileRoutes,
     avatarRoutes,
@@ -51,6 +53,7 @@ export const API_SCOPES: ApiScopes = {
   ],
   signedIn: [
     accountRoutes,
+    twoStepAccountRoutes,
     profileRoutes,
     photoRoutes,
     feedRoutes,

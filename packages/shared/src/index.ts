@@ -15,3 +15,4 @@ export * from "./schemas.ts";
 export * from "./search.ts";
 export * from "./skills.ts";
 export * from "./stats.ts";
+export * from "./two-step.ts";
