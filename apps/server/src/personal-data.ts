@@ -14,6 +14,7 @@ import { recoveryPersonalData } from "./modules/recovery/service.ts";
 import { requestsPersonalData } from "./modules/requests/service.ts";
 import { sessionsPersonalData } from "./modules/sessions/service.ts";
 import { skillsPersonalData } from "./modules/skills/service.ts";
+import { twoStepPersonalData } from "./modules/two-step/service.ts";
 import { blocksPersonalData } from "./modules/users/blocks-service.ts";
 import { usersPersonalData } from "./modules/users/service.ts";
 import { verificationPersonalData } from "./modules/verification/service.ts";
@@ -43,6 +44,7 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   jobsPersonalData,
   publicFormsPersonalData,
   feedPersonalData,
+  twoStepPersonalData,
 ];
 
 /** A table that is no one's personal data, and why. */

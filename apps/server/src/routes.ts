@@ -29,6 +29,7 @@ import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
+import { twoStepAccountRoutes, twoStepLoginRoutes } from "./modules/two-step/routes.ts";
 import { verificationPublicRoutes, verificationRoutes } from "./modules/verification/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
 
@@ -41,6 +42,7 @@ export const API_SCOPES: ApiScopes = {
     authRoutes,
     botCheckRoutes,
     recoveryRoutes,
+    twoStepLoginRoutes,
     publicFormRoutes,
     publicProfileRoutes,
     avatarRoutes,
@@ -55,6 +57,7 @@ export const API_SCOPES: ApiScopes = {
   ],
   signedIn: [
     accountRoutes,
+    twoStepAccountRoutes,
     profileRoutes,
     photoRoutes,
     feedRoutes,

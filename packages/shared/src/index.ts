@@ -18,3 +18,4 @@ export * from "./schemas.ts";
 export * from "./search.ts";
 export * from "./skills.ts";
 export * from "./stats.ts";
+export * from "./two-step.ts";

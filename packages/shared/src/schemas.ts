@@ -244,6 +244,8 @@ export type VerifyOtpBody = z.input<typeof verifyOtpBodySchema>;
 export const updatePasswordBodySchema = z.object({
   emailId: recoveryEmailSchema,
   password: passwordSchema,
+  /** With two-step codes on: a code from the app or a recovery code (decision 121). */
+  twoStepCode: z.string().max(40, "That code is too long").optional(),
 });
 export type UpdatePasswordBody = z.input<typeof updatePasswordBodySchema>;
 
@@ -372,6 +374,8 @@ export const meSchema = cardSchema.extend({
   instagramLink: z.string().nullable(),
   otherLink: z.string().nullable(),
   createdAt: z.string(),
+  /** Whether sign-in asks for a two-step code after the password. */
+  twoStep: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1132,3 +1132,32 @@ export const botCheckSpent = pgTable(
   },
   (t) => [index("bot_check_spent_expires_at_idx").on(t.expiresAt)],
 );
+
+/**
+ * A person's two-step codes (TOTP, RFC 6238). Pending while `enabledAt` is null (set up, not yet
+ * confirmed with a code); `lastStep` is the newest 30-second step accepted, so a code works once.
+ */
+export const twoStepSecrets = pgTable("two_step_secrets", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The 20-byte key, base32 as in the otpauth address. */
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true, mode: "date" }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** The 10 recovery codes of a person with two-step codes on: SHA-256 hashes, each single-use. */
+export const twoStepRecoveryCodes = pgTable(
+  "two_step_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [uniqueIndex("two_step_recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);

@@ -1,6 +1,7 @@
 import {
   envelope,
   loginBodySchema,
+  loginTwoStepPendingSchema,
   MODERATION_MESSAGES,
   meSchema,
   okSchema,
@@ -21,6 +22,7 @@ import { refuseDisposableEmail } from "../bot-check/disposable-email.ts";
 import { checkBotSolution, refuseFilledHoneypot, spendBotSolution } from "../bot-check/service.ts";
 import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { claimDevice, detachSessionDevice } from "../push/service.ts";
+import { isTwoStepOn, startStep } from "../two-step/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { beginLoginAttempt } from "./login-throttle.ts";
@@ -108,7 +110,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         summary: "Log in with email and password",
         body: loginBodySchema,
         response: {
-          200: envelope(meSchema),
+          200: envelope(meSchema).or(envelope(loginTwoStepPendingSchema)),
           401: errorResponse(
             "Unknown email or wrong password, in the same words (`code` INVALID_CREDENTIALS)",
           ),
@@ -132,9 +134,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           await attempt.succeeded(reply);
           throw await app.moderation.bannedLoginError(user);
         }
+        if (await isTwoStepOn(app.db, user.id)) {
+          // The password was right; no session until a code (POST /api/login/two-step).
+          await attempt.succeeded(reply);
+          startStep(reply, user, playerId ?? undefined);
+          return {
+            status: 1 as const,
+            message: "Enter the code from your authenticator app.",
+            data: { twoStep: true as const },
+          };
+        }
         const device = playerId ? await claimDevice(app.db, user.id, playerId) : null;
         await createSession(reply, user.id, device);
         await attempt.succeeded(reply);
+        // The sign-in is complete here (as at the end of POST /api/login/two-step).
         const notice = await app.moderation.noticeFor(user);
         return { status: 1 as const, message: "Logged in successfully", data: toMe(user, notice) };
       } catch (error) {

@@ -14,6 +14,7 @@ import { DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT } from "../../config.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
+import { isTwoStepOn } from "../two-step/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { isPhotoFileName } from "./names.ts";
 import { sniffFormat } from "./process.ts";
@@ -201,7 +202,11 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
         const row = await storePhoto(app, request.userId, bytes, crop);
         return reply
           .code(201)
-          .send({ status: 1 as const, message: PHOTO_MESSAGES.saved, data: toMe(row) });
+          .send({
+            status: 1 as const,
+            message: PHOTO_MESSAGES.saved,
+            data: toMe(row, null, await isTwoStepOn(app.db, row.id)),
+          });
       },
     );
   });
@@ -219,7 +224,11 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const row = await removePhoto(app, request.userId);
-      return { status: 1 as const, message: PHOTO_MESSAGES.removed, data: toMe(row) };
+      return {
+        status: 1 as const,
+        message: PHOTO_MESSAGES.removed,
+        data: toMe(row, null, await isTwoStepOn(app.db, row.id)),
+      };
     },
   );
 }

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
+import { isTwoStepOn } from "../two-step/service.ts";
 import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import { editProfile } from "./service.ts";
@@ -34,7 +35,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = (await findUserById(app.db, request.userId)) ?? noUser();
-      return toMe(user, await app.moderation.noticeFor(user));
+      return toMe(user, await app.moderation.noticeFor(user), await isTwoStepOn(app.db, user.id));
     },
   );
 
@@ -58,7 +59,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       return {
         status: 1 as const,
         message: MESSAGES.profileSaved,
-        data: toMe(row, await app.moderation.noticeFor(row)),
+        data: toMe(row, await app.moderation.noticeFor(row), await isTwoStepOn(app.db, row.id)),
       };
     },
   );

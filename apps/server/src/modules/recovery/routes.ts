@@ -13,6 +13,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { isHoneypotFilled, passBotCheck } from "../bot-check/service.ts";
+import { requireSecondFactorForReset } from "../two-step/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
 import { issueCode, issueNoCode, resetPasswordWithGrant, verifyCode } from "./service.ts";
@@ -142,9 +143,12 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { emailId, password } = request.body;
+      const { emailId, password, twoStepCode } = request.body;
       const token = request.cookies[RESET_GRANT_COOKIE];
-      const user = await resetPasswordWithGrant(app, emailId, token, password);
+      // Two-step codes stay on through a reset by mail: it asks for a code too (decision 121).
+      const user = await resetPasswordWithGrant(app, emailId, token, password, (userId) =>
+        requireSecondFactorForReset(app, reply, userId, twoStepCode),
+      );
       if (!user) throw new HttpError(400, "NO_RESET_GRANT", NO_GRANT_MESSAGE);
       clearGrantCookie(reply, secure);
       try {

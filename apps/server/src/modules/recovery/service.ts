@@ -89,6 +89,8 @@ export async function resetPasswordWithGrant(
   email: string,
   token: string | undefined,
   password: string,
+  /** Runs once the grant is known to be open, before the reset: may refuse it by throwing. */
+  beforeReset?: (userId: string) => Promise<void>,
 ): Promise<UserRow | null> {
   const user = await findUserByEmail(app.db, email);
   const tokenHash = token && token.length <= 100 ? hashGrantToken(token) : null;
@@ -98,6 +100,7 @@ export async function resetPasswordWithGrant(
   }
   // Only with an open grant, so the answer tells nothing about an account to someone without one.
   await refuseWeakPassword(password, user);
+  await beforeReset?.(user.id);
   const passwordHash = await hashPassword(password);
   if (!(await resetPassword(app.db, user.id, tokenHash, passwordHash, app.now()))) return null;
   // The rows went with the reset; this also closes the account's chat sockets everywhere.

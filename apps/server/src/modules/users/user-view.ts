@@ -38,7 +38,7 @@ export function toCard(row: UserRow): Card {
  * The owner's own view, the only shape that carries the email; `moderation` is the notice of a
  * suspension or ban (the moderation module's noticeFor), null for everyone else.
  */
-export function toMe(row: UserRow, moderation: ModerationNotice = null): Me {
+export function toMe(row: UserRow, moderation: ModerationNotice = null, twoStep = false): Me {
   return {
     ...toCard(row),
     emailId: row.email,
@@ -48,6 +48,7 @@ export function toMe(row: UserRow, moderation: ModerationNotice = null): Me {
     instagramLink: row.instagramLink,
     otherLink: row.otherLink,
     createdAt: row.createdAt.toISOString(),
+    twoStep,
   };
 }
 

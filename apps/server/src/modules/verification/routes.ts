@@ -15,6 +15,7 @@ import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE, UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 import { refuseDisposableEmail } from "../bot-check/disposable-email.ts";
+import { isTwoStepOn } from "../two-step/service.ts";
 import { findUserById } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
 import {
@@ -61,7 +62,7 @@ async function answerOutcome(
     message: outcome.changedFrom
       ? EMAIL_VERIFICATION_MESSAGES.changed
       : EMAIL_VERIFICATION_MESSAGES.verified,
-    data: toMe(outcome.user, notice),
+    data: toMe(outcome.user, notice, await isTwoStepOn(app.db, outcome.user.id)),
   };
 }
 

@@ -2,12 +2,9 @@ import { EMAIL_VERIFICATION_MESSAGES, OTP_LENGTH } from "@kindred/shared";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
-import {
-  useResendVerification,
-  useVerifyEmail,
-} from "@/features/account/api/email-verification.ts";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
+import { useResendVerification, useVerifyEmail } from "@/lib/email-verification.ts";
 import { useMe } from "@/lib/get-me.ts";
 
 /** The id of the code field: a refused write focuses it (UnverifiedWrites). */

@@ -12,9 +12,9 @@ import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { errorMessageOf, isUnauthenticated } from "@/lib/api-client.ts";
+import { useChangeEmail, useVerifyEmail } from "@/lib/email-verification.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { queryKeys } from "@/lib/query-client.ts";
-import { useChangeEmail, useVerifyEmail } from "../api/email-verification.ts";
 import { isWrongPassword } from "../lib/wrong-password.ts";
 import { SettingsCard } from "./settings-card.tsx";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { errorMessageOf } from "@/lib/api-client.ts";
-import { useVerifyEmail } from "../api/email-verification.ts";
+import { useVerifyEmail } from "@/lib/email-verification.ts";
 
 /**
  * /verify-email?token=…: the mail's one-click link. It works signed in or not (on another device),
