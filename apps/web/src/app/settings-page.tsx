@@ -4,6 +4,7 @@ import { DeleteAccountSection } from "@/features/account/components/delete-accou
 import { EmailSection } from "@/features/account/components/email-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
+import { TwoStepSection } from "@/features/account/components/two-step-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
 import { NotificationSettingsSection } from "@/features/notifications/components/notification-settings-section.tsx";
 
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <MyReportsSection />
       <EmailSection />
       <PasswordSection />
+      <TwoStepSection />
       <YourDataSection />
       <DeleteAccountSection />
     </div>

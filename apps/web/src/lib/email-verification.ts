@@ -1,11 +1,11 @@
-import type { ChangeEmailBody, Me, VerifyEmailBody } from "@kindred/shared";
+import type { ChangeEmailBody, Envelope, Me, VerifyEmailBody } from "@kindred/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 
 /** Verifies the email with the mailed code (signed in) or the link's token (signed in or not). */
-export function verifyEmail(body: VerifyEmailBody) {
-  return apiClient.post<Me>("/email/verify", body);
+export async function verifyEmail(body: VerifyEmailBody): Promise<Me> {
+  return (await apiClient.post<Envelope<Me>>("/email/verify", body)).data;
 }
 
 /** Mails a new code and link (rate-limited: a 429 says when to try again). */

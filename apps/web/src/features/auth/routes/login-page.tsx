@@ -8,9 +8,10 @@ import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { paths, RETURN_TO_PARAM, safeReturnTo } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
-import { showServerError, useZodForm } from "@/lib/form.ts";
-import { useLogin } from "../api/login.ts";
+import { SERVER_ERROR, showServerError, useZodForm } from "@/lib/form.ts";
+import { isTwoStepPending, useLogin } from "../api/login.ts";
 import { CredentialFields } from "../components/credential-fields.tsx";
+import { TwoStepForm } from "../components/two-step-form.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
 export function LoginPage() {
@@ -19,16 +20,23 @@ export function LoginPage() {
   const loginMutation = useLogin();
   // A banned account's login answers 403 BANNED with the notice: shown whole, not as a field error.
   const [banned, setBanned] = useState<string>();
+  // The password was right and two-step codes are on: the code comes next.
+  const [secondStep, setSecondStep] = useState(false);
   const form = useZodForm(loginBodySchema, {
     defaultValues: { emailId: "", password: "", playerId: null },
   });
 
+  // Into the app (decision 092): Discover, or back where the visitor was sent from.
+  const intoTheApp = () =>
+    navigate(safeReturnTo(searchParams.get(RETURN_TO_PARAM)) ?? paths.home, { replace: true });
+
   const submit = form.handleSubmit((body) => {
     setBanned(undefined);
     loginMutation.mutate(body, {
-      // Into the app (decision 092): Discover, or back where the visitor was sent from.
-      onSuccess: () =>
-        navigate(safeReturnTo(searchParams.get(RETURN_TO_PARAM)) ?? paths.home, { replace: true }),
+      onSuccess: (answer) => {
+        if (isTwoStepPending(answer)) setSecondStep(true);
+        else void intoTheApp();
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.code === "BANNED") setBanned(error.message);
         else showServerError(form, error, MESSAGES.somethingWrong);
@@ -37,6 +45,21 @@ export function LoginPage() {
   });
 
   const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
+
+  if (secondStep) {
+    return (
+      <AuthShell title="Two-step code" subtitle="One more step to keep your account yours.">
+        <TwoStepForm
+          onSignedIn={() => void intoTheApp()}
+          onExpired={(message) => {
+            setSecondStep(false);
+            form.setValue("password", "");
+            form.setError(SERVER_ERROR, { type: "server", message });
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title="Welcome back" subtitle="Log in to meet people who share your interests.">

@@ -1,0 +1,282 @@
+import { RECOVERY_CODE_COUNT, TWO_STEP_MESSAGES } from "@kindred/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { showToast } from "@/components/ui/toast.tsx";
+import { errorMessageOf } from "@/lib/api-client.ts";
+import { useMe } from "@/lib/get-me.ts";
+import { queryKeys } from "@/lib/query-client.ts";
+import {
+  useDisableTwoStep,
+  useEnableTwoStep,
+  useNewRecoveryCodes,
+  useTwoStepSetup,
+} from "@/lib/two-step.ts";
+import { SettingsCard } from "./settings-card.tsx";
+
+/** The secret of an otpauth address, in groups of four for typing it by hand. */
+function secretOf(otpauthUrl: string): string {
+  const secret = new URL(otpauthUrl).searchParams.get("secret") ?? "";
+  return secret.replace(/(.{4})/g, "$1 ").trim();
+}
+
+/** One field and one button: a code, or the password before a change. */
+function OneFieldForm({
+  label,
+  type,
+  button,
+  pending,
+  onSubmit,
+  error,
+  onCancel,
+}: {
+  label: string;
+  type: "code" | "password";
+  button: string;
+  pending: boolean;
+  onSubmit: (value: string) => void;
+  error?: string;
+  onCancel?: () => void;
+}) {
+  const [value, setValue] = useState("");
+  const fieldId = useId();
+  const errorId = useId();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(value);
+  }
+  return (
+    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-1">
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        type={type === "password" ? "password" : "text"}
+        className={`input w-full ${type === "code" ? "tracking-widest" : ""} ${error ? "input-error" : ""}`}
+        inputMode={type === "code" ? "numeric" : undefined}
+        autoComplete={type === "code" ? "one-time-code" : "current-password"}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm text-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <SubmitButton pending={pending}>{button}</SubmitButton>
+        {onCancel ? (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** The recovery codes, shown once, with a way to keep them. */
+function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = codes.join("\n");
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm">
+        Keep these {RECOVERY_CODE_COUNT} recovery codes somewhere safe. Each one signs you in once
+        if you lose your phone. They are shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid max-w-md grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(text)
+              .then(() => showToast("Recovery codes copied.", { variant: "success" }))
+          }
+        >
+          Copy
+        </button>
+        <a
+          className="btn btn-sm"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`}
+          download="kindred-recovery-codes.txt"
+        >
+          Download
+        </a>
+        <button type="button" className="btn btn-sm btn-primary" onClick={onDone}>
+          I saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Turning on: scan (or type the key), confirm one code, keep the recovery codes. */
+function TurnOn() {
+  const setup = useTwoStepSetup();
+  const enable = useEnableTwoStep();
+  const [codes, setCodes] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+
+  if (codes) {
+    return (
+      <RecoveryCodeList
+        codes={codes}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}
+      />
+    );
+  }
+  if (!setup.data) {
+    return (
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          className="btn btn-primary self-start"
+          disabled={setup.isPending}
+          onClick={() => setup.mutate()}
+        >
+          Turn on two-step codes
+        </button>
+        {setup.isError ? (
+          <p role="alert" className="text-sm text-error">
+            {errorMessageOf(setup.error, "Could not start. Try again.")}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm">
+        Scan this code with an authenticator app (such as 1Password, Google Authenticator or Aegis),
+        then enter the 6-digit code it shows.
+      </p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div
+          role="img"
+          aria-label="QR code for your authenticator app"
+          className="size-44 shrink-0 rounded-box bg-white p-2 [&>svg]:size-full"
+          // The server draws the QR code (qrcode's SVG, no scripts) from its own otpauth address.
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by our own server
+          dangerouslySetInnerHTML={{ __html: setup.data.qrSvg }}
+        />
+        <div className="min-w-0 text-sm">
+          <p>Can't scan? Type this key into the app:</p>
+          <code className="mt-1 block break-all font-mono text-base" data-testid="two-step-key">
+            {secretOf(setup.data.otpauthUrl)}
+          </code>
+        </div>
+      </div>
+      <OneFieldForm
+        label="Code from your app"
+        type="code"
+        button="Turn on"
+        pending={enable.isPending}
+        error={error}
+        onSubmit={(code) =>
+          enable.mutate(
+            { code },
+            {
+              onSuccess: (answer) => setCodes(answer.recoveryCodes),
+              onError: (failure) => setError(errorMessageOf(failure, TWO_STEP_MESSAGES.wrongCode)),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** On: new recovery codes or off, each after the password. */
+function WhenOn() {
+  const [mode, setMode] = useState<"codes" | "off">();
+  const [codes, setCodes] = useState<string[]>();
+  const [error, setError] = useState<string>();
+  const regenerate = useNewRecoveryCodes();
+  const disable = useDisableTwoStep();
+  if (codes) return <RecoveryCodeList codes={codes} onDone={() => setCodes(undefined)} />;
+  const cancel = () => {
+    setMode(undefined);
+    setError(undefined);
+  };
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="flex items-center gap-2 text-sm">
+        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+        Two-step codes are on. Signing in with a password also asks for a code.
+      </p>
+      {mode === undefined ? (
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-sm" onClick={() => setMode("codes")}>
+            New recovery codes
+          </button>
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMode("off")}>
+            Turn off
+          </button>
+        </div>
+      ) : (
+        <OneFieldForm
+          label="Current password"
+          type="password"
+          button={mode === "codes" ? "Make new recovery codes" : "Turn off two-step codes"}
+          pending={regenerate.isPending || disable.isPending}
+          error={error}
+          onCancel={cancel}
+          onSubmit={(password) => {
+            const onError = (failure: unknown) =>
+              setError(errorMessageOf(failure, "That is not your current password."));
+            if (mode === "codes") {
+              regenerate.mutate(
+                { password },
+                {
+                  onSuccess: (answer) => {
+                    cancel();
+                    setCodes(answer.recoveryCodes);
+                  },
+                  onError,
+                },
+              );
+            } else {
+              disable.mutate(
+                { password },
+                {
+                  onSuccess: () => {
+                    cancel();
+                    showToast("Two-step codes are off.", { variant: "success" });
+                  },
+                  onError,
+                },
+              );
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Settings, "Two-step codes": a code from an app after the password, with recovery codes. */
+export function TwoStepSection() {
+  const { data: me } = useMe();
+  return (
+    <SettingsCard
+      title="Two-step codes"
+      lead="After your password, sign-in asks for a code from an app on your phone."
+    >
+      {me?.twoStep ? <WhenOn /> : <TurnOn />}
+    </SettingsCard>
+  );
+}
