@@ -26,6 +26,7 @@ import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
 import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
+import { deviceRoutes } from "./modules/sessions/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";
@@ -51,6 +52,7 @@ export const API_SCOPES: ApiScopes = {
   ],
   signedIn: [
     accountRoutes,
+    deviceRoutes,
     profileRoutes,
     photoRoutes,
     feedRoutes,

@@ -21,9 +21,10 @@ import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { claimDevice, detachSessionDevice } from "../push/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
-import { beginLoginAttempt } from "./login-throttle.ts";
+import { beginLoginAttempt, markDeviceKnown } from "./login-throttle.ts";
 import { getDummyHash, verifyPassword } from "./passwords.ts";
 import { createAccount } from "./service.ts";
+import { noteSignIn } from "./sign-in-notice.ts";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
 export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
@@ -71,6 +72,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         ? await claimDevice(app.db, user.id, request.body.playerId)
         : null;
       await createSession(reply, user.id, device);
+      // The browser that signed up is a known device: its first sign-in sends no new-sign-in mail.
+      markDeviceKnown(reply, user);
       return reply
         .code(201)
         .send({ status: 1, message: "Account created successfully", data: toMe(user) });
@@ -111,6 +114,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         }
         const device = playerId ? await claimDevice(app.db, user.id, playerId) : null;
         await createSession(reply, user.id, device);
+        await noteSignIn(app, request, reply, user);
         await attempt.succeeded(reply);
         const notice = await app.moderation.noticeFor(user);
         return { status: 1 as const, message: "Logged in successfully", data: toMe(user, notice) };
