@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { deviceRoutes } from "./modules/account/device-routes.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
@@ -26,7 +27,6 @@ import { recoveryRoutes } from "./modules/recovery/routes.ts";
 import { requestRoutes } from "./modules/requests/routes.ts";
 import { safetyRoutes } from "./modules/safety/routes.ts";
 import { searchRoutes } from "./modules/search/routes.ts";
-import { deviceRoutes } from "./modules/sessions/routes.ts";
 import { skillRoutes } from "./modules/skills/routes.ts";
 import { statsRoutes } from "./modules/stats/routes.ts";
 import { type ApiScopes, registerScopes } from "./plugins/scopes.ts";

@@ -6,7 +6,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { destroySession, hashSessionId, SESSION_COOKIE } from "../../plugins/session.ts";
 import { detachSessionDevice } from "../push/service.ts";
-import { endDevice, endOtherDevices, isSessionId, listDevices } from "./service.ts";
+import { endDevice, endOtherDevices, isSessionId, listDevices } from "../sessions/service.ts";
 
 /** authenticate has run, so the cookie names a live session. */
 function sessionHashOf(request: FastifyRequest): string {
