@@ -1,6 +1,7 @@
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
+import { DevicesSection } from "@/features/account/components/devices-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <BlockedPeopleSection />
       <MyReportsSection />
       <PasswordSection />
+      <DevicesSection />
       <YourDataSection />
       <DeleteAccountSection />
     </div>
