@@ -42,9 +42,7 @@ function DeviceRow({ device }: { device: Device }) {
       <DeviceIcon os={device.os} />
       <div className="min-w-0 flex-1">
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
-          <span className="min-w-0 truncate" title={name}>
-            {name}
-          </span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
           {device.current ? (
             <span className="badge badge-primary badge-sm shrink-0">This device</span>
           ) : null}
