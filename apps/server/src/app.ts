@@ -13,6 +13,7 @@ import { DEMO_EMAIL, seedDemoIfEmpty } from "./demo/seed.ts";
 import { type Clock, systemClock } from "./lib/clock.ts";
 import { deleteAccount } from "./modules/account/service.ts";
 import { verifyPassword } from "./modules/auth/passwords.ts";
+import { signInNoticePlugin } from "./modules/auth/plugin.ts";
 import { chatHubPlugin } from "./modules/chat/hub.ts";
 import { digestPlugin } from "./modules/digest/digest.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
@@ -253,6 +254,7 @@ export async function buildApp(
   await app.register(adminSocketPlugin, { database: () => opening });
   await app.register(moderationPlugin);
   await app.register(verificationPlugin);
+  await app.register(signInNoticePlugin);
   // The purge of a banned account deletes it as DELETE /api/account does (two modules' work).
   app.jobs.handle(
     "ban_purge",

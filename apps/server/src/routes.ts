@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { deviceRoutes } from "./modules/account/device-routes.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
@@ -58,6 +59,7 @@ export const API_SCOPES: ApiScopes = {
   signedIn: [
     accountRoutes,
     twoStepAccountRoutes,
+    deviceRoutes,
     profileRoutes,
     photoRoutes,
     feedRoutes,

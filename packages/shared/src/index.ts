@@ -5,6 +5,7 @@ export * from "./community.ts";
 export * from "./community-events.ts";
 export * from "./community-groups.ts";
 export * from "./constants.ts";
+export * from "./devices.ts";
 export * from "./email-verification.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";

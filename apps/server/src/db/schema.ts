@@ -243,11 +243,18 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the opaque session id; the id itself is only ever in the cookie. */
     idHash: varchar("id_hash", { length: 64 }).primaryKey(),
+    /** The public id (the devices list's `_id`): never the cookie's value nor its hash. */
+    id: uuid("id").notNull().defaultRandom().unique(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Parsed from the User-Agent at sign-in ("Chrome 131", "macOS 14"); null when unknown. */
+    browser: text("browser"),
+    os: text("os"),
+    /** Last use, written only when a lookup writes anyway or it is a few minutes old. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }),
     /** The device (push subscription) signed in with this session; logout detaches it. */
     pushSubscriptionId: uuid("push_subscription_id").references(() => pushSubscriptions.id, {
       onDelete: "set null",

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { describeDevice } from "../modules/sessions/device.ts";
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -66,12 +67,15 @@ export async function createSession(
   pushSubscriptionId: string | null = null,
 ): Promise<void> {
   const sessionId = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(reply.server.now().getTime() + SESSION_TTL_MS);
+  const now = reply.server.now();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await insertSession(reply.server.db, {
     idHash: hashSessionId(sessionId),
     userId,
     expiresAt,
     pushSubscriptionId,
+    ...describeDevice(reply.request.headers["user-agent"]),
+    lastSeenAt: now,
   });
   setSessionCookie(reply, sessionId, expiresAt);
 }
@@ -95,7 +99,8 @@ export function sessionKeyOf(sessionId: string | undefined, now: Date): SessionK
 
 /**
  * A session found by its key (by findSessionByHash, or joined to a statement of the route's own
- * with liveSession): slides its expiry forward when due, about once a day.
+ * with liveSession): slides its expiry forward when due (about once a day, or when its last use
+ * was recorded a few minutes ago), recording this use.
  */
 export async function keepSession(
   app: FastifyInstance,
@@ -104,7 +109,7 @@ export async function keepSession(
 ): Promise<LiveSession> {
   if (!found.extend) return { userId: found.userId, idHash: key.idHash };
   const renewedUntil = new Date(key.now.getTime() + SESSION_TTL_MS);
-  await extendSession(app.db, key.idHash, renewedUntil);
+  await extendSession(app.db, key.idHash, renewedUntil, key.now);
   return { userId: found.userId, idHash: key.idHash, renewedUntil };
 }
 

@@ -1,6 +1,7 @@
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
+import { DevicesSection } from "@/features/account/components/devices-section.tsx";
 import { EmailSection } from "@/features/account/components/email-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
@@ -24,6 +25,7 @@ export function SettingsPage() {
       <EmailSection />
       <PasswordSection />
       <TwoStepSection />
+      <DevicesSection />
       <YourDataSection />
       <DeleteAccountSection />
     </div>

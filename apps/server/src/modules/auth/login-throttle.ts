@@ -39,6 +39,14 @@ export function trustedDevice(
   return given.length === expected.length && timingSafeEqual(given, expected) ? deviceId : null;
 }
 
+/**
+ * Marks the browser as a device of the account (a sign-up, a sign-in without a password): its
+ * next sign-ins are from a known device.
+ */
+export function markDeviceKnown(reply: FastifyReply, account: LoginAccount): void {
+  setDeviceCookie(reply, account, randomBytes(16).toString("base64url"));
+}
+
 function setDeviceCookie(reply: FastifyReply, account: LoginAccount, deviceId: string): void {
   const signature = deviceSignature(account, deviceId).toString("base64url");
   reply.setCookie(DEVICE_COOKIE, `${account.id}.${deviceId}.${signature}`, {

@@ -25,10 +25,11 @@ import { claimDevice, detachSessionDevice } from "../push/service.ts";
 import { isTwoStepOn, startStep } from "../two-step/service.ts";
 import { findUserByEmail } from "../users/service.ts";
 import { toMe } from "../users/user-view.ts";
-import { beginLoginAttempt } from "./login-throttle.ts";
+import { beginLoginAttempt, markDeviceKnown } from "./login-throttle.ts";
 import { preloadPasswordStrength, refuseWeakPassword } from "./password-strength.ts";
 import { getDummyHash, verifyPassword } from "./passwords.ts";
 import { createAccount } from "./service.ts";
+import { noteSignIn } from "./sign-in-notice.ts";
 
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists.";
 export const INVALID_CREDENTIALS_MESSAGE = "Incorrect email or password.";
@@ -96,6 +97,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         // Already logged with the request id; the account exists, and Resend mails a new code.
       }
+      // The browser that signed up is a known device: its first sign-in sends no new-sign-in mail.
+      markDeviceKnown(reply, user);
       return reply
         .code(201)
         .send({ status: 1, message: "Account created successfully", data: toMe(user) });
@@ -146,8 +149,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         }
         const device = playerId ? await claimDevice(app.db, user.id, playerId) : null;
         await createSession(reply, user.id, device);
+        await noteSignIn(app, request, reply, user);
         await attempt.succeeded(reply);
-        // The sign-in is complete here (as at the end of POST /api/login/two-step).
         const notice = await app.moderation.noticeFor(user);
         return { status: 1 as const, message: "Logged in successfully", data: toMe(user, notice) };
       } catch (error) {

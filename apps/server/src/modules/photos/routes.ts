@@ -200,13 +200,11 @@ export async function photoRoutes(app: FastifyInstance): Promise<void> {
       async (request, reply) => {
         const { bytes, crop } = await readUpload(request);
         const row = await storePhoto(app, request.userId, bytes, crop);
-        return reply
-          .code(201)
-          .send({
-            status: 1 as const,
-            message: PHOTO_MESSAGES.saved,
-            data: toMe(row, null, await isTwoStepOn(app.db, row.id)),
-          });
+        return reply.code(201).send({
+          status: 1 as const,
+          message: PHOTO_MESSAGES.saved,
+          data: toMe(row, null, await isTwoStepOn(app.db, row.id)),
+        });
       },
     );
   });

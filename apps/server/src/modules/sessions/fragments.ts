@@ -4,14 +4,25 @@ import { type SQL, sql } from "drizzle-orm";
 // session it is made for.
 
 /**
+ * How stale a session's `last_seen_at` may get: a use after that writes it (with the sliding
+ * expiry), so the devices list is right to a few minutes without a write on every call.
+ */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
+
+/**
  * The live session of a session id's hash (expiring after `now`) as a one-row subquery: its
- * `user_id`, and `extend`, whether its expiry falls before `extendBefore`. No row when the session
+ * `user_id`, and `extend`, whether its expiry falls before `extendBefore` or its last use was
+ * recorded over LAST_SEEN_EVERY_MS ago (then keepSession writes both). No row when the session
  * ended (logout, password change, deleted account) or expired. A statement that needs the signed-in
  * user joins it, so the check and the read are one round trip and see the same moment.
  */
 export function liveSession(idHash: string, now: Date, extendBefore: Date): SQL {
+  const seenBefore = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
   return sql`(
-    select user_id, expires_at < ${extendBefore.toISOString()}::timestamptz as extend
+    select user_id,
+      (expires_at < ${extendBefore.toISOString()}::timestamptz
+        or last_seen_at is null
+        or last_seen_at < ${seenBefore.toISOString()}::timestamptz) as extend
     from sessions
     where id_hash = ${idHash} and expires_at > ${now.toISOString()}::timestamptz
     limit 1

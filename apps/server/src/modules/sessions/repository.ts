@@ -6,7 +6,15 @@ import { liveSession } from "./fragments.ts";
 
 export async function insertSession(
   db: Database,
-  session: { idHash: string; userId: string; expiresAt: Date; pushSubscriptionId?: string | null },
+  session: {
+    idHash: string;
+    userId: string;
+    expiresAt: Date;
+    pushSubscriptionId?: string | null;
+    browser: string | null;
+    os: string | null;
+    lastSeenAt: Date;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(session);
 }
@@ -29,8 +37,14 @@ export async function findSessionByHash(
   return session;
 }
 
-export async function extendSession(db: Database, idHash: string, expiresAt: Date): Promise<void> {
-  await db.update(sessions).set({ expiresAt }).where(eq(sessions.idHash, idHash));
+/** Slides the expiry forward and records the use (see liveSession's `extend`). */
+export async function extendSession(
+  db: Database,
+  idHash: string,
+  expiresAt: Date,
+  lastSeenAt: Date,
+): Promise<void> {
+  await db.update(sessions).set({ expiresAt, lastSeenAt }).where(eq(sessions.idHash, idHash));
 }
 
 export async function deleteSession(db: Database, idHash: string): Promise<void> {
@@ -74,4 +88,56 @@ export function findSessionsForExport(
       id_hash = ${currentSessionHash} as "current"
     from sessions where user_id = ${userId} order by created_at`,
   );
+}
+
+export type DeviceRow = {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+};
+
+/** The user's live sessions: this one first, then by latest use. */
+export function findDevices(
+  db: Database,
+  userId: string,
+  currentSessionHash: string,
+  now: Date,
+): Promise<DeviceRow[]> {
+  return selectRows<DeviceRow>(
+    db,
+    sql`select id, browser, os, ${isoTimestamp(sql`created_at`)} as "createdAt",
+      ${isoTimestamp(sql`coalesce(last_seen_at, created_at)`)} as "lastSeenAt",
+      id_hash = ${currentSessionHash} as "current"
+    from sessions
+    where user_id = ${userId} and expires_at > ${now.toISOString()}::timestamptz
+    order by (id_hash = ${currentSessionHash}) desc, coalesce(last_seen_at, created_at) desc, id`,
+  );
+}
+
+/**
+ * Deletes the user's session with this public id; the
+ * ended session's hash, or undefined when the user has no such session.
+ */
+export async function deleteSessionById(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<string | undefined> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ idHash: sessions.idHash });
+  return ended?.idHash;
+}
+
+/** The public id of the session with this hash. */
+export async function sessionIdOf(db: Database, idHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.idHash, idHash));
+  return row?.id;
 }

@@ -202,7 +202,7 @@ export async function twoStepLoginRoutes(app: FastifyInstance): Promise<void> {
       endStep(reply);
       const device = step.playerId ? await claimDevice(app.db, user.id, step.playerId) : null;
       await createSession(reply, user.id, device);
-      // The sign-in is complete here (as at the end of POST /api/login).
+      await app.noteSignIn(request, reply, user);
       const notice = await app.moderation.noticeFor(user);
       return {
         status: 1 as const,

@@ -4,4 +4,6 @@ export const accountKeys = {
   blocked: ["account", "blocked"] as const,
   /** My reports and their outcome. */
   reports: ["account", "reports"] as const,
+  /** The devices signed in to my account. */
+  devices: ["account", "devices"] as const,
 };

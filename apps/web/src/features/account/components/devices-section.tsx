@@ -1,0 +1,157 @@
+import { DEVICE_MESSAGES, type Device } from "@kindred/shared";
+import { Laptop, LogOut, Monitor, RefreshCw, Smartphone, TriangleAlert } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Modal } from "@/components/ui/modal.tsx";
+import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { fullDateTime, relativeTime } from "@/lib/relative-time.ts";
+import { useDevices, useSignOutDevice, useSignOutOtherDevices } from "../api/devices.ts";
+import { SettingsCard } from "./settings-card.tsx";
+
+/** "Chrome 131 on macOS", or what is known of it. */
+export function deviceName(device: Pick<Device, "browser" | "os">): string {
+  const browser = device.browser ?? DEVICE_MESSAGES.unknownBrowser;
+  return device.os ? `${browser} on ${device.os}` : browser;
+}
+
+function DeviceIcon({ os }: { os: string | null }) {
+  const name = os?.toLowerCase() ?? "";
+  const Icon = /android|ios|ipad/.test(name)
+    ? Smartphone
+    : /mac|windows|chrom/.test(name)
+      ? Laptop
+      : Monitor;
+  return <Icon aria-hidden="true" className="size-6 shrink-0 text-base-content/60" />;
+}
+
+function When({ label, iso }: { label: string; iso: string }) {
+  return (
+    <span>
+      {label}{" "}
+      <time dateTime={iso} title={fullDateTime(iso)}>
+        {relativeTime(iso)}
+      </time>
+    </span>
+  );
+}
+
+function DeviceRow({ device }: { device: Device }) {
+  const signOut = useSignOutDevice();
+  const name = deviceName(device);
+  return (
+    <li className="flex min-w-0 items-center gap-3 py-3" data-testid="device">
+      <DeviceIcon os={device.os} />
+      <div className="min-w-0 flex-1">
+        <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+          <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
+          {device.current ? (
+            <span className="badge badge-primary badge-sm shrink-0">This device</span>
+          ) : null}
+        </p>
+        <p className="flex flex-wrap gap-x-3 text-sm text-base-content/70">
+          <When label="Started" iso={device.createdAt} />
+          {device.current ? null : <When label="Last active" iso={device.lastSeenAt} />}
+        </p>
+      </div>
+      {device.current ? null : (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline shrink-0"
+          aria-label={`Sign out ${name}`}
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate({ id: device._id, name })}
+        >
+          Sign out
+        </button>
+      )}
+    </li>
+  );
+}
+
+function SignOutOthers() {
+  const [open, setOpen] = useState(false);
+  const signOutOthers = useSignOutOtherDevices();
+  return (
+    <div>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
+        <LogOut aria-hidden="true" className="size-4" />
+        Sign out all other devices
+      </button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Sign out all other devices?"
+        description="Every other browser and phone signed in to your account is signed out at once. This one stays signed in."
+      >
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={signOutOthers.isPending}
+            onClick={() => signOutOthers.mutate(undefined, { onSettled: () => setOpen(false) })}
+          >
+            Sign them out
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/**
+ * Settings, "Devices" (#devices, where the new sign-in mail links): every session of the account
+ * with its browser and system, when it started and was last used; sign one out, or all others.
+ */
+export function DevicesSection() {
+  const devices = useDevices();
+  const loaded = devices.isSuccess;
+  useEffect(() => {
+    // The new sign-in mail links here: once the list is in, bring the section into view.
+    if (loaded && window.location.hash === "#devices") {
+      document.getElementById("devices")?.scrollIntoView({ block: "start" });
+    }
+  }, [loaded]);
+  let content: ReactNode;
+  if (devices.isPending) {
+    content = <LoadingPanel />;
+  } else if (devices.isError) {
+    content = (
+      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
+        <p className="font-semibold">Couldn't load your devices.</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          onClick={() => void devices.refetch()}
+          disabled={devices.isFetching}
+        >
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try again
+        </button>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul aria-label="Devices" className="divide-y divide-base-300">
+          {devices.data.map((device) => (
+            <DeviceRow key={device._id} device={device} />
+          ))}
+        </ul>
+        {devices.data.some((device) => !device.current) ? <SignOutOthers /> : null}
+      </>
+    );
+  }
+  return (
+    <div id="devices" className="scroll-mt-20">
+      <SettingsCard
+        title="Devices"
+        lead="Where your account is signed in. Sign out a device you don't know, then change your password."
+      >
+        {content}
+      </SettingsCard>
+    </div>
+  );
+}
