@@ -52,6 +52,7 @@ describe("POST /api/signup", () => {
       age: null,
       gender: null,
       about: "",
+      emailVerified: false,
     });
     expect(body.data.photoUrl).toBe(`/api/avatars/${body.data._id}.svg`);
     expect(Object.keys(body.data).sort()).toEqual(
@@ -61,6 +62,7 @@ describe("POST /api/signup", () => {
         "age",
         "createdAt",
         "emailId",
+        "emailVerified",
         "firstName",
         "gender",
         "instagramLink",

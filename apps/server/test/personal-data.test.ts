@@ -162,6 +162,13 @@ async function danaWithDataEverywhere() {
   const code = recoveryCodeIn((await mailsTo(app, dana.me.emailId)).at(-1));
   await ok(verifyCode(app, dana.me.emailId, code));
   await ok(forgotPassword(app, dana.me.emailId));
+  // A change of address waiting for its code.
+  await ok(
+    call(app, dana, "PUT", "/api/account/email", {
+      email: `new-${dana.me.emailId}`,
+      password: PASSWORD,
+    }),
+  );
 
   // The community, from her and around her.
   const her = { authorization: `Bearer ${(await continueAs(app, dana.headers)).token}` };
