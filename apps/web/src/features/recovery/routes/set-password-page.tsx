@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, setPasswordFormSchema } from "@kindred/shared";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
+import { ApiError } from "@/lib/api-client.ts";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useUpdatePassword } from "../api/update-password.ts";
 import { SequenceRequired } from "../components/sequence-required.tsx";
@@ -30,6 +31,9 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
   });
   const password = useWatch({ control: form.control, name: "password" });
   const { trigger, getFieldState } = form;
+  // Two-step codes stay on through a reset: the server asks for a code (400 TWO_STEP_REQUIRED).
+  const [needsCode, setNeedsCode] = useState(false);
+  const [twoStepCode, setTwoStepCode] = useState("");
 
   // The re-entry is checked again whenever the first entry changes, once it has been left.
   useEffect(() => {
@@ -40,13 +44,16 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
 
   const submit = form.handleSubmit(({ password }) =>
     update.mutate(
-      { emailId, password },
+      needsCode ? { emailId, password, twoStepCode: twoStepCode.trim() } : { emailId, password },
       {
         onSuccess: (answer) => {
           showToast(answer.message, { variant: "success" });
           navigate(paths.login, { replace: true });
         },
-        onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === "TWO_STEP_REQUIRED") setNeedsCode(true);
+          showServerError(form, error, MESSAGES.somethingWrong);
+        },
       },
     ),
   );
@@ -77,6 +84,23 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
           label="Re-enter new password"
           autoComplete="new-password"
         />
+        {needsCode ? (
+          <div className="mt-2 flex flex-col gap-1">
+            <label htmlFor="reset-two-step-code" className="text-sm font-medium">
+              Code from your app or a recovery code
+            </label>
+            <input
+              id="reset-two-step-code"
+              className="input w-full tracking-widest"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={13}
+              value={twoStepCode}
+              onChange={(event) => setTwoStepCode(event.target.value)}
+            />
+          </div>
+        ) : null}
         <FormError control={form.control} />
         <SubmitButton pending={update.isPending} className="mt-3 w-full">
           Set password
