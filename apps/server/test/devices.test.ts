@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type AuthHeaders,
   anonymousHeaders,
+  botCheck,
   call,
   continueAs,
   cookieFrom,
@@ -68,7 +69,7 @@ async function signUp(userAgent: string): Promise<{ email: string; browser: Brow
     method: "POST",
     url: "/api/signup",
     headers: { ...anonymous, "user-agent": userAgent },
-    payload: body,
+    payload: { ...body, ...(await botCheck(app)) },
   });
   expect(response.statusCode).toBe(201);
   return { email: body.emailId, browser: withCookies(anonymous, userAgent, response) };

@@ -46,11 +46,11 @@ export type TwoStepPasswordBody = z.input<typeof twoStepPasswordBodySchema>;
 
 /** POST /api/login/two-step: a code from the app, or a recovery code. */
 export const loginTwoStepBodySchema = z
-  .object({ code: twoStepCodeSchema.optional(), recoveryCode: recoveryCodeSchema.optional() })
-  .refine((body) => (body.code === undefined) !== (body.recoveryCode === undefined), {
-    path: ["code"],
-    message: "Send a code or a recovery code.",
-  });
+  .object({
+    code: z.string().max(20, TWO_STEP_MESSAGES.enterCode).optional(),
+    recoveryCode: z.string().max(20, TWO_STEP_MESSAGES.enterRecoveryCode).optional(),
+  })
+  .strict();
 export type LoginTwoStepBody = z.input<typeof loginTwoStepBodySchema>;
 
 export const twoStepSetupSchema = z.object({ otpauthUrl: z.string(), qrSvg: z.string() });

@@ -175,6 +175,7 @@ export async function twoStepLoginRoutes(app: FastifyInstance): Promise<void> {
         body: loginTwoStepBodySchema,
         response: {
           200: envelope(meSchema),
+          400: errorResponse("Neither a code nor a recovery code (`code` VALIDATION_ERROR)"),
           401: errorResponse(
             "No step or an expired one (`code` TWO_STEP_EXPIRED), or a wrong code (`code` INVALID_TWO_STEP_CODE)",
           ),
@@ -190,7 +191,16 @@ export async function twoStepLoginRoutes(app: FastifyInstance): Promise<void> {
         endStep(reply);
         throw new HttpError(401, "TWO_STEP_EXPIRED", TWO_STEP_MESSAGES.stepExpired);
       }
-      const { code, recoveryCode } = request.body;
+      // Spaces and case as people type them; a code of the wrong shape is simply a wrong code.
+      const code = request.body.code?.replace(/\s+/g, "");
+      const recoveryCode = code
+        ? undefined
+        : request.body.recoveryCode?.replace(/\s+/g, "").toLowerCase();
+      if (!code && !recoveryCode) {
+        throw new HttpError(400, "VALIDATION_ERROR", TWO_STEP_MESSAGES.enterCode, [
+          { path: "code", message: TWO_STEP_MESSAGES.enterCode },
+        ]);
+      }
       if (!(await checkSecondFactor(app, reply, user.id, { code, recoveryCode }))) {
         throw new HttpError(
           401,

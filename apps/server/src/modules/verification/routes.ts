@@ -97,7 +97,12 @@ export async function verificationPublicRoutes(app: FastifyInstance): Promise<vo
     },
     async (request) => {
       const body = request.body;
-      if ("token" in body) return answerOutcome(app, request, await verifyToken(app, body.token));
+      if (body.token) return answerOutcome(app, request, await verifyToken(app, body.token));
+      if (!body.code) {
+        throw new HttpError(400, "VALIDATION_ERROR", "Enter the code", [
+          { path: "code", message: "Enter the code" },
+        ]);
+      }
       const session = await findLiveSession(app, request.cookies[SESSION_COOKIE]);
       if (!session) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
       return answerOutcome(app, request, await verifyCode(app, session.userId, body.code));
