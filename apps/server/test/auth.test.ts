@@ -54,6 +54,7 @@ describe("POST /api/signup", () => {
       gender: null,
       about: "",
       emailVerified: false,
+      twoStep: false,
     });
     expect(body.data.photoUrl).toBe(`/api/avatars/${body.data._id}.svg`);
     expect(Object.keys(body.data).sort()).toEqual(
@@ -74,6 +75,7 @@ describe("POST /api/signup", () => {
         "photoUrl",
         "role",
         "skills",
+        "twoStep",
       ].sort(),
     );
     const cookie = response.cookies.find((c) => c.name === "token");
