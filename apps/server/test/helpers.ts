@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ChatMessage, Me, Notification, SignupBody } from "@kindred/shared";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -570,6 +572,36 @@ export async function logIn(
 /** The mail the app has written to one address, oldest first. */
 export async function mailsTo(app: FastifyInstance, email: string): Promise<OutboxEntry[]> {
   return (await readOutbox(app)).filter((mail) => mail.to === email);
+}
+
+/** The code an authenticator app shows for the otpauth URL's secret at `now`, `offset` steps on. */
+export function twoStepCodeAt(otpauthUrl: string, now: Date, offset = 0): string {
+  const secret = new URL(otpauthUrl).searchParams.get("secret") ?? "";
+  const step = Math.floor(now.getTime() / 30_000) + offset;
+  return generateHOTP(decodeBase32IgnorePadding(secret), BigInt(step), 6);
+}
+
+/** Turns two-step codes on for the session's person: the otpauth URL and the recovery codes. */
+export async function turnOnTwoStep(
+  app: FastifyInstance,
+  session: Caller,
+): Promise<{ otpauthUrl: string; recoveryCodes: string[] }> {
+  const setup = await call(app, session, "GET", "/api/account/two-step/setup");
+  answered(setup, 200, "setting two-step codes up");
+  const { otpauthUrl } = setup.json().data as { otpauthUrl: string };
+  const on = await call(app, session, "POST", "/api/account/two-step", {
+    code: twoStepCodeAt(otpauthUrl, app.now()),
+  });
+  answered(on, 200, "turning two-step codes on");
+  return { otpauthUrl, recoveryCodes: on.json().data.recoveryCodes };
+}
+
+/** The mails to one address other than the sign-up's verification code. */
+export async function mailsAfterSignUpTo(
+  app: FastifyInstance,
+  email: string,
+): Promise<OutboxEntry[]> {
+  return (await mailsTo(app, email)).filter((mail) => !VERIFICATION_SUBJECT.test(mail.subject));
 }
 
 /** The 6-digit code in a recovery mail; throws when there is none. */

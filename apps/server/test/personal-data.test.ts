@@ -27,6 +27,7 @@ import {
   sendMessage,
   sendRequest,
   signUpUser,
+  turnOnTwoStep,
   verifyCode,
 } from "./helpers.ts";
 
@@ -178,6 +179,8 @@ async function danaWithDataEverywhere() {
       password: PASSWORD,
     }),
   );
+  // Two-step codes on: a secret and recovery codes.
+  await turnOnTwoStep(app, dana);
 
   // The community, from her and around her.
   const her = { authorization: `Bearer ${(await continueAs(app, dana.headers)).token}` };

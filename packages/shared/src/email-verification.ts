@@ -40,7 +40,9 @@ export const verifyEmailBodySchema = z
       .max(100, "The link is not right")
       .optional(),
   })
-  .strict();
+  .strict()
+  // The handler answers 400 when neither is given; the document says so to clients.
+  .meta({ anyOf: [{ required: ["code"] }, { required: ["token"] }] });
 export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
 
 export const verifyEmailCodeSchema = z.object({ code: codeSchema }).strict();

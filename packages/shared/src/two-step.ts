@@ -50,7 +50,9 @@ export const loginTwoStepBodySchema = z
     code: z.string().max(20, TWO_STEP_MESSAGES.enterCode).optional(),
     recoveryCode: z.string().max(20, TWO_STEP_MESSAGES.enterRecoveryCode).optional(),
   })
-  .strict();
+  .strict()
+  // The handler answers 400 when neither is given; the document says so to clients.
+  .meta({ anyOf: [{ required: ["code"] }, { required: ["recoveryCode"] }] });
 export type LoginTwoStepBody = z.input<typeof loginTwoStepBodySchema>;
 
 export const twoStepSetupSchema = z.object({ otpauthUrl: z.string(), qrSvg: z.string() });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import {
   appsForFile,
   FAST_JOBS,
-  mailsTo,
+  mailsAfterSignUpTo,
   type Session,
   signUpUser,
 } from "../../../test/helpers.ts";
@@ -59,12 +59,12 @@ describe("the email digest", () => {
       url: `/chat/${cat.me._id}`,
     });
     const [mail] = await waitFor("the digest", async () => {
-      const mails = await mailsTo(app, dan.me.emailId);
+      const mails = await mailsAfterSignUpTo(app, dan.me.emailId);
       return mails.length > 0 && mails;
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(DELAY_MS);
     await digestsDone();
-    expect(await mailsTo(app, dan.me.emailId)).toHaveLength(1);
+    expect(await mailsAfterSignUpTo(app, dan.me.emailId)).toHaveLength(1);
     expect(mail?.subject).toBe("3 new notifications on Kindred");
     expect(mail?.headers).toEqual({ "List-Unsubscribe": "<https://kindred.example/settings>" });
     for (const line of [
@@ -100,7 +100,7 @@ describe("the email digest", () => {
     await waitFor("the digest job", async () => (await pendingJobs(app, "digest")) > 0);
     await markRead(app, ids);
     await digestsDone();
-    expect(await mailsTo(app, eve.me.emailId)).toHaveLength(0);
+    expect(await mailsAfterSignUpTo(app, eve.me.emailId)).toHaveLength(0);
   });
 
   it("leaves out a kind whose email setting is off", async () => {
@@ -112,14 +112,14 @@ describe("the email digest", () => {
       actorIds: [ana.me._id],
     });
     await digestsDone();
-    expect(await mailsTo(app, fay.me.emailId)).toHaveLength(0);
+    expect(await mailsAfterSignUpTo(app, fay.me.emailId)).toHaveLength(0);
     await insertNotification(app, {
       userId: fay.me._id,
       kind: "request_accepted",
       actorIds: [ben.me._id],
     });
     const [mail] = await waitFor("the digest", async () => {
-      const mails = await mailsTo(app, fay.me.emailId);
+      const mails = await mailsAfterSignUpTo(app, fay.me.emailId);
       return mails.length > 0 && mails;
     });
     expect(mail?.subject).toBe("1 new notification on Kindred");
@@ -136,7 +136,7 @@ describe("the email digest", () => {
     });
     await waitFor(
       "the first digest",
-      async () => (await mailsTo(app, gus.me.emailId)).length === 1,
+      async () => (await mailsAfterSignUpTo(app, gus.me.emailId)).length === 1,
     );
     await insertNotification(app, {
       userId: gus.me._id,
@@ -145,10 +145,10 @@ describe("the email digest", () => {
     });
     await waitFor(
       "the second digest",
-      async () => (await mailsTo(app, gus.me.emailId)).length === 2,
+      async () => (await mailsAfterSignUpTo(app, gus.me.emailId)).length === 2,
     );
     await digestsDone();
-    const [first, second] = await mailsTo(app, gus.me.emailId);
+    const [first, second] = await mailsAfterSignUpTo(app, gus.me.emailId);
     expect(first?.text).toContain("Ana wants to connect");
     expect(second?.text).toContain("Ben accepted your request");
     expect(second?.text).not.toContain("Ana wants to connect");

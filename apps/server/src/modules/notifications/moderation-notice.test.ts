@@ -14,7 +14,7 @@ import {
   appsForFile,
   call,
   MANUAL_JOBS,
-  readOutbox,
+  mailsAfterSignUpTo,
   type Session,
   sendRequest,
   signUpUser,
@@ -157,9 +157,7 @@ describe("a moderation notice", () => {
       "the digest",
       async () => {
         await drain();
-        const mine = (await readOutbox(app)).filter(
-          (mail) => mail.to === dee.me.emailId && !/verification code/.test(mail.subject),
-        );
+        const mine = await mailsAfterSignUpTo(app, dee.me.emailId);
         return mine.length > 0 && mine;
       },
       15_000,
