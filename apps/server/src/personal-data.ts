@@ -7,6 +7,7 @@ import { jobsPersonalData } from "./modules/jobs/service.ts";
 import { membersPersonalData } from "./modules/members/service.ts";
 import { moderationPersonalData } from "./modules/moderation/service.ts";
 import { notificationsPersonalData } from "./modules/notifications/service.ts";
+import { passkeysPersonalData } from "./modules/passkeys/service.ts";
 import { postsPersonalData } from "./modules/posts/service.ts";
 import { publicFormsPersonalData } from "./modules/public-forms/service.ts";
 import { pushPersonalData } from "./modules/push/service.ts";
@@ -45,6 +46,7 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   publicFormsPersonalData,
   feedPersonalData,
   twoStepPersonalData,
+  passkeysPersonalData,
 ];
 
 /** A table that is no one's personal data, and why. */

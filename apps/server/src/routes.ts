@@ -18,6 +18,7 @@ import {
   reportRoutes,
 } from "./modules/moderation/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
+import { passkeyAccountRoutes, passkeyLoginRoutes } from "./modules/passkeys/routes.ts";
 import { photoFileRoutes, photoRoutes } from "./modules/photos/routes.ts";
 import { postRoutes } from "./modules/posts/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
@@ -44,6 +45,7 @@ export const API_SCOPES: ApiScopes = {
     botCheckRoutes,
     recoveryRoutes,
     twoStepLoginRoutes,
+    passkeyLoginRoutes,
     publicFormRoutes,
     publicProfileRoutes,
     avatarRoutes,
@@ -59,6 +61,7 @@ export const API_SCOPES: ApiScopes = {
   signedIn: [
     accountRoutes,
     twoStepAccountRoutes,
+    passkeyAccountRoutes,
     deviceRoutes,
     profileRoutes,
     photoRoutes,

@@ -30,6 +30,7 @@ import {
   turnOnTwoStep,
   verifyCode,
 } from "./helpers.ts";
+import { SoftAuthenticator } from "./soft-authenticator.ts";
 
 // Export and deletion ask every module for its part of a person's data (personal-data.ts). These
 // hold that list to the schema, and a deletion to its promise: nothing names the person after it.
@@ -181,6 +182,21 @@ async function danaWithDataEverywhere() {
   );
   // Two-step codes on: a secret and recovery codes.
   await turnOnTwoStep(app, dana);
+  // A passkey, and another one started (its challenge waits).
+  const passkeyOptions = () =>
+    ok(call(app, dana, "POST", "/api/passkeys/registration/options", { password: PASSWORD }));
+  const authenticator = new SoftAuthenticator(app.config.publicOrigin);
+  await ok(
+    call(
+      app,
+      dana,
+      "POST",
+      "/api/passkeys/registration",
+      authenticator.create((await passkeyOptions()).data),
+    ),
+    201,
+  );
+  await passkeyOptions();
 
   // The community, from her and around her.
   const her = { authorization: `Bearer ${(await continueAs(app, dana.headers)).token}` };

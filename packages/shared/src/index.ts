@@ -10,6 +10,7 @@ export * from "./email-verification.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";
 export * from "./notifications.ts";
+export * from "./passkeys.ts";
 export * from "./password-strength.ts";
 export * from "./paths.ts";
 export * from "./photo-address.ts";

@@ -1168,3 +1168,42 @@ export const twoStepRecoveryCodes = pgTable(
   },
   (t) => [uniqueIndex("two_step_recovery_codes_user_code_key").on(t.userId, t.codeHash)],
 );
+
+/** A person's passkeys (WebAuthn credentials): public keys only, found by the credential's id. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential's id, base64url, as the browser names it at sign-in. */
+    credentialId: text("credential_id").notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    name: varchar("name", { length: 60 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_key").on(t.credentialId),
+    index("passkeys_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * WebAuthn challenges waiting for the browser's answer: single-use (taken by one delete), 5
+ * minutes. A registration's names its person; a sign-in's names no one yet.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    challenge: varchar("challenge", { length: 100 }).primaryKey(),
+    purpose: varchar("purpose", { length: 12 }).$type<"register" | "login">().notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt)],
+);
