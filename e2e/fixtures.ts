@@ -13,6 +13,7 @@ import {
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { STORAGE_KEYS } from "../apps/web/src/config/ui.ts";
+import { freshOutboxDirs } from "./fresh-server.ts";
 
 export { expect };
 
@@ -163,7 +164,7 @@ const CSP_REPORTER = `document.addEventListener("securitypolicyviolation", (even
   console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline"));
 });`;
 
-function watchContext(context: BrowserContext, problems: string[]): void {
+export function watchContext(context: BrowserContext, problems: string[]): void {
   void context.addInitScript({ content: CSP_REPORTER });
   const watchPage = (page: Page) => {
     page.on("console", (message) => {
@@ -408,10 +409,17 @@ export async function verificationCode(email: string): Promise<string> {
 
 /** The mails the server wrote for `email`, oldest first (names sort in sending order). */
 export async function mailsTo(email: string): Promise<OutboxMail[]> {
-  const dir = join(process.env.E2E_DATA_DIR as string, "outbox");
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith(".json"));
+  const dirs = [join(process.env.E2E_DATA_DIR as string, "outbox"), ...freshOutboxDirs];
+  const files = await Promise.all(
+    dirs.map(async (dir) =>
+      (await readdir(dir).catch(() => [] as string[]))
+        .filter((name) => name.endsWith(".json"))
+        .sort()
+        .map((name) => join(dir, name)),
+    ),
+  );
   const mails = await Promise.all(
-    names.sort().map(async (name) => JSON.parse(await readFile(join(dir, name), "utf8"))),
+    files.flat().map(async (file) => JSON.parse(await readFile(file, "utf8"))),
   );
   return (mails as OutboxMail[]).filter((mail) => mail.to === email);
 }

@@ -14,6 +14,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
  */
 export type FreshServer = { baseURL: string; stop: () => Promise<void> };
 
+/** The outboxes of the fresh servers running now: the fixtures read mails there too. */
+export const freshOutboxDirs = new Set<string>();
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -35,9 +38,15 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   clearTimeout(timeout);
 }
 
-export async function startFreshServer(): Promise<FreshServer> {
+/**
+ * `hostname: "localhost"` serves the same loopback address under a name: WebAuthn (passkeys)
+ * refuses an IP address as the relying party.
+ */
+export async function startFreshServer(
+  options: { hostname?: "127.0.0.1" | "localhost" } = {},
+): Promise<FreshServer> {
   const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${options.hostname ?? "127.0.0.1"}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "kindred-e2e-fresh-"));
   let output = "";
   const child = spawn(process.execPath, ["apps/server/dist/server.js"], {
@@ -67,8 +76,11 @@ export async function startFreshServer(): Promise<FreshServer> {
   child.stderr?.on("data", (chunk) => {
     output += chunk;
   });
+  const outboxDir = path.join(dataDir, "outbox");
+  freshOutboxDirs.add(outboxDir);
   const stop = async () => {
     await stopProcess(child);
+    freshOutboxDirs.delete(outboxDir);
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -78,7 +90,7 @@ export async function startFreshServer(): Promise<FreshServer> {
       await stop();
       throw new Error(`the fresh server exited at start:\n${output}`);
     }
-    const ready = await fetch(`${baseURL}/api/ready`).then(
+    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
       (response) => response.ok,
       () => false,
     );

@@ -85,3 +85,25 @@ export const FILTER_MESSAGES = {
   firstMessageLimit: (limit: number) =>
     `New accounts can start ${limit} conversations a day. You can start more tomorrow.`,
 } as const;
+
+// ---------- email verification (here, without zod: the banner on every signed-in screen reads them) ----------
+
+/** How long a verification code and its link work. */
+export const EMAIL_VERIFICATION_TTL_MINUTES = 60;
+
+/** The web page the mail's link opens: `/verify-email?token=…`. */
+export const VERIFY_EMAIL_PATH = "/verify-email";
+
+export const EMAIL_VERIFICATION_MESSAGES = {
+  unverified:
+    "Please verify your email first: enter the 6-digit code we sent you, or ask for a new one.",
+  invalidCode: "This code or link is wrong, expired or already used. Ask for a new one.",
+  verified: "Your email is verified.",
+  changed: "Your email is changed and verified.",
+  codeSent: `We sent a 6-digit code and a link. They work for ${EMAIL_VERIFICATION_TTL_MINUTES} minutes.`,
+  alreadyVerified: "Your email is already verified.",
+  changeSent: `We sent a code to your new address. Your email changes once you enter it (within ${EMAIL_VERIFICATION_TTL_MINUTES} minutes).`,
+  sameEmail: "This is already your email.",
+  emailTaken: "An account with this email already exists.",
+  wrongPassword: "Your password is not right.",
+} as const;

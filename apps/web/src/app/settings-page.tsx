@@ -1,13 +1,26 @@
+import { lazy, type ReactNode, Suspense } from "react";
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
-import { DevicesSection } from "@/features/account/components/devices-section.tsx";
-import { EmailSection } from "@/features/account/components/email-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
-import { TwoStepSection } from "@/features/account/components/two-step-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
 import { NotificationSettingsSection } from "@/features/notifications/components/notification-settings-section.tsx";
+
+const signInSections = () => import("@/features/account/components/sign-in-sections.tsx");
+const EmailSection = lazy(async () => ({ default: (await signInSections()).EmailSection }));
+const PasskeysSection = lazy(async () => ({ default: (await signInSections()).PasskeysSection }));
+const TwoStepSection = lazy(async () => ({ default: (await signInSections()).TwoStepSection }));
+const DevicesSection = lazy(async () => ({ default: (await signInSections()).DevicesSection }));
+
+/** A section that loads after the page, with room kept for it meanwhile. */
+function Later({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<div className="skeleton h-40 w-full rounded-box" aria-hidden="true" />}>
+      {children}
+    </Suspense>
+  );
+}
 
 /**
  * Settings: one section per area, each owned by its feature and composed here (features do not
@@ -22,10 +35,19 @@ export function SettingsPage() {
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <BlockedPeopleSection />
       <MyReportsSection />
-      <EmailSection />
+      <Later>
+        <EmailSection />
+      </Later>
       <PasswordSection />
-      <TwoStepSection />
-      <DevicesSection />
+      <Later>
+        <PasskeysSection />
+      </Later>
+      <Later>
+        <TwoStepSection />
+      </Later>
+      <Later>
+        <DevicesSection />
+      </Later>
       <YourDataSection />
       <DeleteAccountSection />
     </div>

@@ -1,4 +1,4 @@
-import { EMAIL_VERIFICATION_MESSAGES, OTP_LENGTH } from "@kindred/shared";
+import { EMAIL_VERIFICATION_MESSAGES, OTP_LENGTH } from "@kindred/shared/constants";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";

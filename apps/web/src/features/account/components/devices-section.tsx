@@ -3,9 +3,9 @@ import { Laptop, LogOut, Monitor, RefreshCw, Smartphone, TriangleAlert } from "l
 import { type ReactNode, useEffect, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
 import { LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { fullDateTime, relativeTime } from "@/lib/relative-time.ts";
 import { useDevices, useSignOutDevice, useSignOutOtherDevices } from "../api/devices.ts";
 import { SettingsCard } from "./settings-card.tsx";
+import { When } from "./when.tsx";
 
 /** "Chrome 131 on macOS", or what is known of it. */
 export function deviceName(device: Pick<Device, "browser" | "os">): string {
@@ -21,17 +21,6 @@ function DeviceIcon({ os }: { os: string | null }) {
       ? Laptop
       : Monitor;
   return <Icon aria-hidden="true" className="size-6 shrink-0 text-base-content/60" />;
-}
-
-function When({ label, iso }: { label: string; iso: string }) {
-  return (
-    <span>
-      {label}{" "}
-      <time dateTime={iso} title={fullDateTime(iso)}>
-        {relativeTime(iso)}
-      </time>
-    </span>
-  );
 }
 
 function DeviceRow({ device }: { device: Device }) {

@@ -1,8 +1,7 @@
 import { RECOVERY_CODE_COUNT, TWO_STEP_MESSAGES } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import { SubmitButton } from "@/components/ui/submit-button.tsx";
+import { useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -13,70 +12,13 @@ import {
   useNewRecoveryCodes,
   useTwoStepSetup,
 } from "@/lib/two-step.ts";
+import { OneFieldForm } from "./one-field-form.tsx";
 import { SettingsCard } from "./settings-card.tsx";
 
 /** The secret of an otpauth address, in groups of four for typing it by hand. */
 function secretOf(otpauthUrl: string): string {
   const secret = new URL(otpauthUrl).searchParams.get("secret") ?? "";
   return secret.replace(/(.{4})/g, "$1 ").trim();
-}
-
-/** One field and one button: a code, or the password before a change. */
-function OneFieldForm({
-  label,
-  type,
-  button,
-  pending,
-  onSubmit,
-  error,
-  onCancel,
-}: {
-  label: string;
-  type: "code" | "password";
-  button: string;
-  pending: boolean;
-  onSubmit: (value: string) => void;
-  error?: string;
-  onCancel?: () => void;
-}) {
-  const [value, setValue] = useState("");
-  const fieldId = useId();
-  const errorId = useId();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit(value);
-  }
-  return (
-    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-1">
-      <label htmlFor={fieldId} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={fieldId}
-        type={type === "password" ? "password" : "text"}
-        className={`input w-full ${type === "code" ? "tracking-widest" : ""} ${error ? "input-error" : ""}`}
-        inputMode={type === "code" ? "numeric" : undefined}
-        autoComplete={type === "code" ? "one-time-code" : "current-password"}
-        value={value}
-        onChange={(event) => setValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="mt-2 flex flex-wrap gap-2">
-        <SubmitButton pending={pending}>{button}</SubmitButton>
-        {onCancel ? (
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
-  );
 }
 
 /** The recovery codes, shown once, with a way to keep them. */

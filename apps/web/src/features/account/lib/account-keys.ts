@@ -6,4 +6,6 @@ export const accountKeys = {
   reports: ["account", "reports"] as const,
   /** The devices signed in to my account. */
   devices: ["account", "devices"] as const,
+  /** My passkeys, oldest first. */
+  passkeys: ["account", "passkeys"] as const,
 };

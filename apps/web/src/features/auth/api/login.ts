@@ -27,7 +27,32 @@ export async function loginTwoStep(body: LoginTwoStepBody): Promise<Me> {
   return response.data;
 }
 
-function useSignedIn() {
+/**
+ * Signs in with a passkey: options, the browser's prompt (or, with `autofill`, the passkeys the
+ * browser lists under the email field), then the server checks the assertion. No second step.
+ */
+export async function loginWithPasskey(autofill = false): Promise<Me> {
+  const options =
+    await apiClient.post<Envelope<Record<string, unknown>>>("/passkeys/login/options");
+  // The WebAuthn library loads only when a passkey is asked for.
+  const { startAuthentication } = await import("@simplewebauthn/browser");
+  const assertion = await startAuthentication({
+    optionsJSON: options.data as unknown as Parameters<
+      typeof startAuthentication
+    >[0]["optionsJSON"],
+    useBrowserAutofill: autofill,
+  });
+  return (await apiClient.post<Envelope<Me>>("/passkeys/login", assertion)).data;
+}
+
+/** True when this browser lists passkeys in the email field's autofill (conditional UI). */
+export async function passkeyAutofillAvailable(): Promise<boolean> {
+  if (typeof window === "undefined" || !window.PublicKeyCredential) return false;
+  const { browserSupportsWebAuthnAutofill } = await import("@simplewebauthn/browser");
+  return browserSupportsWebAuthnAutofill();
+}
+
+export function useSignedIn() {
   const queryClient = useQueryClient();
   return (me: Me) => {
     // A different person may have been signed in before: drop their cached lists.
@@ -50,4 +75,9 @@ export function useLogin() {
 export function useLoginTwoStep() {
   const signedIn = useSignedIn();
   return useMutation({ mutationFn: loginTwoStep, onSuccess: signedIn });
+}
+
+export function usePasskeyLogin() {
+  const signedIn = useSignedIn();
+  return useMutation({ mutationFn: () => loginWithPasskey(false), onSuccess: signedIn });
 }

@@ -8,15 +8,24 @@ type CredentialValues = FieldValues & { emailId: string; password: string };
 export function CredentialFields<Values extends CredentialValues, Output extends FieldValues>({
   control,
   newPassword = false,
+  emailAutoComplete = "email",
 }: {
   control: Control<Values, unknown, Output>;
+  /** Login: "username webauthn", so the browser can offer passkeys in the email field. */
+  emailAutoComplete?: string;
   /** Signup: the browser may suggest a new password, and the rule is shown. */
   newPassword?: boolean;
 }) {
   const bound = control as unknown as Control<CredentialValues, unknown, Output>;
   return (
     <>
-      <InputField control={bound} name="emailId" label="Email" type="email" autoComplete="email" />
+      <InputField
+        control={bound}
+        name="emailId"
+        label="Email"
+        type="email"
+        autoComplete={emailAutoComplete}
+      />
       <PasswordField
         control={bound}
         name="password"

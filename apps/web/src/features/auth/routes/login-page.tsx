@@ -1,6 +1,6 @@
-import { loginBodySchema } from "@kindred/shared";
-import { ShieldX } from "lucide-react";
-import { useState } from "react";
+import { loginBodySchema, type Me } from "@kindred/shared";
+import { KeyRound, ShieldX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
 import { FormError } from "@/components/ui/field.tsx";
@@ -9,10 +9,20 @@ import { MESSAGES } from "@/config/copy.ts";
 import { paths, RETURN_TO_PARAM, safeReturnTo } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { SERVER_ERROR, showServerError, useZodForm } from "@/lib/form.ts";
-import { isTwoStepPending, useLogin } from "../api/login.ts";
+import {
+  isTwoStepPending,
+  loginWithPasskey,
+  passkeyAutofillAvailable,
+  useLogin,
+  usePasskeyLogin,
+  useSignedIn,
+} from "../api/login.ts";
 import { CredentialFields } from "../components/credential-fields.tsx";
 import { TwoStepForm } from "../components/two-step-form.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
+
+const PASSKEY_BROWSER_FAILED =
+  "This browser could not use a passkey. Sign in with your email and password.";
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -46,6 +56,51 @@ export function LoginPage() {
 
   const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
 
+  // A refused passkey sign-in: banned is shown whole, the rest as the form's error.
+  const passkeyRefused = (error: unknown) => {
+    if (error instanceof ApiError && error.code === "BANNED") setBanned(error.message);
+    else if (error instanceof ApiError)
+      form.setError(SERVER_ERROR, { type: "server", message: error.message });
+    else if (!(error instanceof Error && /^(AbortError|NotAllowedError)$/.test(error.name))) {
+      form.setError(SERVER_ERROR, { type: "server", message: PASSKEY_BROWSER_FAILED });
+    }
+  };
+  const passkeyLogin = usePasskeyLogin();
+  const signInWithPasskey = () => {
+    setBanned(undefined);
+    form.clearErrors();
+    passkeyLogin.mutate(undefined, { onSuccess: () => void intoTheApp(), onError: passkeyRefused });
+  };
+
+  // Where the browser can, the email field lists this site's passkeys (conditional UI): picking
+  // one signs in. The button above aborts this request when pressed.
+  const signedIn = useSignedIn();
+  const autofillAfter = useRef<{ done: (me: Me) => void; refused: (error: unknown) => void }>(null);
+  autofillAfter.current = {
+    done: (me) => {
+      signedIn(me);
+      void intoTheApp();
+    },
+    refused: (error) => {
+      // Aborted by the button or by leaving the page: nothing to say.
+      if (error instanceof Error && error.name === "AbortError") return;
+      passkeyRefused(error);
+    },
+  };
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillAvailable().then((available) => {
+      if (!available || !live) return;
+      loginWithPasskey(true).then(
+        (me) => live && autofillAfter.current?.done(me),
+        (error: unknown) => live && autofillAfter.current?.refused(error),
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   if (secondStep) {
     return (
       <AuthShell title="Two-step code" subtitle="One more step to keep your account yours.">
@@ -64,7 +119,7 @@ export function LoginPage() {
   return (
     <AuthShell title="Welcome back" subtitle="Log in to meet people who share your interests.">
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
-        <CredentialFields control={form.control} />
+        <CredentialFields control={form.control} emailAutoComplete="username webauthn" />
         <div className="flex justify-end">
           <Link to={paths.forgetPassword} className="link link-primary text-sm">
             Forgot password?
@@ -83,6 +138,20 @@ export function LoginPage() {
         <SubmitButton pending={loginMutation.isPending} className="mt-3 w-full">
           Login
         </SubmitButton>
+        <div className="divider my-1 text-xs text-base-content/60">or</div>
+        <button
+          type="button"
+          className="btn btn-outline w-full"
+          onClick={signInWithPasskey}
+          disabled={passkeyLogin.isPending}
+        >
+          {passkeyLogin.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            <KeyRound aria-hidden="true" className="size-4" />
+          )}
+          Sign in with a passkey
+        </button>
       </form>
       <p className="text-center text-sm">
         New to Kindred?{" "}
