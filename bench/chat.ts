@@ -48,14 +48,20 @@ async function post(base: string, client: Client, url: string, body: unknown = {
   });
 }
 
-function signUp(base: string, index: number): Promise<Client> {
-  return signUpOverHttp(base, {
-    firstName: "Chat",
-    lastName: `Client${index}`,
-    emailPrefix: `chat${index}`,
-    password: "correct horse battery",
-    skills: ["Chess", "Music", "Hiking"],
-  });
+function signUp(base: string, outbox: string, index: number): Promise<Client> {
+  return signUpOverHttp(
+    base,
+    {
+      firstName: "Chat",
+      lastName: `Client${index}`,
+      emailPrefix: `chat${index}`,
+      password: "correct horse battery",
+      skills: ["Chess", "Music", "Hiking"],
+      // Both adults: people without an age meet nobody.
+      age: 25,
+    },
+    [outbox],
+  );
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -99,17 +105,18 @@ async function main() {
     }
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
     console.log(`server ready on ${database}; signing up ${SOCKETS} accounts...`);
-    const clients = await inParallel(SOCKETS, 8, (index) => signUp(base, index));
+    const clients = await inParallel(SOCKETS, 8, (index) =>
+      signUp(base, path.join(dataDir, "outbox"), index),
+    );
     const pairs: [Client, Client][] = [];
     for (let i = 0; i + 1 < clients.length; i += 2)
       pairs.push([clients[i] as Client, clients[i + 1] as Client]);
     await inParallel(pairs.length, 16, async (index) => {
       const [a, b] = pairs[index] as [Client, Client];
-      const sent = (await (
-        await post(base, a, `/api/request/send/interested/${b.userId}`)
-      ).json()) as {
-        data: { _id: string };
-      };
+      const answer = await post(base, a, `/api/request/send/interested/${b.userId}`);
+      const sent = (await answer.json()) as { data?: { _id: string } };
+      if (!sent.data)
+        throw new Error(`interest answered ${answer.status}: ${JSON.stringify(sent)}`);
       const reviewed = await post(base, b, `/api/request/review/accepted/${sent.data._id}`);
       if (reviewed.status !== 200) throw new Error(`review answered ${reviewed.status}`);
     });

@@ -307,6 +307,8 @@ async function waitForState(statsSocket: string, name: string, state: string): P
 
 let front = "";
 let origin = "";
+/** Every process's outbox: a sign-up's code is written by whichever one answered it. */
+let outboxDirs: string[] = [];
 let runStart = 0;
 let nextCall = 0;
 const calls: Call[] = [];
@@ -359,14 +361,18 @@ async function request(
 const data = <T>(answer: Answer) => (answer.body as { data: T }).data;
 
 async function signUp(index: number): Promise<Client> {
-  const person = await signUpOverHttp(front, {
-    firstName: "Cluster",
-    lastName: `Client${index}`,
-    emailPrefix: `cluster${index}`,
-    password: PASSWORD,
-    skills: ["Chess", "Music", "Hiking", "Programming", "Design"].slice(0, 3 + (index % 3)),
-    age: 20 + (index % 30),
-  });
+  const person = await signUpOverHttp(
+    front,
+    {
+      firstName: "Cluster",
+      lastName: `Client${index}`,
+      emailPrefix: `cluster${index}`,
+      password: PASSWORD,
+      skills: ["Chess", "Music", "Hiking", "Programming", "Design"].slice(0, 3 + (index % 3)),
+      age: 20 + (index % 30),
+    },
+    outboxDirs,
+  );
   const { userId, cookie, xsrf } = person;
   const client: Client = {
     index,
@@ -644,6 +650,7 @@ async function main(): Promise<number> {
   };
   const ports = await Promise.all(Array.from({ length: PROCESSES }, () => freePort()));
   const servers = ports.map((port, index) => spawnServer(work, shared, `k${index + 1}`, port, 0));
+  outboxDirs = servers.map((server) => path.join(work, server.name, "outbox"));
   const statsSocket = path.join(work, "haproxy.sock");
   const configFile = path.join(work, "haproxy.cfg");
   writeFileSync(configFile, haproxyConfig(frontPort, statsSocket, servers));

@@ -57,8 +57,9 @@ async function load(handle: DatabaseHandle): Promise<void> {
   const { db } = handle;
   // 10,000 accounts, a tenth of the members being accounts: the author's name comes from either.
   await db.execute(sql`
-    insert into users (email, password_hash, first_name, last_name, public_id)
-    select 'bench' || n || '@example.com', 'not-a-real-hash', 'First' || n, 'Last', 'bench-' || n
+    insert into users (email, password_hash, first_name, last_name, public_id, email_verified_at)
+    select 'bench' || n || '@example.com', 'not-a-real-hash', 'First' || n, 'Last', 'bench-' || n,
+      now()
     from generate_series(1, 10000) as n`);
   await db.execute(sql`
     insert into community_members (id, user_id)

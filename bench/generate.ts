@@ -270,9 +270,9 @@ export async function loadData(
     const batch = users.slice(start, start + 2000);
     await db.execute(sql`
       insert into users (id, email, password_hash, first_name, last_name, age, gender, about,
-        skills, public_id, created_at, updated_at)
+        skills, public_id, created_at, updated_at, email_verified_at)
       select id, email, 'bench-not-a-hash', first_name, last_name, age, gender, about, skills,
-        public_id, created_at, created_at
+        public_id, created_at, created_at, created_at
       from json_to_recordset(${JSON.stringify(batch)}::json) as t(id uuid, email text,
         first_name text, last_name text, age smallint, gender text, about text, skills text[],
         public_id text, created_at timestamptz)

@@ -1,7 +1,9 @@
 // What the benchmarks' clients share: cookies, signing up, and the ws package's
 // WebSocket (the server's own dependency), typed for what they use of it.
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 
@@ -75,6 +77,8 @@ export async function signUpOverHttp(
     skills: string[];
     age?: number;
   },
+  /** The outboxes (DATA_DIR/outbox) the server writes to: the sign-up's code is read there. */
+  outboxDirs?: string[],
 ): Promise<SignedUp> {
   const xsrf = await xsrfOf(base);
   const { emailPrefix, ...fields } = person;
@@ -94,5 +98,54 @@ export async function signUpOverHttp(
   if (response.status !== 201 || !token || !userId) {
     throw new Error(`signup answered ${response.status}: ${text}`);
   }
-  return { userId, emailId, cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf };
+  const signedUp = { userId, emailId, cookie: `token=${token}; XSRF-TOKEN=${xsrf}`, xsrf };
+  if (outboxDirs) await verifyEmailOverHttp(base, signedUp, outboxDirs);
+  return signedUp;
+}
+
+/** The code of the newest verification mail to `emailId` in the outboxes, waited for (5 s). */
+async function verificationCodeIn(outboxDirs: string[], emailId: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    for (const dir of outboxDirs) {
+      const names = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+      for (const name of names.filter((n) => n.endsWith(".json"))) {
+        const mail = JSON.parse(await readFile(path.join(dir, name), "utf8")) as {
+          to: string;
+          subject: string;
+        };
+        const code = /verification code: (\d{6})$/.exec(mail.subject)?.[1];
+        if (mail.to === emailId && code) return code;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no verification code was mailed to ${emailId}`);
+}
+
+/**
+ * Verifies a new person's email with the code from the outbox, as they would from the mail:
+ * until then, their writes that reach others answer 403 EMAIL_UNVERIFIED.
+ */
+export async function verifyEmailOverHttp(
+  base: string,
+  person: Pick<SignedUp, "emailId" | "cookie" | "xsrf">,
+  outboxDirs: string[],
+): Promise<void> {
+  const code = await verificationCodeIn(outboxDirs, person.emailId);
+  const response = await fetch(`${base}/api/email/verify`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: person.cookie,
+      "x-xsrf-token": person.xsrf,
+    },
+    body: JSON.stringify({ code }),
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `verifying ${person.emailId} answered ${response.status}: ${await response.text()}`,
+    );
+  }
+  await response.arrayBuffer();
 }

@@ -47,14 +47,18 @@ async function post(base: string, client: Client, url: string, body: unknown = {
   return json;
 }
 
-function signUp(base: string, name: string): Promise<Client> {
-  return signUpOverHttp(base, {
-    firstName: name,
-    lastName: "Flood",
-    emailPrefix: name,
-    password: "correct horse battery",
-    skills: ["Chess", "Music", "Hiking"],
-  });
+function signUp(base: string, outbox: string, name: string): Promise<Client> {
+  return signUpOverHttp(
+    base,
+    {
+      firstName: name,
+      lastName: "Flood",
+      emailPrefix: name,
+      password: "correct horse battery",
+      skills: ["Chess", "Music", "Hiking"],
+    },
+    [outbox],
+  );
 }
 
 /** One /api/health call: when it was answered, and how long it took. */
@@ -120,8 +124,8 @@ async function main() {
   try {
     await waitUntilReady(child, base, () => output);
     const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "PGlite";
-    const a = await signUp(base, "ana");
-    const b = await signUp(base, "bo");
+    const a = await signUp(base, path.join(dataDir, "outbox"), "ana");
+    const b = await signUp(base, path.join(dataDir, "outbox"), "bo");
     const request = await post(base, a, `/api/request/send/interested/${b.userId}`);
     await post(base, b, `/api/request/review/accepted/${request.data?._id}`);
     const first = await post(base, a, `/api/chat/${b.userId}/messages`, { text: "first" });
