@@ -56,6 +56,8 @@ function signUp(base: string, outbox: string, name: string): Promise<Client> {
       emailPrefix: name,
       password: "correct horse battery",
       skills: ["Chess", "Music", "Hiking"],
+      // Both adults: people without an age meet nobody.
+      age: 25,
     },
     [outbox],
   );
