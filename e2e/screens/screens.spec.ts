@@ -102,6 +102,9 @@ const screens: Screen[] = [
     path: () => "/settings",
     ready: async (page) => {
       await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+      // The sign-in sections load after the page.
+      await expect(page.getByRole("heading", { name: "Passkeys" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Devices" })).toBeVisible();
     },
   },
   {

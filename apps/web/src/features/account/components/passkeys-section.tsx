@@ -142,11 +142,7 @@ function AddPasskey() {
   }
   if (!asking) {
     return (
-      <button
-        type="button"
-        className="btn btn-primary btn-sm self-start"
-        onClick={() => setAsking(true)}
-      >
+      <button type="button" className="btn btn-primary self-start" onClick={() => setAsking(true)}>
         <KeyRound aria-hidden="true" className="size-4" />
         Add a passkey
       </button>

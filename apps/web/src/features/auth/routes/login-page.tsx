@@ -82,9 +82,9 @@ export function LoginPage() {
       void intoTheApp();
     },
     refused: (error) => {
-      // Aborted by the button or by leaving the page: nothing to say.
-      if (error instanceof Error && error.name === "AbortError") return;
-      passkeyRefused(error);
+      // Only the server's answer is worth a word here: the browser's own refusals (aborted by
+      // the button, no passkey, no authenticator) happen without the person asking for anything.
+      if (error instanceof ApiError) passkeyRefused(error);
     },
   };
   useEffect(() => {
