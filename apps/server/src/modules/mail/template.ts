@@ -63,3 +63,28 @@ ${footnote}
 </html>`;
   return { text, html };
 }
+
+/**
+ * A change to the account told to its owner (a new password, a new address), with what to do if
+ * it was not them: reset the password, and write to support.
+ */
+export function accountChangeNotice(notice: {
+  to: string;
+  firstName: string;
+  subject: string;
+  happened: string;
+  publicOrigin: string;
+  supportEmail: string;
+}): { to: string; subject: string } & MailContent {
+  return {
+    to: notice.to,
+    subject: notice.subject,
+    ...renderMail({
+      greeting: `Hi ${notice.firstName},`,
+      paragraphs: [
+        notice.happened,
+        `If this was not you, reset your password at once at ${notice.publicOrigin}/forget-password and write to ${notice.supportEmail}.`,
+      ],
+    }),
+  };
+}

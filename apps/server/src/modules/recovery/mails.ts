@@ -1,6 +1,6 @@
 import { OTP_TTL_MINUTES } from "@kindred/shared";
 import type { MailMessage } from "../mail/mailer.ts";
-import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
+import { accountChangeNotice, PRODUCT_NAME, renderMail } from "../mail/template.ts";
 
 export function codeMail(to: string, firstName: string, code: string): MailMessage {
   return {
@@ -40,15 +40,12 @@ export function passwordChangedMail(
   publicOrigin: string,
   supportEmail: string,
 ): MailMessage {
-  return {
+  return accountChangeNotice({
     to,
+    firstName,
     subject: `Your ${PRODUCT_NAME} password was changed`,
-    ...renderMail({
-      greeting: `Hi ${firstName},`,
-      paragraphs: [
-        `The password of your ${PRODUCT_NAME} account was just changed, and every device signed in to it was signed out.`,
-        `If this was not you, reset your password at once at ${publicOrigin}/forget-password and write to ${supportEmail}.`,
-      ],
-    }),
-  };
+    happened: `The password of your ${PRODUCT_NAME} account was just changed, and every device signed in to it was signed out.`,
+    publicOrigin,
+    supportEmail,
+  });
 }

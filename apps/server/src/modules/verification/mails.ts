@@ -1,6 +1,6 @@
 import { EMAIL_VERIFICATION_TTL_MINUTES, VERIFY_EMAIL_PATH } from "@kindred/shared";
 import type { MailMessage } from "../mail/mailer.ts";
-import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
+import { accountChangeNotice, PRODUCT_NAME, renderMail } from "../mail/template.ts";
 
 /** The link that verifies in one click, signed in or not. */
 export function verifyLink(publicOrigin: string, token: string): string {
@@ -43,15 +43,12 @@ export function emailChangedMail(
   publicOrigin: string,
   supportEmail: string,
 ): MailMessage {
-  return {
+  return accountChangeNotice({
     to,
+    firstName,
     subject: `Your ${PRODUCT_NAME} email was changed`,
-    ...renderMail({
-      greeting: `Hi ${firstName},`,
-      paragraphs: [
-        `The email of your ${PRODUCT_NAME} account was just changed, so we will no longer write to this address.`,
-        `If this was not you, reset your password at once at ${publicOrigin}/forget-password and write to ${supportEmail}.`,
-      ],
-    }),
-  };
+    happened: `The email of your ${PRODUCT_NAME} account was just changed, so we will no longer write to this address.`,
+    publicOrigin,
+    supportEmail,
+  });
 }

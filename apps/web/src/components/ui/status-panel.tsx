@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import { type LucideIcon, RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { MESSAGES } from "@/config/copy.ts";
 
@@ -25,6 +25,33 @@ export function EmptyPanel({ icon: Icon, title, children }: EmptyPanelProps) {
       <Icon aria-hidden="true" className="size-14 text-base-content/40" />
       <p className="text-xl font-semibold">{title}</p>
       {children}
+    </div>
+  );
+}
+
+/** A list that could not load: what failed, and a way to try again. */
+export function ErrorPanel({
+  title,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
+      <TriangleAlert aria-hidden="true" className="size-8 text-error" />
+      <p className="font-semibold">{title}</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm"
+        onClick={onRetry}
+        disabled={retrying}
+      >
+        <RefreshCw aria-hidden="true" className="size-4" />
+        Try again
+      </button>
     </div>
   );
 }

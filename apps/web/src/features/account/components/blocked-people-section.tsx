@@ -1,8 +1,8 @@
 import type { Card } from "@kindred/shared";
-import { RefreshCw, ShieldCheck, TriangleAlert } from "lucide-react";
+import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
-import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { ErrorPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { useBlocked } from "../api/get-blocked.ts";
 import { useUnblock } from "../api/unblock.ts";
 import { SettingsCard } from "./settings-card.tsx";
@@ -43,19 +43,11 @@ export function BlockedPeopleSection() {
     content = <LoadingPanel />;
   } else if (blocked.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-        <p className="font-semibold">Couldn't load the people you blocked.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => void blocked.refetch()}
-          disabled={blocked.isFetching}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-      </div>
+      <ErrorPanel
+        title="Couldn't load the people you blocked."
+        onRetry={() => void blocked.refetch()}
+        retrying={blocked.isFetching}
+      />
     );
   } else if (blocked.data.length === 0) {
     content = (

@@ -1,8 +1,8 @@
 import { DEVICE_MESSAGES, type Device } from "@kindred/shared";
-import { Laptop, LogOut, Monitor, RefreshCw, Smartphone, TriangleAlert } from "lucide-react";
+import { Laptop, LogOut, Monitor, Smartphone } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
-import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { ErrorPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { useDevices, useSignOutDevice, useSignOutOtherDevices } from "../api/devices.ts";
 import { SettingsCard } from "./settings-card.tsx";
 import { When } from "./when.tsx";
@@ -107,19 +107,11 @@ export function DevicesSection() {
     content = <LoadingPanel />;
   } else if (devices.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-        <p className="font-semibold">Couldn't load your devices.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => void devices.refetch()}
-          disabled={devices.isFetching}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-      </div>
+      <ErrorPanel
+        title="Couldn't load your devices."
+        onRetry={() => void devices.refetch()}
+        retrying={devices.isFetching}
+      />
     );
   } else {
     content = (

@@ -1,7 +1,7 @@
 import type { MyReport } from "@kindred/shared";
-import { Flag, RefreshCw, TriangleAlert } from "lucide-react";
+import { Flag } from "lucide-react";
 import type { ReactNode } from "react";
-import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { ErrorPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { REPORT_REASON_LABELS, REPORT_SUBJECT_LABELS } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMyReports } from "../api/get-my-reports.ts";
@@ -46,19 +46,11 @@ export function MyReportsSection() {
     content = <LoadingPanel />;
   } else if (reports.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-        <p className="font-semibold">Couldn't load your reports.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => void reports.refetch()}
-          disabled={reports.isFetching}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-      </div>
+      <ErrorPanel
+        title="Couldn't load your reports."
+        onRetry={() => void reports.refetch()}
+        retrying={reports.isFetching}
+      />
     );
   } else if (reports.data.length === 0) {
     content = (

@@ -1,8 +1,8 @@
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@kindred/shared";
-import { KeyRound, RefreshCw, TriangleAlert } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
-import { LoadingPanel } from "@/components/ui/status-panel.tsx";
+import { ErrorPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { ApiError, errorMessageOf } from "@/lib/api-client.ts";
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from "../api/passkeys.ts";
@@ -184,19 +184,11 @@ export function PasskeysSection() {
     content = <LoadingPanel />;
   } else if (passkeys.isError) {
     content = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-        <p className="font-semibold">Couldn't load your passkeys.</p>
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          onClick={() => void passkeys.refetch()}
-          disabled={passkeys.isFetching}
-        >
-          <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
-        </button>
-      </div>
+      <ErrorPanel
+        title="Couldn't load your passkeys."
+        onRetry={() => void passkeys.refetch()}
+        retrying={passkeys.isFetching}
+      />
     );
   } else {
     content = (
