@@ -424,12 +424,14 @@ export async function mailsTo(email: string): Promise<OutboxMail[]> {
   return (mails as OutboxMail[]).filter((mail) => mail.to === email);
 }
 
-/** Waits for the n-th mail carrying a code to `email` and returns its code. */
+/** Waits for the n-th password reset code mailed to `email` and returns it. */
 export async function codeFromOutbox(email: string, nth = 1): Promise<string> {
   let code = "";
   await expect
     .poll(async () => {
       const codes = (await mailsTo(email))
+        // The sign-up's verification code is not a reset code.
+        .filter((mail) => !/verification code: \d{6}$/.test(mail.subject))
         .map((mail) => mail.text.match(/^\s+(\d{6})$/m)?.[1])
         .filter((found): found is string => Boolean(found));
       code = codes[nth - 1] ?? "";

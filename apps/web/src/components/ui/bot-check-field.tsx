@@ -23,7 +23,22 @@ export async function botCheckPayload(
   current: string | undefined,
 ): Promise<string> {
   if (current) return current;
-  return (await handle.current?.solve().catch(() => undefined)) ?? "";
+  const widget = await mountedWidget(handle);
+  return (await widget?.solve().catch(() => undefined)) ?? "";
+}
+
+/** How long a form sent at once waits for the widget's code to load before sending without it. */
+const WIDGET_LOAD_MS = 10_000;
+
+/** The widget once its lazily loaded code has mounted it (a form sent before that waits). */
+async function mountedWidget(
+  handle: RefObject<BotCheckHandle | null>,
+): Promise<BotCheckHandle | null> {
+  const deadline = Date.now() + WIDGET_LOAD_MS;
+  while (!handle.current && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return handle.current;
 }
 
 /**
@@ -45,7 +60,10 @@ export function BotCheckField<Values extends FieldValues, Name extends FieldPath
         <AltchaWidget
           ref={ref}
           challengeUrl={ALTCHA_CHALLENGE_URL}
-          onPayload={(payload) => field.onChange(payload ?? "")}
+          onPayload={(payload) => {
+            // A reset of a field that holds nothing changes nothing: the server's refusal stays.
+            if ((payload ?? "") !== field.value) field.onChange(payload ?? "");
+          }}
         />
       </Suspense>
       {fieldState.error ? (
