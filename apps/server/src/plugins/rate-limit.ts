@@ -70,6 +70,20 @@ export function limitRequests(app: FastifyInstance, specs: LimitSpec[]) {
   });
 }
 
+/**
+ * The attempts at the signed-in person's own password (a change, turning two-step codes off, a
+ * new passkey): counted per account under `name`, with log-in's per-account-and-address rule.
+ */
+export function ownPasswordAttempts(app: FastifyInstance, name: string) {
+  return limitRequests(app, [
+    {
+      name,
+      rule: app.config.rateLimits.loginPerAccountAndIp,
+      key: (request) => request.userId || null,
+    },
+  ]);
+}
+
 /** Counters live in memory, or in Redis when REDIS_URL is set so every instance shares them. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {

@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
-import { limitRequests } from "../../plugins/rate-limit.ts";
+import { ownPasswordAttempts } from "../../plugins/rate-limit.ts";
 import {
   destroySession,
   hashSessionId,
@@ -29,13 +29,7 @@ function sessionHashOf(request: FastifyRequest): string {
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Each call checks a password: guessing one costs attempts, per account.
-  const passwordAttempts = limitRequests(app, [
-    {
-      name: "account-password",
-      rule: app.config.rateLimits.loginPerAccountAndIp,
-      key: (request) => request.userId || null,
-    },
-  ]);
+  const passwordAttempts = ownPasswordAttempts(app, "account-password");
 
   r.put(
     "/account/password",

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
-import { limitRequests } from "../../plugins/rate-limit.ts";
+import { limitRequests, ownPasswordAttempts } from "../../plugins/rate-limit.ts";
 import { createSession } from "../../plugins/session.ts";
 import { checkOwnPassword } from "../account/service.ts";
 import { WRONG_PASSWORD_MESSAGE } from "../two-step/routes.ts";
@@ -45,13 +45,7 @@ function passkeyId(id: string): string {
 /** Settings → Sign-in: add a passkey (after the password), list, rename and remove them. */
 export async function passkeyAccountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const passwordAttempts = limitRequests(app, [
-    {
-      name: "passkey-password",
-      rule: app.config.rateLimits.loginPerAccountAndIp,
-      key: (request) => request.userId || null,
-    },
-  ]);
+  const passwordAttempts = ownPasswordAttempts(app, "passkey-password");
 
   r.post(
     "/passkeys/registration/options",

@@ -14,7 +14,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
-import { limitRequests } from "../../plugins/rate-limit.ts";
+import { ownPasswordAttempts } from "../../plugins/rate-limit.ts";
 import { createSession } from "../../plugins/session.ts";
 import { claimDevice } from "../push/service.ts";
 import { findUserById } from "../users/service.ts";
@@ -36,13 +36,7 @@ const NOT_ON_MESSAGE = "Two-step codes are off.";
 /** The signed-in person's two-step codes: set up, turn on, new recovery codes, turn off. */
 export async function twoStepAccountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const passwordAttempts = limitRequests(app, [
-    {
-      name: "two-step-password",
-      rule: app.config.rateLimits.loginPerAccountAndIp,
-      key: (request) => request.userId || null,
-    },
-  ]);
+  const passwordAttempts = ownPasswordAttempts(app, "two-step-password");
 
   async function ownUserWithPassword(userId: string, password: string) {
     const user = await findUserById(app.db, userId);
