@@ -4,7 +4,7 @@ import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { botCheckRoutes } from "./modules/bot-check/routes.ts";
-import { chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
+import { chatPhotoFileRoutes, chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
 import { calendarFeedRoutes, eventRoutes } from "./modules/events/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { groupRoutes } from "./modules/groups/routes.ts";
@@ -53,6 +53,7 @@ export const API_SCOPES: ApiScopes = {
     skillRoutes,
     pushKeyRoutes,
     chatSocketRoutes,
+    chatPhotoFileRoutes,
     calendarFeedRoutes,
     appealRoutes,
     statsRoutes,

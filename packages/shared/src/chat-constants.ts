@@ -29,6 +29,21 @@ export const CHAT_SOCKETS_PER_ACCOUNT = 10;
 /** Messages a resume answers at most; `more` says whether later ones remain. */
 export const CHAT_RESUME_PAGE_SIZE = 100;
 
+/** The reactions a message can get, one of each per person. */
+export const CHAT_REACTIONS = ["👍", "❤️", "😂", "😮", "😢", "🙏"] as const;
+export type ChatReaction = (typeof CHAT_REACTIONS)[number];
+/** Photos one message holds at most. */
+export const CHAT_PHOTOS_PER_MESSAGE = 4;
+/** Chat photo uploads per account and hour. */
+export const CHAT_PHOTO_UPLOADS_PER_HOUR = 60;
+/** A typing frame counts at most this often per socket; the indicator fades after the other. */
+export const CHAT_TYPING_INTERVAL_MS = 3_000;
+export const CHAT_TYPING_EXPIRES_MS = 6_000;
+/** Matches a search in a conversation answers at most (newest first). */
+export const CHAT_SEARCH_LIMIT = 30;
+/** A reply's quote: the first line of the original, cut to this many characters. */
+export const CHAT_EXCERPT_LENGTH = 120;
+
 /** Who a conversation shows as once the other person deleted their account. */
 export const DELETED_ACCOUNT_NAME = "Deleted account";
 /** The picture of a deleted account: a neutral silhouette the web app serves. */
@@ -65,4 +80,14 @@ export const CHAT_MESSAGES = {
   reported: "Thank you. Our team will look at your report.",
   accountDeleted: "This account has been deleted. You can read the conversation but not reply.",
   conversationDeleted: "Conversation deleted.",
+  messageDeleted: "Message deleted",
+  notYourMessage: "You can only change your own messages.",
+  alreadyDeleted: "This message was deleted.",
+  emptyEdit: "Write a message first. To take it back, delete it.",
+  badReaction: `React with one of ${CHAT_REACTIONS.join(" ")}.`,
+  tooManyPhotos: `A message holds at most ${CHAT_PHOTOS_PER_MESSAGE} photos.`,
+  photoNotYours: "This photo was sent already or is not yours. Add it again.",
+  replyNotFound: "The message you reply to is not in this conversation.",
+  searchEmpty: "Type a word to search for.",
+  oneQuery: "Ask for one of before, after, around or q at a time.",
 } as const;

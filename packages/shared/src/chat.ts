@@ -5,6 +5,8 @@ import {
   CHAT_MESSAGES,
   CHAT_PAGE_DEFAULT_LIMIT,
   CHAT_PAGE_MAX_LIMIT,
+  CHAT_PHOTOS_PER_MESSAGE,
+  CHAT_REACTIONS,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
 } from "./chat-constants.ts";
@@ -15,13 +17,51 @@ export * from "./chat-constants.ts";
 
 // ---------- shapes ----------
 
+/** The message a reply answers, as the reply quotes it; `deleted`: shown as "Message deleted". */
+export const chatReplyToSchema = z.object({
+  _id: z.string(),
+  fromUserId: z.string(),
+  /** The first line of its text (empty when deleted, or a photo alone). */
+  excerpt: z.string(),
+  deleted: z.boolean(),
+  /** How many photos it holds (a quote of a photo says so). */
+  photos: z.number().int().min(0),
+});
+export type ChatReplyTo = z.infer<typeof chatReplyToSchema>;
+
+export const chatReactionSchema = z.object({
+  emoji: z.enum(CHAT_REACTIONS),
+  count: z.number().int().min(1),
+  /** Whether the viewer is one of those who reacted. */
+  mine: z.boolean(),
+});
+export type ChatReactionCount = z.infer<typeof chatReactionSchema>;
+
+/** A chat photo's two sizes: readable only by the two people of the conversation. */
+export const chatPhotoSchema = z.object({
+  _id: z.string(),
+  thumb: z.string(),
+  large: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ChatPhoto = z.infer<typeof chatPhotoSchema>;
+
 export const chatMessageSchema = z.object({
   _id: z.string(),
   fromUserId: z.string(),
   toUserId: z.string(),
+  /** Empty when deleted, or when the message is photos alone. */
   text: z.string(),
   clientId: z.string().nullable(),
   createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  replyTo: chatReplyToSchema.nullable(),
+  reactions: z.array(chatReactionSchema),
+  photos: z.array(chatPhotoSchema),
+  /** The viewer's own message and the other person has read it (both have receipts on). */
+  readByOther: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -50,24 +90,98 @@ export const chatPageSchema = z.object({
   messages: z.array(chatMessageSchema),
   /** Pass as `before` for the older page; null when there is none. */
   nextBefore: z.string().nullable(),
+  /** Pass as `after` for the newer page; null when the page reaches the newest message. */
+  nextAfter: z.string().nullable(),
 });
 export type ChatPage = z.infer<typeof chatPageSchema>;
 
-export const chatHistoryQuerySchema = z.object({
-  // A guid (not free text), so the OpenAPI document says what the server takes.
-  before: z.guid({ error: "before must be a message id." }).optional(),
-  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
+const messageId = (name: string) => z.guid({ error: `${name} must be a message id.` }).optional();
+
+export const chatHistoryQuerySchema = z
+  .object({
+    // A guid (not free text), so the OpenAPI document says what the server takes.
+    before: messageId("before"),
+    /** The page after this message (newer ones), oldest first. */
+    after: messageId("after"),
+    /** A page with this message in its middle. */
+    around: messageId("around"),
+    /** Messages holding these words, newest first (no paging). */
+    q: z.string().trim().min(1, CHAT_MESSAGES.searchEmpty).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
+  })
+  .refine(
+    (query) =>
+      [query.before, query.after, query.around, query.q].filter((value) => value !== undefined)
+        .length <= 1,
+    CHAT_MESSAGES.oneQuery,
+  );
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+export const chatUnreadSchema = z.object({
+  firstUnreadId: z.string().nullable(),
+  count: z.number().int().min(0),
+});
+export type ChatUnread = z.infer<typeof chatUnreadSchema>;
+
+export const sendMessageBodySchema = z
+  .object({
+    text: z.string().max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong).default(""),
+    clientId: z.string().min(1).max(CHAT_CLIENT_ID_MAX_LENGTH).optional(),
+    replyTo: z.guid({ error: CHAT_MESSAGES.replyNotFound }).optional(),
+    photos: z
+      .array(z.guid({ error: CHAT_MESSAGES.photoNotYours }))
+      .max(CHAT_PHOTOS_PER_MESSAGE, CHAT_MESSAGES.tooManyPhotos)
+      .optional(),
+  })
+  .refine((body) => body.text.trim().length > 0 || (body.photos?.length ?? 0) > 0, {
+    message: CHAT_MESSAGES.emptyMessage,
+    path: ["text"],
+  });
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+export const editMessageBodySchema = z.object({
+  text: z.string().max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong),
 });
 
-export const sendMessageBodySchema = z.object({
-  text: z
-    .string()
-    .min(1, CHAT_MESSAGES.emptyMessage)
-    .max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong)
-    .refine((value) => value.trim().length > 0, CHAT_MESSAGES.emptyMessage),
-  clientId: z.string().min(1).max(CHAT_CLIENT_ID_MAX_LENGTH).optional(),
+export const messageParamsSchema = z.object({
+  id: z.string().max(100),
 });
-export type SendMessageBody = z.infer<typeof sendMessageBodySchema>;
+export const reactionParamsSchema = z.object({
+  id: z.string().max(100),
+  emoji: z.string().max(32),
+});
+
+/** The person's settings: read receipts ("Seen") and time zone. */
+export const accountSettingsSchema = z.object({
+  readReceipts: z.boolean(),
+  timeZone: z.string().nullable(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** Whether the runtime knows the IANA time zone name. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const accountSettingsBodySchema = z
+  .strictObject({
+    readReceipts: z.boolean({ error: "readReceipts is true or false." }).optional(),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, "Choose a time zone such as Europe/Madrid.")
+      .optional(),
+  })
+  .refine(
+    (body) => body.readReceipts !== undefined || body.timeZone !== undefined,
+    "Send readReceipts or timeZone.",
+  )
+  .meta({ anyOf: [{ required: ["readReceipts"] }, { required: ["timeZone"] }] });
 
 export const readMarkerBodySchema = z.object({ messageId: z.string().max(100) });
 export const readMarkerSchema = z.object({ unread: z.number().int().min(0) });
@@ -84,6 +198,8 @@ export type ReportBody = z.infer<typeof reportBodySchema>;
 export const chatClientEventSchema = z.discriminatedUnion("type", [
   /** After a (re)connect: the messages after the newest one the client knows. */
   z.strictObject({ type: z.literal("resume"), after: z.guid() }),
+  /** The person is writing to `to` (counted at most every CHAT_TYPING_INTERVAL_MS). */
+  z.strictObject({ type: z.literal("typing"), to: z.guid() }),
 ]);
 export type ChatClientEvent = z.infer<typeof chatClientEventSchema>;
 
@@ -104,10 +220,42 @@ export const chatServerEventSchema = z.discriminatedUnion("type", [
    */
   z.object({
     type: z.literal("resumed"),
+    /** New messages and messages changed since (edited, deleted, reacted to), as they are now. */
     messages: z.array(chatMessageSchema),
     more: z.boolean(),
+    /** Where each other person has read up to, where that moved since (receipts on for both). */
+    seen: z.array(z.object({ userId: z.string(), messageId: z.string() })).default([]),
   }),
   z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  /** A message's text changed (its author edited it). */
+  z.object({
+    type: z.literal("edited"),
+    messageId: z.string(),
+    fromUserId: z.string(),
+    toUserId: z.string(),
+    text: z.string(),
+    editedAt: z.string(),
+  }),
+  /** A message was deleted for both. */
+  z.object({
+    type: z.literal("deleted"),
+    messageId: z.string(),
+    fromUserId: z.string(),
+    toUserId: z.string(),
+    deletedAt: z.string(),
+  }),
+  /** A message's reactions now: each emoji with who reacted. */
+  z.object({
+    type: z.literal("reactions"),
+    messageId: z.string(),
+    fromUserId: z.string(),
+    toUserId: z.string(),
+    reactions: z.array(z.object({ emoji: z.enum(CHAT_REACTIONS), userIds: z.array(z.string()) })),
+  }),
+  /** The person is typing to the receiver (fades after CHAT_TYPING_EXPIRES_MS). */
+  z.object({ type: z.literal("typing"), userId: z.string() }),
+  /** The person read the receiver's messages up to this one (both have receipts on). */
+  z.object({ type: z.literal("seen"), userId: z.string(), messageId: z.string() }),
   /** A notification was created or grew (a grouped one has a new actor). */
   z.object({ type: z.literal("notification"), notification: notificationSchema }),
   /** The three badges changed (sent on connect too, so every tab starts right). */

@@ -7,6 +7,7 @@ import {
   CASE_STATES,
   CHAT_CLIENT_ID_MAX_LENGTH,
   CHAT_MESSAGE_MAX_LENGTH,
+  CHAT_REACTIONS,
   COMMUNITY_USERNAME_MAX_LENGTH,
   CONTENT_VISIBILITIES,
   EMAIL_MAX_LENGTH,
@@ -133,6 +134,10 @@ export const users = pgTable(
      * null until then. Accounts from before verification existed were set by the migration.
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true, mode: "date" }),
+    /** Whether the person shows "Seen" to others (off: they see nobody's either). */
+    readReceipts: boolean("read_receipts").notNull().default(true),
+    /** The person's IANA time zone (e.g. Europe/Madrid); null: not told yet. */
+    timeZone: varchar("time_zone", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -826,8 +831,25 @@ export const chatMessages = pgTable(
       .defaultNow(),
     /** visible, held (only its author sees it) or hidden (pending review); CONTENT_VISIBILITIES. */
     visibility: text("visibility").notNull().default("visible"),
+    /** When its author last changed the text; null: never. */
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** Deleted for both by its author: the text is emptied, its reactions and photos go. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
+    /** The message this one answers (in the same conversation); null: none. */
+    replyToId: uuid("reply_to_id"),
+    /**
+     * Moves past every message's `seq` when the message is edited, deleted or reacted to: a
+     * reconnecting client resumes changes as well as messages (same sequence as `seq`).
+     */
+    changeSeq: bigint("change_seq", { mode: "number" }),
+    /** The words of the text, for search in a conversation ("simple": as typed, not stemmed). */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs((): ReturnType<typeof sql> => searchDocument(chatMessages.text)),
   },
   (t) => [
+    index("chat_messages_search_idx").using("gin", t.searchVector),
+    index("chat_messages_change_idx").on(t.changeSeq),
     check(
       "chat_messages_visibility_check",
       sql`${t.visibility} in (${oneOf(CONTENT_VISIBILITIES)})`,
@@ -839,8 +861,74 @@ export const chatMessages = pgTable(
     uniqueIndex("chat_messages_client_id_key").on(t.fromUserId, t.conversationId, t.clientId),
     check(
       "chat_messages_text_check",
-      sql`char_length(${t.text}) between 1 and ${literal(CHAT_MESSAGE_MAX_LENGTH)}`,
+      sql`char_length(${t.text}) between 0 and ${literal(CHAT_MESSAGE_MAX_LENGTH)}`,
     ),
+  ],
+);
+
+/**
+ * Earlier texts of edited messages, for a report's snapshot only (nobody reads them in the app);
+ * deleted with the message's text when it is deleted.
+ */
+export const chatMessageEdits = pgTable(
+  "chat_message_edits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    /** The text as it was before this edit. */
+    text: varchar("text", { length: CHAT_MESSAGE_MAX_LENGTH }).notNull(),
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [index("chat_message_edits_message_idx").on(t.messageId, t.editedAt)],
+);
+
+/** One of the six reactions of a person to a message (CHAT_REACTIONS), one of each per person. */
+export const chatReactions = pgTable(
+  "chat_reactions",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emoji: text("emoji").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId, t.emoji] }),
+    check("chat_reactions_emoji_check", sql`${t.emoji} in (${oneOf(CHAT_REACTIONS)})`),
+  ],
+);
+
+/**
+ * A photo sent in chat: uploaded first (no message yet, its uploader's only), then attached to
+ * one message. Its files are `chat-<id>-<size>.webp`, served only to the two people of the
+ * conversation. `message_id` names the message wherever it is (live, archived or kept), so it
+ * has no foreign key; a sweep deletes photos whose message is gone (and unsent ones after a day).
+ */
+export const chatPhotos = pgTable(
+  "chat_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ownerId: uuid("owner_id").notNull(),
+    messageId: uuid("message_id"),
+    position: smallint("position").notNull().default(0),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date", precision: 3 })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [
+    index("chat_photos_message_idx").on(t.messageId, t.position),
+    index("chat_photos_owner_idx").on(t.ownerId, t.createdAt),
   ],
 );
 
@@ -892,6 +980,11 @@ export const chatArchiveMessages = pgTable(
     seq: bigint("seq", { mode: "number" }).notNull(),
     fromOwner: boolean("from_owner").notNull(),
     text: varchar("text", { length: CHAT_MESSAGE_MAX_LENGTH }).notNull(),
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date", precision: 3 }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
+    replyToId: uuid("reply_to_id"),
+    /** The reactions as they were: `[{emoji, fromOwner}]`. */
+    reactions: jsonb("reactions").notNull().default(sql`'[]'::jsonb`),
     createdAt: timestamp("created_at", {
       withTimezone: true,
       mode: "date",

@@ -1,7 +1,10 @@
 import {
   ACCOUNT_MESSAGES,
+  accountSettingsBodySchema,
+  accountSettingsSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
+  envelope,
   exportFileName,
   okSchema,
 } from "@kindred/shared";
@@ -18,6 +21,7 @@ import {
   UNAUTHENTICATED_MESSAGE,
 } from "../../plugins/session.ts";
 import { passwordChangedMail } from "../recovery/mails.ts";
+import { findUserById, updateUser } from "../users/service.ts";
 import { changePassword, checkOwnPassword, deleteAccount, exportAccount } from "./service.ts";
 
 /** authenticate has run, so the cookie names a live session. */
@@ -30,6 +34,48 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Each call checks a password: guessing one costs attempts, per account.
   const passwordAttempts = ownPasswordAttempts(app, "account-password");
+
+  r.get(
+    "/account/settings",
+    {
+      schema: {
+        tags: ["account"],
+        summary: "My settings: read receipts and time zone",
+        response: { 200: envelope(accountSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.db, request.userId);
+      if (!user) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+      return {
+        status: 1 as const,
+        message: "Settings loaded",
+        data: { readReceipts: user.readReceipts, timeZone: user.timeZone },
+      };
+    },
+  );
+
+  r.put(
+    "/account/settings",
+    {
+      schema: {
+        tags: ["account"],
+        summary:
+          "Change my settings; with read receipts off, nobody sees 'Seen' from me and I see nobody's",
+        body: accountSettingsBodySchema,
+        response: { 200: envelope(accountSettingsSchema) },
+      },
+    },
+    async (request) => {
+      const user = await updateUser(app.db, request.userId, request.body, app.now());
+      if (!user) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+      return {
+        status: 1 as const,
+        message: "Settings saved",
+        data: { readReceipts: user.readReceipts, timeZone: user.timeZone },
+      };
+    },
+  );
 
   r.put(
     "/account/password",

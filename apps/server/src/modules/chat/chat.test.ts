@@ -31,7 +31,7 @@ import {
 } from "../../../test/helpers.ts";
 import { findConnectionId } from "../requests/service.ts";
 import { type ChatSocket, MAX_BUFFERED_BYTES, sendEvent } from "./hub.ts";
-import { insertMessage } from "./repository.ts";
+import { findMessageById, insertMessage } from "./repository.ts";
 import { isOwnPageOrigin } from "./socket.ts";
 
 /** The `ws` client (a dependency of @fastify/websocket); Node 20 has no WebSocket of its own. */
@@ -174,13 +174,15 @@ async function storeMessages(a: Session, b: Session, count: number): Promise<Cha
   if (!conversationId) throw new Error("not connected");
   const stored: ChatMessage[] = [];
   for (let i = 0; i < count; i++) {
-    const { message } = await insertMessage(app.db, {
+    const { id } = await insertMessage(app.db, {
       conversationId,
       fromUserId: a.me._id,
       toUserId: b.me._id,
       text: `stored ${i}`,
       clientId: undefined,
     });
+    const message = await findMessageById(app.db, a.me._id, id);
+    if (!message) throw new Error("not stored");
     stored.push(message);
   }
   return stored;
@@ -424,11 +426,16 @@ describe("GET /api/chat/socket", () => {
     await socketA.next(isMessage("live <b>text</b>"));
 
     await call(app, b, "POST", `/api/chat/${a.me._id}/read`, { messageId: sent._id });
-    const read = await socketA.next((e) => e.type === "read");
-    expect(read).toEqual({
+    // The reader's own tabs clear their badge; the sender sees "Seen" (receipts are on).
+    expect(await socketB.next((e) => e.type === "read")).toEqual({
       type: "read",
       byUserId: b.me._id,
       withUserId: a.me._id,
+      messageId: sent._id,
+    });
+    expect(await socketA.next((e) => e.type === "seen")).toEqual({
+      type: "seen",
+      userId: b.me._id,
       messageId: sent._id,
     });
 
@@ -454,6 +461,7 @@ describe("GET /api/chat/socket", () => {
       type: "resumed",
       messages: missed,
       more: false,
+      seen: [],
     });
     expect(socketB.events.filter((e) => e.type === "message")).toEqual([]);
     socketB.socket.close();
@@ -471,6 +479,7 @@ describe("GET /api/chat/socket", () => {
       type: "resumed",
       messages: missed.slice(0, CHAT_RESUME_PAGE_SIZE),
       more: true,
+      seen: [],
     });
     // The client asks again from the last message it got.
     resume(socketB, missed[CHAT_RESUME_PAGE_SIZE - 1]?._id ?? "");
@@ -479,6 +488,7 @@ describe("GET /api/chat/socket", () => {
       type: "resumed",
       messages: missed.slice(CHAT_RESUME_PAGE_SIZE),
       more: false,
+      seen: [],
     });
     socketB.socket.close();
   });
@@ -496,8 +506,8 @@ describe("GET /api/chat/socket", () => {
     resume(socketB, missed[2]?._id ?? "");
     await socketB.next((e) => isResumed(e) && e.messages.length === 0);
     expect(socketB.events.filter(isResumed)).toEqual([
-      { type: "resumed", messages: missed, more: false },
-      { type: "resumed", messages: [], more: false },
+      { type: "resumed", messages: missed, more: false, seen: [] },
+      { type: "resumed", messages: [], more: false, seen: [] },
     ]);
     socketB.socket.close();
   });
@@ -522,6 +532,7 @@ describe("GET /api/chat/socket", () => {
     resume(socketB, seen._id);
     expect(await socketB.next(isResumed)).toEqual({
       type: "resumed",
+      seen: [],
       messages: [missed],
       more: false,
     });

@@ -1,7 +1,10 @@
 import {
   CHAT_MESSAGES,
+  CHAT_SEARCH_LIMIT,
   type ChatContact,
+  type ChatHistoryQuery,
   type ChatMessage,
+  type ChatPage,
   type Conversation,
   chatPath,
   DELETED_ACCOUNT_NAME,
@@ -29,17 +32,19 @@ import {
   findArchives,
   isArchiveOf,
 } from "./archive-repository.ts";
+import { queuePhotoSweep } from "./changes.ts";
+import { attachPhotos } from "./changes-repository.ts";
 import {
   deleteDueKeptConversations,
   deleteKeptConversationsOf,
   type EvidenceMessage,
+  findMessagesAround as findEvidenceAround,
   findKeptConversationWith,
   findKeptDeleteAfter,
   findKeptMessageExportRows,
   findLastMessages,
   findLatestKeptConversation,
   findMessageOf,
-  findMessagesAround,
   insertKeptConversation,
   isMessageIn,
   type MessageSource,
@@ -51,11 +56,16 @@ import {
   countFirstMessagesSince,
   deleteChatRowsOf,
   findConversations,
+  findFirstUnread,
+  findMessageById,
   findMessageExportRows,
   findMessages,
+  findMessagesAround,
   hasWrittenIn,
   insertMessage,
   markRead,
+  receiptsOnForBoth,
+  searchMessages,
 } from "./repository.ts";
 
 // Chat between connections (chat_*, owned here). Notifications are reached through
@@ -71,10 +81,10 @@ export const NOT_CONNECTED = {
 
 type App = Pick<
   FastifyInstance,
-  "db" | "chatHub" | "log" | "notifications" | "now" | "config" | "moderation"
+  "db" | "chatHub" | "log" | "notifications" | "now" | "config" | "moderation" | "photoStorage"
 >;
 
-type Page = { messages: ChatMessage[]; nextBefore: string | null };
+type Page = ChatPage;
 
 /** The conversation with the other person; 403 for anyone who is not a connection. */
 async function conversationWith(db: Database, userId: string, otherId: string): Promise<string> {
@@ -105,26 +115,68 @@ export async function listConversations(app: App, userId: string): Promise<Conve
   return mergeByRecency(live, archives.map(archivedConversation));
 }
 
-/** One page of history with the other person (or a kept conversation), oldest first. */
+/**
+ * One page of history with the other person (or a kept conversation), oldest first: the newest,
+ * before or after a message, around one (404 when the viewer sees no such message there), or
+ * the messages holding the words of `q`, newest first.
+ */
 export async function messageHistory(
   db: Database,
   userId: string,
   otherId: string,
-  page: { before?: string | undefined; limit: number },
+  query: ChatHistoryQuery,
 ): Promise<Page> {
   const other = otherId.toLowerCase();
-  const before = page.before?.toLowerCase();
+  const id = (value: string | undefined) => value?.toLowerCase();
   if (await isArchiveOf(db, userId, other)) {
-    return findArchiveMessages(db, userId, other, before, page.limit);
+    if (query.q || query.after || query.around) {
+      return { messages: [], nextBefore: null, nextAfter: null };
+    }
+    return findArchiveMessages(db, userId, other, id(query.before), query.limit);
   }
   const conversationId = await conversationWith(db, userId, other);
-  return findMessages(db, userId, conversationId, before, page.limit);
+  if (query.q !== undefined) {
+    const messages = await searchMessages(db, userId, conversationId, query.q, CHAT_SEARCH_LIMIT);
+    return { messages, nextBefore: null, nextAfter: null };
+  }
+  if (query.around) {
+    const page = await findMessagesAround(
+      db,
+      userId,
+      conversationId,
+      query.around.toLowerCase(),
+      query.limit,
+    );
+    if (!page) throw new HttpError(404, "MESSAGE_NOT_FOUND", CHAT_MESSAGES.messageNotFound);
+    return page;
+  }
+  return findMessages(
+    db,
+    userId,
+    conversationId,
+    { before: id(query.before), after: id(query.after) },
+    query.limit,
+  );
+}
+
+/** The viewer's first unread message with the other person and how many are unread. */
+export async function unreadWith(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<{ firstUnreadId: string | null; count: number }> {
+  const other = otherId.toLowerCase();
+  if (await isArchiveOf(db, userId, other)) return { firstUnreadId: null, count: 0 };
+  return findFirstUnread(db, userId, await conversationWith(db, userId, other));
 }
 
 /**
  * Stores a message, then announces it to both people's tabs. Someone with no socket open
  * anywhere is told by a notification (push, mail) instead, in the message's transaction. A
  * repeated clientId answers the first message and announces nothing.
+ *
+ * A reply names a message of the same conversation the sender sees; photos are the sender's
+ * unsent uploads (POST /chat/photos), given to this message in the same transaction.
  *
  * A new account's first message in a conversation counts against its daily limit (429). A text
  * the automatic filter matches opens a case; from a new account it is held: stored and answered
@@ -135,36 +187,58 @@ export async function sendMessage(
   app: App,
   userId: string,
   otherId: string,
-  body: { text: string; clientId?: string | undefined },
+  body: {
+    text?: string | undefined;
+    clientId?: string | undefined;
+    replyTo?: string | undefined;
+    photos?: string[] | undefined;
+  },
 ): Promise<ChatMessage> {
   const other = otherId.toLowerCase();
+  const text = body.text ?? "";
   if (await isArchiveOf(app.db, userId, other)) {
     throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
   }
   const conversationId = await conversationWith(app.db, userId, other);
   const standing = await accountStanding(app, userId);
   if (standing.newAccount) await checkFirstMessageLimit(app, userId, conversationId);
-  const screening = await screenContent(app, userId, [body.text], standing);
+  const screening = text.trim() ? await screenContent(app, userId, [text], standing) : null;
   const held = screening?.held ?? false;
+  const replyTo = body.replyTo?.toLowerCase();
+  if (replyTo && !(await isMessageIn(app.db, conversationId, replyTo))) {
+    throw new HttpError(400, "REPLY_NOT_FOUND", CHAT_MESSAGES.replyNotFound, [
+      { path: "replyTo", message: CHAT_MESSAGES.replyNotFound },
+    ]);
+  }
   const recipientOnline = await app.chatHub.online([other]).then(
     (online) => online.has(other),
     () => false,
   );
-  const { message } = await app.notifications.within(async (tx, queue) => {
+  const { id } = await app.notifications.within(async (tx, queue) => {
     const stored = await insertMessage(tx, {
       conversationId,
       fromUserId: userId,
       toUserId: other,
-      text: body.text,
+      text,
       clientId: body.clientId,
+      replyToId: replyTo,
       visibility: visibilityOf(screening),
     });
     if (!stored.created) return stored;
-    await flagScreened(app, tx, screening, { type: "message", _id: stored.message._id }, userId);
+    if (body.photos?.length && !(await attachPhotos(tx, userId, stored.id, body.photos))) {
+      throw new HttpError(400, "PHOTO_NOT_YOURS", CHAT_MESSAGES.photoNotYours, [
+        { path: "photos", message: CHAT_MESSAGES.photoNotYours },
+      ]);
+    }
+    await flagScreened(app, tx, screening, { type: "message", _id: stored.id }, userId);
     // Stored first, then announced: a lost announcement is recovered by the resume.
     queue.afterCommit(() =>
-      app.chatHub
-        .publish(held ? [userId] : [other, userId], { type: "message", message: stored.message })
+      findMessageById(app.db, userId, stored.id)
+        .then((message) =>
+          message
+            ? app.chatHub.publish(held ? [userId] : [other, userId], { type: "message", message })
+            : undefined,
+        )
         .catch((error: unknown) => app.log.warn({ err: error }, "message not announced")),
     );
     if (held) return stored;
@@ -175,12 +249,14 @@ export async function sendMessage(
         userId: other,
         kind: "message",
         actorId: userId,
-        subject: { type: "message", id: stored.message._id },
+        subject: { type: "message", id: stored.id },
         url: chatPath(userId),
       });
     }
     return stored;
   });
+  const message = await findMessageById(app.db, userId, id);
+  if (!message) throw new Error("The stored message could not be read back");
   return message;
 }
 
@@ -222,14 +298,16 @@ export async function markConversationRead(
   if (unread === undefined) {
     throw new HttpError(404, "MESSAGE_NOT_FOUND", CHAT_MESSAGES.messageNotFound);
   }
+  // The reader's own tabs clear their badge; the other person sees "Seen" only when both
+  // have read receipts on.
   await app.chatHub
-    .publish([other, userId], {
-      type: "read",
-      byUserId: userId,
-      withUserId: other,
-      messageId: message,
-    })
+    .publish([userId], { type: "read", byUserId: userId, withUserId: other, messageId: message })
     .catch((error: unknown) => app.log.warn({ err: error }, "read not announced"));
+  if (await receiptsOnForBoth(app.db, userId, other)) {
+    await app.chatHub
+      .publish([other], { type: "seen", userId, messageId: message })
+      .catch((error: unknown) => app.log.warn({ err: error }, "seen not announced"));
+  }
   await app.notifications.readConversation(userId, other, message);
   await app.notifications.announceUnread([userId]);
   return unread;
@@ -340,7 +418,7 @@ export async function conversationEvidence(
     const keptId = await findKeptConversationWith(db, reporterId, otherId, messageId, input.now);
     if (keptId) source = { kind: "kept", id: keptId };
   }
-  return source ? findMessagesAround(db, source, messageId, EVIDENCE_AROUND, EVIDENCE_AROUND) : [];
+  return source ? findEvidenceAround(db, source, messageId, EVIDENCE_AROUND, EVIDENCE_AROUND) : [];
 }
 
 /**
@@ -370,6 +448,9 @@ export const chatPersonalData: PersonalDataPart = {
   module: "chat",
   tables: [
     "chat_messages",
+    "chat_message_edits",
+    "chat_reactions",
+    "chat_photos",
     "chat_reads",
     "chat_archives",
     "chat_archive_messages",
@@ -384,6 +465,8 @@ export const chatPersonalData: PersonalDataPart = {
     await archiveConversationsOf(tx, userId);
     await deleteChatRowsOf(tx, userId);
     await deleteKeptConversationsOf(tx, userId);
+    // The person's photos that no archive keeps are the sweep's, files and all, at once.
+    await queuePhotoSweep(tx, new Date(0));
   },
   deletionPhase: "first",
 };

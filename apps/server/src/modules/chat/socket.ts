@@ -7,6 +7,7 @@ import {
   CHAT_RESUME_PAGE_SIZE,
   CHAT_SOCKET_FRAME_BURST,
   CHAT_SOCKET_FRAMES_PER_SECOND,
+  CHAT_TYPING_INTERVAL_MS,
   type ChatClientEvent,
   type ChatServerEvent,
   chatClientEventSchema,
@@ -14,9 +15,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../../plugins/errors.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
-import { connectionIdsOf } from "../requests/service.ts";
+import { connectionIdsOf, findConnectionId } from "../requests/service.ts";
 import { sendEvent } from "./hub.ts";
-import { findMessagesAfter } from "./repository.ts";
+import { findChangedAfter, findMessagesAfter, findSeenAfter } from "./repository.ts";
 
 /** A token bucket: `burst` frames at once, refilled at `perSecond`. */
 export function createFrameBudget(burst: number, perSecond: number, now = Date.now) {
@@ -110,19 +111,36 @@ export function registerChatSocket(app: FastifyInstance): void {
     await app.chatHub.publish(connections, { type: "presence", userId, online });
   }
 
-  /** The messages after `after`: one page, and whether later ones remain. */
+  /**
+   * The messages after `after`: one page, and whether later ones remain; with the messages up to
+   * it changed since (edits, deletions, reactions) and where each other person's reading moved.
+   */
   async function resumePage(userId: string, after: string): Promise<ChatServerEvent> {
-    const rows = await findMessagesAfter(
-      app.db,
-      userId,
-      after.toLowerCase(),
-      CHAT_RESUME_PAGE_SIZE + 1,
-    );
+    const point = after.toLowerCase();
+    const [rows, changed, seen] = await Promise.all([
+      findMessagesAfter(app.db, userId, point, CHAT_RESUME_PAGE_SIZE + 1),
+      findChangedAfter(app.db, userId, point, CHAT_RESUME_PAGE_SIZE + 1),
+      findSeenAfter(app.db, userId, point),
+    ]);
     return {
       type: "resumed",
-      messages: rows.slice(0, CHAT_RESUME_PAGE_SIZE),
-      more: rows.length > CHAT_RESUME_PAGE_SIZE,
+      messages: [
+        ...changed.slice(0, CHAT_RESUME_PAGE_SIZE),
+        ...rows.slice(0, CHAT_RESUME_PAGE_SIZE),
+      ],
+      more: rows.length > CHAT_RESUME_PAGE_SIZE || changed.length > CHAT_RESUME_PAGE_SIZE,
+      seen,
     };
+  }
+
+  /**
+   * Tells `to` that the user is typing, when the two are connected (a block or a removal ends
+   * it); the caller counts it at most every CHAT_TYPING_INTERVAL_MS.
+   */
+  async function announceTyping(userId: string, to: string): Promise<void> {
+    const other = to.toLowerCase();
+    if (other === userId || !(await findConnectionId(app.db, userId, other))) return;
+    await app.chatHub.publish([other], { type: "typing", userId });
   }
 
   app.route({
@@ -203,17 +221,29 @@ export function registerChatSocket(app: FastifyInstance): void {
       }
 
       // One resume at a time: one that arrives while another runs is dropped (the client asks
-      // again after the page it gets, if more remain).
+      // again after the page it gets, if more remain). Typing counts once per interval; frames
+      // between are dropped (they still spent the frame budget).
       let resuming = false;
+      let typedAt = Number.NEGATIVE_INFINITY;
       handle = (raw) => {
         const parsed = parseClientFrame(raw);
         if (!parsed.ok) {
           sendEvent(socket, { type: "error", code: "BAD_EVENT", message: parsed.message });
           return;
         }
+        const event = parsed.event;
+        if (event.type === "typing") {
+          const at = Date.now();
+          if (at - typedAt < CHAT_TYPING_INTERVAL_MS) return;
+          typedAt = at;
+          announceTyping(user, event.to).catch((error: unknown) =>
+            request.log.warn({ err: error }, "chat socket: typing not announced"),
+          );
+          return;
+        }
         if (resuming) return;
         resuming = true;
-        resumePage(user, parsed.event.after)
+        resumePage(user, event.after)
           .then((page) => sendEvent(socket, page))
           .catch((error: unknown) => request.log.warn({ err: error }, "chat socket: resume failed"))
           .finally(() => {

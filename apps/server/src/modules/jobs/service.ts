@@ -20,7 +20,8 @@ export type JobKind =
   | "digest"
   | "event_reminder"
   | "ban_purge"
-  | "chat_kept_purge";
+  | "chat_kept_purge"
+  | "chat_photo_sweep";
 
 export type NewJob = {
   kind: JobKind;

@@ -115,7 +115,9 @@ function checkClaimedFormat(bytes: Buffer, filename: string, mimetype: string): 
 }
 
 /** Reads the one `photo` file (whole, or a 413 when it passes the limit) and the `crop` field. */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; crop?: PhotoCrop }> {
+export async function readUpload(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; crop?: PhotoCrop }> {
   if (!request.isMultipart()) {
     throw new HttpError(415, "UNSUPPORTED_MEDIA_TYPE", PHOTO_MESSAGES.notMultipart);
   }
@@ -144,7 +146,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; cro
   return { bytes, crop };
 }
 
-const photoErrors = {
+export const photoErrors = {
   400: errorResponse(
     "Not a JPEG, PNG, WebP, AVIF or HEIC picture (`code` PHOTO_NOT_AN_IMAGE), over 40 megapixels (PHOTO_TOO_MANY_PIXELS), a name or type that names another picture format than the content (PHOTO_TYPE_MISMATCH), a crop outside the picture (PHOTO_BAD_CROP), no file (PHOTO_MISSING), two files (PHOTO_ONE_FILE) or another field (PHOTO_UNKNOWN_FIELD)",
   ),
@@ -155,24 +157,32 @@ const photoErrors = {
   ),
 };
 
+/**
+ * Makes a scope take one photo upload per request (multipart, 10 MB); any other body type reaches
+ * the handler unread, for readUpload to say what to send (415). Only for the upload routes' own
+ * scope: every other route keeps its 64 KiB JSON body.
+ */
+export async function acceptPhotoUploads(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, {
+    limits: {
+      fileSize: PHOTO_MAX_BYTES,
+      files: 1,
+      fields: 2,
+      parts: 3,
+      fieldSize: 1024,
+      fieldNameSize: 64,
+      headerPairs: 20,
+    },
+  });
+  scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+}
+
 export async function photoRoutes(app: FastifyInstance): Promise<void> {
   const rule = app.config.photoUploadsPerAccount ?? DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT;
 
   // Multipart is understood by this route only; every other route keeps its 64 KiB JSON body.
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: PHOTO_MAX_BYTES,
-        files: 1,
-        fields: 2,
-        parts: 3,
-        fieldSize: 1024,
-        fieldNameSize: 64,
-        headerPairs: 20,
-      },
-    });
-    // Any other body type reaches the handler unread, to be told what to send (415).
-    scope.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+    await acceptPhotoUploads(scope);
     const r = scope.withTypeProvider<ZodTypeProvider>();
     r.post(
       "/profile/photo",

@@ -120,6 +120,19 @@ export async function storePhoto(
   return changeUserPhoto(app, userId, processed);
 }
 
+/**
+ * Checks and processes an uploaded picture for another module (chat photos): one at a time per
+ * person, within the process's photo work (429 otherwise), like storePhoto; stores nothing.
+ */
+export async function processUpload(userId: string, bytes: Buffer): Promise<ProcessedPhoto> {
+  const release = admitPhotoWork(userId);
+  try {
+    return await processPhoto(bytes);
+  } finally {
+    release();
+  }
+}
+
 /** Takes the user's photo away (the generated avatar shows again), freeing its files if unused. */
 export function removePhoto(app: FastifyInstance, userId: string): Promise<UserRow> {
   return changeUserPhoto(app, userId, null);

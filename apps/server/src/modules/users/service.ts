@@ -209,6 +209,7 @@ export const usersPersonalData: PersonalDataPart = {
         pastedPhotoUrl: user.photoUrl,
         updatedAt: user.updatedAt.toISOString(),
       },
+      settings: { readReceipts: user.readReceipts, timeZone: user.timeZone },
     };
   },
   deleteFor: async () => {},
