@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from "react";
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
+import { ChatPrivacySection } from "@/features/account/components/chat-privacy-section.tsx";
 import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { PasswordSection } from "@/features/account/components/password-section.tsx";
@@ -33,6 +34,7 @@ export function SettingsPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
       </header>
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
+      <ChatPrivacySection />
       <BlockedPeopleSection />
       <MyReportsSection />
       <Later>

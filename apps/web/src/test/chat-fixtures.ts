@@ -22,5 +22,15 @@ export function chatContact(id: string, firstName = id): Conversation["user"] {
 export function chatMessage(
   fields: Pick<ChatMessage, "_id" | "fromUserId" | "toUserId" | "createdAt"> & { text?: string },
 ): ChatMessage {
-  return { text: `text ${fields._id}`, clientId: null, ...fields };
+  return {
+    text: `text ${fields._id}`,
+    clientId: null,
+    editedAt: null,
+    deletedAt: null,
+    replyTo: null,
+    reactions: [],
+    photos: [],
+    readByOther: false,
+    ...fields,
+  };
 }

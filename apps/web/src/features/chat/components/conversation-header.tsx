@@ -1,5 +1,5 @@
 import type { Conversation } from "@kindred/shared";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Search } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
@@ -15,7 +15,11 @@ export type ConversationPanelProps = {
 };
 
 /** The other person's photo, name and presence; Back on small screens, the safety menu. */
-export function ConversationHeader({ conversation, onAction }: ConversationPanelProps) {
+export function ConversationHeader({
+  conversation,
+  onAction,
+  onSearch,
+}: ConversationPanelProps & { onSearch?: (() => void) | undefined }) {
   const { user, online } = conversation;
   const name = fullName(user);
   return (
@@ -41,6 +45,16 @@ export function ConversationHeader({ conversation, onAction }: ConversationPanel
         </h2>
         {user.accountDeleted ? null : <Presence online={online} />}
       </div>
+      {onSearch ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-circle btn-sm"
+          aria-label="Search in conversation"
+          onClick={onSearch}
+        >
+          <Search aria-hidden="true" className="size-5" />
+        </button>
+      ) : null}
       <SafetyMenu
         name={name}
         onAction={onAction}

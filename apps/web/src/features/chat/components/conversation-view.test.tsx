@@ -55,7 +55,7 @@ function serveHistory(later: ChatMessage[], rest: (call: FetchCall) => Reply | u
     if (call.method === "GET" && call.path === `/chat/${BEN}/messages`) {
       historyRequests += 1;
       if (historyRequests === 1) return firstHistory.reply;
-      return ok({ messages: later, nextBefore: null } satisfies ChatPage);
+      return ok({ messages: later, nextBefore: null, nextAfter: null } satisfies ChatPage);
     }
     return rest(call);
   });
@@ -66,7 +66,7 @@ describe("ConversationView", () => {
   it("keeps what was typed before the chat socket opened, and shows no one else's draft", async () => {
     mockFetch((call) =>
       call.method === "GET" && call.path === `/chat/${BEN}/messages`
-        ? ok({ messages: [], nextBefore: null } satisfies ChatPage)
+        ? ok({ messages: [], nextBefore: null, nextAfter: null } satisfies ChatPage)
         : undefined,
     );
     // The person before on this tab left a draft to Ben.
@@ -109,7 +109,7 @@ describe("ConversationView", () => {
     await user.type(within(region).getByRole("textbox", { name: "Message Ben" }), "Hi Ben{Enter}");
     // The send is answered and stored; only then does the old snapshot of the history arrive.
     await expect.poll(() => stored.length).toBe(1);
-    firstHistory.answer(ok({ messages: [], nextBefore: null } satisfies ChatPage));
+    firstHistory.answer(ok({ messages: [], nextBefore: null, nextAfter: null } satisfies ChatPage));
 
     // Sent and shown once, as a stored message (with its time), never lost on the way.
     await waitFor(() => expect(within(region).queryByText("Sending…")).not.toBeInTheDocument());
@@ -133,7 +133,7 @@ describe("ConversationView", () => {
     expect(within(region).getByText("Loading...")).toBeInTheDocument();
 
     act(() => applyChatEvent(queryClient, ME, { type: "message", message: fromBen }));
-    firstHistory.answer(ok({ messages: [], nextBefore: null } satisfies ChatPage));
+    firstHistory.answer(ok({ messages: [], nextBefore: null, nextAfter: null } satisfies ChatPage));
 
     expect(await within(region).findByText("Hello from Ben")).toBeInTheDocument();
     expect(within(region).queryByText(/Say hello/)).not.toBeInTheDocument();

@@ -1,11 +1,11 @@
 import type { ChatMessage } from "@kindred/shared";
-import { Flag, RotateCw } from "lucide-react";
+import { RotateCw } from "lucide-react";
+import { Fragment } from "react";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
-import { dayKey, dayLabel, timeOf } from "../lib/format-time.ts";
+import { dayKey, dayLabel } from "../lib/format-time.ts";
 import type { PendingMessage } from "../lib/outbox.ts";
-
-const BUBBLE = "chat-bubble max-w-[85%] whitespace-pre-wrap break-words sm:max-w-[70%]";
+import { BUBBLE, type MessageActions, MessageItem } from "./message-item.tsx";
 
 type DayGroup = { key: string; label: string; items: ChatMessage[] };
 
@@ -21,50 +21,49 @@ function byDay(messages: ChatMessage[]): DayGroup[] {
 }
 
 /**
- * The stored messages grouped by day, mine on the right. The other person's each carry Report,
- * shown on hover or focus (always on a touch screen, which has no hover).
+ * The stored messages grouped by day, mine on the right, with a "New messages" line above the
+ * first one that was unread when the conversation opened and "Seen" under my last message the
+ * other person has read.
  */
 export function MessageDays({
   messages,
   meId,
-  onReport,
-}: {
+  otherName,
+  firstUnreadId,
+  highlightedId,
+  ...actions
+}: MessageActions & {
   messages: ChatMessage[];
   meId: string;
-  onReport?: (message: ChatMessage) => void;
+  otherName: string;
+  firstUnreadId?: string | null | undefined;
+  highlightedId?: string | undefined;
 }) {
+  const lastSeen = messages.findLast((message) => message.readByOther)?._id;
   return byDay(messages).map((group) => (
     <div key={group.key}>
       <h3 className="divider my-3 text-xs font-medium text-base-content/60">{group.label}</h3>
       <ol>
-        {group.items.map((message) => {
-          const mine = message.fromUserId === meId;
-          return (
-            <li key={message._id} className={cn("group chat", mine ? "chat-end" : "chat-start")}>
-              <div className={cn(BUBBLE, mine ? "chat-bubble-primary" : "chat-bubble-theirs")}>
-                {message.text}
-              </div>
-              <div className="chat-footer mt-0.5 items-center text-xs text-base-content/60">
-                <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
-                {!mine && onReport ? (
-                  <button
-                    type="button"
-                    className={cn(
-                      "btn btn-ghost btn-xs h-6 min-h-0 gap-1 px-1.5 font-normal text-base-content/70",
-                      "opacity-0 group-hover:opacity-100 focus-visible:opacity-100",
-                      "[@media(hover:none)]:opacity-100",
-                    )}
-                    aria-label={`Report message from ${timeOf(message.createdAt)}`}
-                    onClick={() => onReport(message)}
-                  >
-                    <Flag aria-hidden="true" className="size-3" />
-                    Report
-                  </button>
-                ) : null}
-              </div>
-            </li>
-          );
-        })}
+        {group.items.map((message) => (
+          <Fragment key={message._id}>
+            {message._id === firstUnreadId ? (
+              <li
+                id="first-unread"
+                className="divider divider-primary my-2 scroll-mt-16 text-xs font-semibold text-primary"
+              >
+                New messages
+              </li>
+            ) : null}
+            <MessageItem
+              message={message}
+              meId={meId}
+              otherName={otherName}
+              seen={message._id === lastSeen}
+              highlighted={message._id === highlightedId}
+              {...actions}
+            />
+          </Fragment>
+        ))}
       </ol>
     </div>
   ));
@@ -89,6 +88,11 @@ export function PendingMessages({
               item.failed ? "chat-bubble-error" : "chat-bubble-primary opacity-70",
             )}
           >
+            {item.photos?.length ? (
+              <span className="mb-1 block text-xs opacity-80">
+                {item.photos.length === 1 ? "1 photo" : `${item.photos.length} photos`}
+              </span>
+            ) : null}
             {item.text}
           </div>
           <div className="chat-footer mt-0.5 text-xs">

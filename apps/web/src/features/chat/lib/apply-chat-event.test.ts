@@ -22,7 +22,11 @@ beforeEach(() => {
     { user: contact("ana"), lastMessage: null, unread: 0, online: false },
     { user: contact("ben"), lastMessage: null, unread: 0, online: false },
   ]);
-  queryClient.setQueryData<ChatPage>(chatKeys.messages("ben"), { messages: [], nextBefore: null });
+  queryClient.setQueryData<ChatPage>(chatKeys.messages("ben"), {
+    messages: [],
+    nextBefore: null,
+    nextAfter: null,
+  });
 });
 
 const rows = () => queryClient.getQueryData<Conversation[]>(chatKeys.conversations) ?? [];

@@ -1,7 +1,19 @@
-import type { ChatMessage, ChatPage, ChatServerEvent, Conversation } from "@kindred/shared";
+import {
+  CHAT_EXCERPT_LENGTH,
+  type ChatMessage,
+  type ChatPage,
+  type ChatServerEvent,
+  type Conversation,
+} from "@kindred/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-client.ts";
 import { chatKeys } from "./chat-keys.ts";
+import { clearTyping, noteTyping } from "./chat-live.ts";
+
+/** A text's first line, as a reply quotes it. */
+export function firstLine(text: string): string {
+  return text.split("\n", 1)[0]?.slice(0, CHAT_EXCERPT_LENGTH) ?? "";
+}
 
 /** The newest message this tab knows of: where a reconnecting socket resumes from. */
 let newest: { id: string; at: string } | undefined;
@@ -23,12 +35,63 @@ export function forgetNewestMessage() {
 const byTime = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
-/** Adds messages to a loaded history, once each, in time order. */
+/**
+ * Adds messages to a loaded history, once each, in time order; a message already there is
+ * replaced by the incoming copy (it may have been edited, deleted or reacted to since). A page
+ * that does not reach the newest message (opened around an older one) takes no new ones: they
+ * come with its newer pages.
+ */
 export function mergeMessages(page: ChatPage, incoming: ChatMessage[]): ChatPage {
-  const known = new Set(page.messages.map((message) => message._id));
-  const fresh = incoming.filter((message) => !known.has(message._id));
-  if (fresh.length === 0) return page;
-  return { ...page, messages: [...page.messages, ...fresh].sort(byTime) };
+  const byId = new Map(incoming.map((message) => [message._id, message]));
+  let replaced = false;
+  const messages = page.messages.map((message) => {
+    const fresh = byId.get(message._id);
+    if (!fresh) return message;
+    byId.delete(message._id);
+    replaced = true;
+    return fresh;
+  });
+  const added = page.nextAfter ? [] : [...byId.values()];
+  if (added.length === 0 && !replaced) return page;
+  return { ...page, messages: added.length ? [...messages, ...added].sort(byTime) : messages };
+}
+
+/** Changes the messages of one conversation's history that `pick` chooses. */
+function changeMessages(
+  queryClient: QueryClient,
+  otherId: string,
+  pick: (message: ChatMessage) => boolean,
+  change: (message: ChatMessage) => ChatMessage,
+) {
+  queryClient.setQueryData<ChatPage>(chatKeys.messages(otherId), (page) =>
+    page?.messages.some(pick)
+      ? { ...page, messages: page.messages.map((m) => (pick(m) ? change(m) : m)) }
+      : page,
+  );
+  queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (rows) =>
+    rows?.map((row) =>
+      row.user._id === otherId && row.lastMessage && pick(row.lastMessage)
+        ? { ...row, lastMessage: change(row.lastMessage) }
+        : row,
+    ),
+  );
+}
+
+/** My messages to `otherId` up to `messageId` (in the loaded order) are read by them. */
+function markSeen(queryClient: QueryClient, meId: string, otherId: string, messageId: string) {
+  queryClient.setQueryData<ChatPage>(chatKeys.messages(otherId), (page) => {
+    if (!page) return page;
+    const at = page.messages.findIndex((message) => message._id === messageId);
+    if (at < 0) return page;
+    return {
+      ...page,
+      messages: page.messages.map((message, index) =>
+        index <= at && message.fromUserId === meId && !message.readByOther && !message.deletedAt
+          ? { ...message, readByOther: true }
+          : message,
+      ),
+    };
+  });
 }
 
 /** Restarted history requests, with the messages each was restarted for. */
@@ -89,6 +152,7 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
       const { message } = event;
       noteMessage(message);
       const otherId = message.fromUserId === meId ? message.toUserId : message.fromUserId;
+      if (message.fromUserId === otherId) clearTyping(otherId);
       const page = queryClient.getQueryData<ChatPage>(chatKeys.messages(otherId));
       let isNew = !page?.messages.some((known) => known._id === message._id);
       void addToHistory(queryClient, otherId, [message]);
@@ -99,7 +163,16 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
         return;
       }
       if (row.lastMessage?._id === message._id) isNew = false;
-      if (!isNew) return;
+      if (!isNew) {
+        // A message known already may come back changed (a resume after an edit).
+        changeMessages(
+          queryClient,
+          otherId,
+          (known) => known._id === message._id,
+          () => message,
+        );
+        return;
+      }
       queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (current = []) =>
         sortConversations(
           current.map((candidate) =>
@@ -116,6 +189,81 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
           ),
         ),
       );
+      return;
+    }
+    case "edited": {
+      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
+      changeMessages(
+        queryClient,
+        otherId,
+        (message) => message._id === event.messageId,
+        (message) => ({ ...message, text: event.text, editedAt: event.editedAt }),
+      );
+      changeMessages(
+        queryClient,
+        otherId,
+        (message) => message.replyTo?._id === event.messageId,
+        (message) =>
+          message.replyTo
+            ? {
+                ...message,
+                replyTo: { ...message.replyTo, excerpt: firstLine(event.text) },
+              }
+            : message,
+      );
+      return;
+    }
+    case "deleted": {
+      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
+      changeMessages(
+        queryClient,
+        otherId,
+        (message) => message._id === event.messageId,
+        (message) => ({
+          ...message,
+          text: "",
+          deletedAt: event.deletedAt,
+          reactions: [],
+          photos: [],
+        }),
+      );
+      changeMessages(
+        queryClient,
+        otherId,
+        (message) => message.replyTo?._id === event.messageId,
+        (message) =>
+          message.replyTo
+            ? {
+                ...message,
+                replyTo: { ...message.replyTo, excerpt: "", deleted: true, photos: 0 },
+              }
+            : message,
+      );
+      return;
+    }
+    case "reactions": {
+      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
+      changeMessages(
+        queryClient,
+        otherId,
+        (message) => message._id === event.messageId,
+        (message) => ({
+          ...message,
+          reactions: event.reactions.map(({ emoji, userIds }) => ({
+            emoji,
+            count: userIds.length,
+            mine: userIds.includes(meId),
+          })),
+        }),
+      );
+      return;
+    }
+    case "typing": {
+      noteTyping(event.userId);
+      return;
+    }
+    case "seen": {
+      markSeen(queryClient, meId, event.userId, event.messageId);
       return;
     }
     case "read": {
@@ -135,6 +283,7 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
       for (const message of event.messages) {
         applyChatEvent(queryClient, meId, { type: "message", message });
       }
+      for (const seen of event.seen) markSeen(queryClient, meId, seen.userId, seen.messageId);
       return;
     }
     case "closed": {

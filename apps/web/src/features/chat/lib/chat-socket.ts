@@ -17,6 +17,7 @@ import {
   noteMessage,
 } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
+import { setFrameSender } from "./chat-live.ts";
 import { claimOutbox } from "./outbox.ts";
 import { readServerFrame } from "./read-server-frame.ts";
 
@@ -76,6 +77,9 @@ export function openChatSocket(queryClient: QueryClient, meId: string): () => vo
     socket = current;
     let pages = 0;
     current.onopen = () => {
+      setFrameSender((frame) => {
+        if (current.readyState === WebSocket.OPEN) current.send(frame);
+      });
       const reconnecting = attempt > 0;
       attempt = 0;
       // A tab that knows no message has nothing to catch up on: its lists load over HTTP.
@@ -99,6 +103,7 @@ export function openChatSocket(queryClient: QueryClient, meId: string): () => vo
       else void queryClient.invalidateQueries({ queryKey: ["chat"] });
     };
     current.onclose = (close) => {
+      setFrameSender(undefined);
       if (stopped) return;
       if (close.code === CHAT_CLOSE_FORBIDDEN_ORIGIN) {
         // Trying again would not help; saying so keeps the page from looking live when it is not.

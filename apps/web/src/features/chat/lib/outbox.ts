@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from "react";
 
 /** A message on its way, or one that failed and waits for Retry. */
-export type PendingMessage = { clientId: string; text: string; failed: boolean };
+export type PendingMessage = {
+  clientId: string;
+  text: string;
+  failed: boolean;
+  /** The message it answers. */
+  replyTo?: string;
+  /** Uploaded photos' ids, sent with it. */
+  photos?: string[];
+};
 
 // Kept outside the screen (and in this tab's session storage), so leaving a conversation, opening
 // another or reloading loses neither an unsent message nor a half-typed one.

@@ -81,6 +81,7 @@ beforeEach(() => {
   queryClient.setQueryData<ChatPage>(chatKeys.messages(BEN), {
     messages: [message(0)],
     nextBefore: null,
+    nextAfter: null,
   });
 });
 

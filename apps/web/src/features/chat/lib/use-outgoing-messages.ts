@@ -1,6 +1,6 @@
 import type { ChatMessage, Conversation } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { sendMessage } from "../api/send-message.ts";
+import { type OutgoingMessage, sendMessage } from "../api/send-message.ts";
 import { addToHistory, noteMessage } from "./apply-chat-event.ts";
 import { chatKeys } from "./chat-keys.ts";
 import { type PendingMessage, updatePending, usePending } from "./outbox.ts";
@@ -19,7 +19,8 @@ export function useOutgoingMessages(otherId: string, stored: ChatMessage[]) {
   const pending = queued.filter((item) => !storedClientIds.has(item.clientId));
 
   function deliver(item: PendingMessage) {
-    sendMessage(otherId, item.text, item.clientId).then(
+    const { text, replyTo, photos } = item;
+    sendMessage(otherId, { text, replyTo, photos }, item.clientId).then(
       async (message: ChatMessage) => {
         noteMessage(message);
         queryClient.setQueryData<Conversation[]>(chatKeys.conversations, (rows) => {
@@ -43,8 +44,8 @@ export function useOutgoingMessages(otherId: string, stored: ChatMessage[]) {
     );
   }
 
-  function send(text: string) {
-    const item = { clientId: crypto.randomUUID(), text, failed: false };
+  function send(message: OutgoingMessage) {
+    const item: PendingMessage = { clientId: crypto.randomUUID(), ...message, failed: false };
     setPending((current) => [...current, item]);
     deliver(item);
   }

@@ -1,0 +1,57 @@
+import type { AccountSettings, Envelope } from "@kindred/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { showToast } from "@/components/ui/toast.tsx";
+import { apiClient, errorMessageOf } from "@/lib/api-client.ts";
+import { SettingsCard } from "./settings-card.tsx";
+
+const SETTINGS_KEY = ["account", "settings"] as const;
+
+async function getSettings(signal?: AbortSignal): Promise<AccountSettings> {
+  const body = await apiClient.get<Envelope<AccountSettings>>("/account/settings", { signal });
+  return body.data;
+}
+
+async function saveSettings(change: Partial<AccountSettings>): Promise<AccountSettings> {
+  const body = await apiClient.put<Envelope<AccountSettings>>("/account/settings", change);
+  return body.data;
+}
+
+/** Chat privacy: whether the people one writes with see "Seen" (and one sees theirs). */
+export function ChatPrivacySection() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => getSettings(signal),
+  });
+  const save = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (data) => {
+      queryClient.setQueryData(SETTINGS_KEY, data);
+      // "Seen" under my messages follows the new setting.
+      void queryClient.invalidateQueries({ queryKey: ["chat", "messages"] });
+      showToast(data.readReceipts ? "Read receipts are on." : "Read receipts are off.", {
+        variant: "success",
+      });
+    },
+    onError: (error) =>
+      showToast(errorMessageOf(error, "The setting could not be saved."), { variant: "error" }),
+  });
+  const on = save.isPending ? save.variables?.readReceipts : settings.data?.readReceipts;
+  return (
+    <SettingsCard
+      title="Chat privacy"
+      lead="With read receipts off, nobody sees when you have read their messages, and you do not see when they have read yours."
+    >
+      <label className="flex cursor-pointer items-center justify-between gap-4">
+        <span>Read receipts ("Seen")</span>
+        <input
+          type="checkbox"
+          className="toggle toggle-primary"
+          checked={on ?? true}
+          disabled={settings.isPending || save.isPending}
+          onChange={(event) => save.mutate({ readReceipts: event.target.checked })}
+        />
+      </label>
+    </SettingsCard>
+  );
+}
