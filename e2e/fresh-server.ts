@@ -43,7 +43,13 @@ async function stopProcess(child: ChildProcess): Promise<void> {
  * refuses an IP address as the relying party.
  */
 export async function startFreshServer(
-  options: { hostname?: "127.0.0.1" | "localhost" } = {},
+  options: {
+    hostname?: "127.0.0.1" | "localhost";
+    /** A PostgreSQL database (shared by servers given the same one) instead of its own PGlite. */
+    databaseUrl?: string;
+    /** Redis, for servers that share live chat events, presence and limits. */
+    redisUrl?: string;
+  } = {},
 ): Promise<FreshServer> {
   const port = await freePort();
   const baseURL = `http://${options.hostname ?? "127.0.0.1"}:${port}`;
@@ -58,8 +64,8 @@ export async function startFreshServer(
       HOST: "127.0.0.1",
       PUBLIC_ORIGIN: baseURL,
       DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
+      DATABASE_URL: options.databaseUrl ?? "",
+      REDIS_URL: options.redisUrl ?? "",
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       RATE_LIMIT_SIGNUP_PER_IP: "10000",
@@ -67,6 +73,8 @@ export async function startFreshServer(
       // The robot check: real, but a light one (every spec solves it, in the page or the API).
       ALTCHA_MAX_NUMBER: "5000",
       RATE_LIMIT_ALTCHA_PER_IP: "100000",
+      // Long conversations are written through the API in a few seconds.
+      RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: "100000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

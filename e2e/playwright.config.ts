@@ -93,6 +93,8 @@ export default defineConfig({
       // The robot check: real, but a light one (every spec solves it, in the page or the API).
       ALTCHA_MAX_NUMBER: "5000",
       RATE_LIMIT_ALTCHA_PER_IP: "100000",
+      // Long conversations are written through the API in a few seconds.
+      RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: "100000",
       // moderation.spec.ts signs this address up as the run's admin.
       ADMIN_EMAILS: "e2e.admin@example.com",
     },

@@ -110,6 +110,8 @@ export type Config = {
   photoDir?: string;
   /** Photo uploads per account and window. */
   photoUploadsPerAccount?: RateLimitRule;
+  /** Chat messages (and edits) one person may send per minute, over every conversation. */
+  chatMessagesPerMinute?: number;
   /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
   communityJwtSecret?: string;
   /** Posts, groups and events one community member may create per window, each kind apart. */
@@ -460,6 +462,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: booleanFlag("S3_FORCE_PATH_STYLE"),
   RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR: positiveInt("RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR"),
+  RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: positiveInt("RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE"),
   NEW_ACCOUNT_DAILY_INTERESTED: positiveInt("NEW_ACCOUNT_DAILY_INTERESTED"),
   NEW_ACCOUNT_DAILY_FIRST_MESSAGES: positiveInt("NEW_ACCOUNT_DAILY_FIRST_MESSAGES"),
   METRICS_TOKEN: z.preprocess(
@@ -675,6 +678,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     photoFetch: { allowPrivateAddresses: e.PHOTO_FETCH_ALLOW_PRIVATE_ADDRESSES ?? false },
     s3: readS3(e),
+    chatMessagesPerMinute: e.RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE,
     photoUploadsPerAccount: {
       ...DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT,
       max: e.RATE_LIMIT_PHOTO_UPLOADS_PER_HOUR ?? DEFAULT_PHOTO_UPLOADS_PER_ACCOUNT.max,

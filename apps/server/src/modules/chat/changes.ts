@@ -143,7 +143,9 @@ export async function deleteMessage(app: App, userId: string, rawId: string): Pr
 
 /** The six reactions only: anything else is a 400 that lists them. */
 export function reactionOf(raw: string): ChatReaction {
-  const emoji = CHAT_REACTIONS.find((candidate) => candidate === raw.normalize("NFC"));
+  // A heart without its emoji selector (U+2764 alone, as some keyboards send it) is the heart.
+  const value = raw.normalize("NFC") === "\u2764" ? "❤️" : raw.normalize("NFC");
+  const emoji = CHAT_REACTIONS.find((candidate) => candidate === value);
   if (!emoji) throw new HttpError(400, "BAD_REACTION", CHAT_MESSAGES.badReaction);
   return emoji;
 }

@@ -478,7 +478,10 @@ describe("chat parity", () => {
     expect(back.statusCode).toBe(200);
     expect(back.json().data).toEqual([{ emoji: "👍", count: 1, mine: false }]);
     expect(
-      await socketB.next((e) => e.type === "reactions" && e.reactions[0]?.userIds.length === 1),
+      // The event after the take-back (the first one, A's alone, came before).
+      await socketB.next(
+        (e) => e.type === "reactions" && e.reactions[0]?.userIds.join() === b.me._id,
+      ),
     ).toEqual({
       type: "reactions",
       messageId: sent._id,

@@ -67,17 +67,18 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
 
   app.jobs.handle("chat_kept_purge", keptPurgeHandler(app));
   app.jobs.handle("chat_photo_sweep", photoSweepHandler(app));
+  const perMinute = app.config.chatMessagesPerMinute ?? CHAT_MESSAGES_PER_MINUTE;
   const sendLimit = limitRequests(app, [
     {
       name: "chat-send",
-      rule: { max: CHAT_MESSAGES_PER_MINUTE, windowMs: 60_000 },
+      rule: { max: perMinute, windowMs: 60_000 },
       key: (request) => request.userId,
     },
   ]);
   const reactionLimit = limitRequests(app, [
     {
       name: "chat-react",
-      rule: { max: CHAT_MESSAGES_PER_MINUTE * 2, windowMs: 60_000 },
+      rule: { max: perMinute * 2, windowMs: 60_000 },
       key: (request) => request.userId,
     },
   ]);

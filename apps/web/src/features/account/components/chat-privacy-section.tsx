@@ -1,5 +1,6 @@
 import type { AccountSettings, Envelope } from "@kindred/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
 import { apiClient, errorMessageOf } from "@/lib/api-client.ts";
 import { SettingsCard } from "./settings-card.tsx";
@@ -19,6 +20,8 @@ async function saveSettings(change: Partial<AccountSettings>): Promise<AccountSe
 /** Chat privacy: whether the people one writes with see "Seen" (and one sees theirs). */
 export function ChatPrivacySection() {
   const queryClient = useQueryClient();
+  // Shown at once (a controlled switch would spring back until the request starts).
+  const [asked, setAsked] = useState<boolean>();
   const settings = useQuery({
     queryKey: SETTINGS_KEY,
     queryFn: ({ signal }) => getSettings(signal),
@@ -35,8 +38,9 @@ export function ChatPrivacySection() {
     },
     onError: (error) =>
       showToast(errorMessageOf(error, "The setting could not be saved."), { variant: "error" }),
+    onSettled: () => setAsked(undefined),
   });
-  const on = save.isPending ? save.variables?.readReceipts : settings.data?.readReceipts;
+  const on = asked ?? settings.data?.readReceipts;
   return (
     <SettingsCard
       title="Chat privacy"
@@ -49,7 +53,10 @@ export function ChatPrivacySection() {
           className="toggle toggle-primary"
           checked={on ?? true}
           disabled={settings.isPending || save.isPending}
-          onChange={(event) => save.mutate({ readReceipts: event.target.checked })}
+          onChange={(event) => {
+            setAsked(event.target.checked);
+            save.mutate({ readReceipts: event.target.checked });
+          }}
         />
       </label>
     </SettingsCard>

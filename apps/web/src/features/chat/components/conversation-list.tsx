@@ -1,4 +1,4 @@
-import type { Conversation } from "@kindred/shared";
+import type { ChatMessage, Conversation } from "@kindred/shared";
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -87,7 +87,7 @@ export function ConversationList({
                     <span className="flex items-center justify-between gap-2">
                       <span className="truncate text-sm text-base-content/70">
                         {lastMessage
-                          ? `${lastMessage.fromUserId === meId ? "You: " : ""}${lastMessage.text}`
+                          ? `${lastMessage.fromUserId === meId ? "You: " : ""}${previewOf(lastMessage)}`
                           : "Say hello"}
                       </span>
                       {unread > 0 ? (
@@ -106,4 +106,12 @@ export function ConversationList({
       )}
     </nav>
   );
+}
+
+/** What the list shows of a last message: its text, else what it was or holds. */
+function previewOf(message: ChatMessage): string {
+  if (message.deletedAt) return "Message deleted";
+  if (message.text) return message.text;
+  const photos = message.photos.length;
+  return photos === 1 ? "Photo" : photos > 1 ? `${photos} photos` : "";
 }

@@ -215,6 +215,8 @@ export function ConversationView({
       }, failed("The message could not be edited."));
       return;
     }
+    // Sending from an older part of the conversation goes back to the newest, where it lands.
+    if (page?.nextAfter) void jumpToNewest();
     const ready = photos.photos.flatMap((photo) => (photo.id ? [photo.id] : []));
     outgoing.send({
       text,

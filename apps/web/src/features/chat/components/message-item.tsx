@@ -149,123 +149,130 @@ export function MessageItem({
         ) : null}
         {deleted ? "Message deleted" : message.text}
       </div>
-      <div className="chat-footer mt-0.5 flex-wrap items-center gap-1 text-xs text-base-content/60">
-        <time dateTime={message.createdAt}>{at}</time>
-        {message.editedAt && !deleted ? <EditedMark editedAt={message.editedAt} /> : null}
-        {showActions ? (
-          <span
-            className={cn(
-              "flex items-center opacity-0 group-hover:opacity-100 focus-within:opacity-100",
-              "[@media(hover:none)]:opacity-100",
-              picking && "opacity-100",
-            )}
-          >
-            {onReact ? (
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={`React to message from ${at}`}
-                aria-expanded={picking}
-                onClick={() => setPicking((open) => !open)}
-              >
-                <SmilePlus aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-            {onReply ? (
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={`Reply to message from ${at}`}
-                onClick={() => onReply(message)}
-              >
-                <Reply aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-            {mine && onEdit ? (
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={`Edit message from ${at}`}
-                onClick={() => onEdit(message)}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-            {mine && onDelete ? (
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={`Delete message from ${at}`}
-                onClick={() => onDelete(message)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </button>
-            ) : null}
-            {!mine && onReport ? (
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs h-7 min-h-0 gap-1 px-1.5 font-normal text-base-content/70"
-                aria-label={`Report message from ${at}`}
-                onClick={() => onReport(message)}
-              >
-                <Flag aria-hidden="true" className="size-3" />
-                Report
-              </button>
-            ) : null}
-          </span>
-        ) : null}
-      </div>
-      {picking && onReact ? (
-        <fieldset className="chat-footer mt-1 flex gap-0.5 rounded-full border border-base-300 bg-base-100 p-0.5 shadow">
-          <legend className="sr-only">Reactions</legend>
-          {CHAT_REACTIONS.map((emoji) => {
-            const on = message.reactions.some((r) => r.emoji === emoji && r.mine);
-            return (
-              <button
-                key={emoji}
-                type="button"
-                className={cn("btn btn-ghost btn-sm btn-circle text-lg", on && "btn-active")}
-                aria-label={`${on ? "Remove" : "React with"} ${emoji}`}
-                aria-pressed={on}
-                onClick={() => {
-                  setPicking(false);
-                  onReact(message, emoji, !on);
-                }}
-              >
-                {emoji}
-              </button>
-            );
-          })}
-        </fieldset>
-      ) : null}
-      {message.reactions.length > 0 && !deleted ? (
-        <div className="chat-footer mt-1 flex flex-wrap gap-1">
-          {message.reactions.map((reaction) => {
-            const who = reactedBy(reaction.mine, reaction.count, otherName);
-            return (
-              <button
-                key={reaction.emoji}
-                type="button"
-                className={cn(
-                  "badge gap-1 border-base-300 bg-base-100 px-2 text-sm",
-                  reaction.mine && "border-primary bg-primary/10",
-                )}
-                title={`${who} reacted with ${reaction.emoji}`}
-                aria-label={`${reaction.emoji} ${reaction.count}: ${who}`}
-                aria-pressed={reaction.mine}
-                disabled={!onReact}
-                onClick={() => onReact?.(message, reaction.emoji, !reaction.mine)}
-              >
-                <span aria-hidden="true">{reaction.emoji}</span>
-                <span aria-hidden="true" className="text-xs">
-                  {reaction.count}
-                </span>
-              </button>
-            );
-          })}
+      <div
+        className={cn(
+          "chat-footer mt-0.5 flex flex-col gap-1 text-xs text-base-content/60",
+          mine ? "items-end" : "items-start",
+        )}
+      >
+        <div className="flex flex-wrap items-center gap-1">
+          <time dateTime={message.createdAt}>{at}</time>
+          {message.editedAt && !deleted ? <EditedMark editedAt={message.editedAt} /> : null}
+          {showActions ? (
+            <span
+              className={cn(
+                "flex items-center opacity-0 group-hover:opacity-100 focus-within:opacity-100",
+                "[@media(hover:none)]:opacity-100",
+                picking && "opacity-100",
+              )}
+            >
+              {onReact ? (
+                <button
+                  type="button"
+                  className={ACTION}
+                  aria-label={`React to message from ${at}`}
+                  aria-expanded={picking}
+                  onClick={() => setPicking((open) => !open)}
+                >
+                  <SmilePlus aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+              {onReply ? (
+                <button
+                  type="button"
+                  className={ACTION}
+                  aria-label={`Reply to message from ${at}`}
+                  onClick={() => onReply(message)}
+                >
+                  <Reply aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+              {mine && onEdit ? (
+                <button
+                  type="button"
+                  className={ACTION}
+                  aria-label={`Edit message from ${at}`}
+                  onClick={() => onEdit(message)}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+              {mine && onDelete ? (
+                <button
+                  type="button"
+                  className={ACTION}
+                  aria-label={`Delete message from ${at}`}
+                  onClick={() => onDelete(message)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </button>
+              ) : null}
+              {!mine && onReport ? (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs h-7 min-h-0 gap-1 px-1.5 font-normal text-base-content/70"
+                  aria-label={`Report message from ${at}`}
+                  onClick={() => onReport(message)}
+                >
+                  <Flag aria-hidden="true" className="size-3" />
+                  Report
+                </button>
+              ) : null}
+            </span>
+          ) : null}
         </div>
-      ) : null}
-      {seen ? <div className="chat-footer text-xs text-base-content/60">Seen</div> : null}
+        {picking && onReact ? (
+          <fieldset className="flex gap-0.5 rounded-full border border-base-300 bg-base-100 p-0.5 shadow">
+            <legend className="sr-only">Reactions</legend>
+            {CHAT_REACTIONS.map((emoji) => {
+              const on = message.reactions.some((r) => r.emoji === emoji && r.mine);
+              return (
+                <button
+                  key={emoji}
+                  type="button"
+                  className={cn("btn btn-ghost btn-sm btn-circle text-lg", on && "btn-active")}
+                  aria-label={`${on ? "Remove" : "React with"} ${emoji}`}
+                  aria-pressed={on}
+                  onClick={() => {
+                    setPicking(false);
+                    onReact(message, emoji, !on);
+                  }}
+                >
+                  {emoji}
+                </button>
+              );
+            })}
+          </fieldset>
+        ) : null}
+        {message.reactions.length > 0 && !deleted ? (
+          <div className="flex flex-wrap gap-1">
+            {message.reactions.map((reaction) => {
+              const who = reactedBy(reaction.mine, reaction.count, otherName);
+              return (
+                <button
+                  key={reaction.emoji}
+                  type="button"
+                  className={cn(
+                    "badge gap-1 border-base-300 bg-base-100 px-2 text-sm",
+                    reaction.mine && "border-primary bg-primary/10",
+                  )}
+                  title={`${who} reacted with ${reaction.emoji}`}
+                  aria-label={`${reaction.emoji} ${reaction.count}: ${who}`}
+                  aria-pressed={reaction.mine}
+                  disabled={!onReact}
+                  onClick={() => onReact?.(message, reaction.emoji, !reaction.mine)}
+                >
+                  <span aria-hidden="true">{reaction.emoji}</span>
+                  <span aria-hidden="true" className="text-xs">
+                    {reaction.count}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        ) : null}
+        {seen ? <span>Seen</span> : null}
+      </div>
     </li>
   );
 }

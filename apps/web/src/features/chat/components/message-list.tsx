@@ -39,7 +39,7 @@ export function MessageDays({
   firstUnreadId?: string | null | undefined;
   highlightedId?: string | undefined;
 }) {
-  const lastSeen = messages.findLast((message) => message.readByOther)?._id;
+  const lastSeen = messages.findLast((message) => message.readByOther && !message.deletedAt)?._id;
   return byDay(messages).map((group) => (
     <div key={group.key}>
       <h3 className="divider my-3 text-xs font-medium text-base-content/60">{group.label}</h3>

@@ -36,6 +36,21 @@ const byTime = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
 
 /**
+ * The later state of one message from two copies: a copy may have been answered before an edit,
+ * a deletion or "Seen" that this tab already shows (the send's answer arriving after the
+ * socket's events), and must not bring it back.
+ */
+function newerOf(known: ChatMessage, incoming: ChatMessage): ChatMessage {
+  if (known.deletedAt && !incoming.deletedAt) return known;
+  const olderText = known.editedAt !== null && (incoming.editedAt ?? "") < known.editedAt;
+  return {
+    ...incoming,
+    ...(olderText ? { text: known.text, editedAt: known.editedAt } : {}),
+    readByOther: known.readByOther || incoming.readByOther,
+  };
+}
+
+/**
  * Adds messages to a loaded history, once each, in time order; a message already there is
  * replaced by the incoming copy (it may have been edited, deleted or reacted to since). A page
  * that does not reach the newest message (opened around an older one) takes no new ones: they
@@ -49,7 +64,7 @@ export function mergeMessages(page: ChatPage, incoming: ChatMessage[]): ChatPage
     if (!fresh) return message;
     byId.delete(message._id);
     replaced = true;
-    return fresh;
+    return newerOf(message, fresh);
   });
   const added = page.nextAfter ? [] : [...byId.values()];
   if (added.length === 0 && !replaced) return page;
@@ -169,7 +184,7 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
           queryClient,
           otherId,
           (known) => known._id === message._id,
-          () => message,
+          (known) => newerOf(known, message),
         );
         return;
       }
