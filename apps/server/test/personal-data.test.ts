@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { selectRows } from "../src/db/rows.ts";
 import * as schema from "../src/db/schema.ts";
+import { insertChatPhoto } from "../src/modules/chat/changes-repository.ts";
 import { PERSONAL_DATA_PARTS, SYSTEM_TABLES } from "../src/personal-data.ts";
 import { callCommunity } from "./community-helpers.ts";
 import {
@@ -108,9 +110,20 @@ async function danaWithDataEverywhere() {
   );
   if (!gus || !hal || !ivy || !jon) throw new Error("sign-up failed");
 
-  // A conversation both ways, read by Dana.
-  await sendMessage(app, dana, finn, "hello Finn");
+  // A conversation both ways, read by Dana: she edited her first message and sent a photo, and
+  // each reacted to the other.
+  const first = await sendMessage(app, dana, finn, "hello Fin");
+  await ok(call(app, dana, "PATCH", `/api/chat/messages/${first._id}`, { text: "hello Finn" }));
+  const photoId = randomUUID();
+  await insertChatPhoto(app.db, { id: photoId, ownerId: dana.me._id, width: 40, height: 30 });
+  const photo = await ok(
+    call(app, dana, "POST", `/api/chat/${finn.me._id}/messages`, { photos: [photoId] }),
+    201,
+  );
   const fromFinn = await sendMessage(app, finn, dana, "hello Dana");
+  const heart = encodeURIComponent("❤️");
+  await ok(call(app, dana, "PUT", `/api/chat/messages/${fromFinn._id}/reactions/${heart}`));
+  await ok(call(app, finn, "PUT", `/api/chat/messages/${photo.data._id}/reactions/${heart}`));
   await ok(call(app, dana, "POST", `/api/chat/${finn.me._id}/read`, { messageId: fromFinn._id }));
   // Requests both ways, pending: a notification to Gus names her, one to her names Hal.
   await sendRequest(app, dana, "interested", gus);
@@ -293,7 +306,11 @@ describe("deleting an account", () => {
     const reached = new Set(before.map((place) => place.split(":")[0]));
     for (const part of PERSONAL_DATA_PARTS) {
       for (const table of part.tables) {
-        if (table === "chat_archives" || table === "chat_archive_messages") continue;
+        // Rows that name nobody: an archive's (kept for the other person) and an edit's earlier
+        // text (reached through its message, and deleted with it).
+        if (["chat_archives", "chat_archive_messages", "chat_message_edits"].includes(table)) {
+          continue;
+        }
         expect(reached.has(table), `no row of ${table} names Dana before the deletion`).toBe(true);
       }
     }

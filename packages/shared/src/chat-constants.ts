@@ -89,5 +89,4 @@ export const CHAT_MESSAGES = {
   photoNotYours: "This photo was sent already or is not yours. Add it again.",
   replyNotFound: "The message you reply to is not in this conversation.",
   searchEmpty: "Type a word to search for.",
-  oneQuery: "Ask for one of before, after, around or q at a time.",
 } as const;

@@ -97,24 +97,18 @@ export type ChatPage = z.infer<typeof chatPageSchema>;
 
 const messageId = (name: string) => z.guid({ error: `${name} must be a message id.` }).optional();
 
-export const chatHistoryQuerySchema = z
-  .object({
-    // A guid (not free text), so the OpenAPI document says what the server takes.
-    before: messageId("before"),
-    /** The page after this message (newer ones), oldest first. */
-    after: messageId("after"),
-    /** A page with this message in its middle. */
-    around: messageId("around"),
-    /** Messages holding these words, newest first (no paging). */
-    q: z.string().trim().min(1, CHAT_MESSAGES.searchEmpty).max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
-  })
-  .refine(
-    (query) =>
-      [query.before, query.after, query.around, query.q].filter((value) => value !== undefined)
-        .length <= 1,
-    CHAT_MESSAGES.oneQuery,
-  );
+/** One page at a time: `q` wins over `around`, which wins over `after`, then `before`. */
+export const chatHistoryQuerySchema = z.object({
+  // A guid (not free text), so the OpenAPI document says what the server takes.
+  before: messageId("before"),
+  /** The page after this message (newer ones), oldest first. */
+  after: messageId("after"),
+  /** A page with this message in its middle. */
+  around: messageId("around"),
+  /** Messages holding these words, newest first (no paging). */
+  q: z.string().trim().min(1, CHAT_MESSAGES.searchEmpty).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_MAX_LIMIT).default(CHAT_PAGE_DEFAULT_LIMIT),
+});
 export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
 
 export const chatUnreadSchema = z.object({
@@ -123,20 +117,19 @@ export const chatUnreadSchema = z.object({
 });
 export type ChatUnread = z.infer<typeof chatUnreadSchema>;
 
-export const sendMessageBodySchema = z
-  .object({
-    text: z.string().max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong).default(""),
-    clientId: z.string().min(1).max(CHAT_CLIENT_ID_MAX_LENGTH).optional(),
-    replyTo: z.guid({ error: CHAT_MESSAGES.replyNotFound }).optional(),
-    photos: z
-      .array(z.guid({ error: CHAT_MESSAGES.photoNotYours }))
-      .max(CHAT_PHOTOS_PER_MESSAGE, CHAT_MESSAGES.tooManyPhotos)
-      .optional(),
-  })
-  .refine((body) => body.text.trim().length > 0 || (body.photos?.length ?? 0) > 0, {
-    message: CHAT_MESSAGES.emptyMessage,
-    path: ["text"],
-  });
+/**
+ * A message: text, photos, or both. A text that is empty or blank without photos is refused by
+ * the server (400 EMPTY_MESSAGE, "Write a message first.").
+ */
+export const sendMessageBodySchema = z.object({
+  text: z.string().max(CHAT_MESSAGE_MAX_LENGTH, CHAT_MESSAGES.messageTooLong).default(""),
+  clientId: z.string().min(1).max(CHAT_CLIENT_ID_MAX_LENGTH).optional(),
+  replyTo: z.guid({ error: CHAT_MESSAGES.replyNotFound }).optional(),
+  photos: z
+    .array(z.guid({ error: CHAT_MESSAGES.photoNotYours }))
+    .max(CHAT_PHOTOS_PER_MESSAGE, CHAT_MESSAGES.tooManyPhotos)
+    .optional(),
+});
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 export const editMessageBodySchema = z.object({
@@ -158,24 +151,18 @@ export const accountSettingsSchema = z.object({
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
-/** Whether the runtime knows the IANA time zone name. */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The IANA time zones the runtime knows (and UTC), for the settings' `timeZone`. */
+const TIME_ZONES: [string, ...string[]] = [
+  "UTC",
+  ...(typeof Intl.supportedValuesOf === "function"
+    ? Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")
+    : []),
+];
 
 export const accountSettingsBodySchema = z
   .strictObject({
     readReceipts: z.boolean({ error: "readReceipts is true or false." }).optional(),
-    timeZone: z
-      .string()
-      .max(64)
-      .refine(isTimeZone, "Choose a time zone such as Europe/Madrid.")
-      .optional(),
+    timeZone: z.enum(TIME_ZONES, { error: "Choose a time zone such as Europe/Madrid." }).optional(),
   })
   .refine(
     (body) => body.readReceipts !== undefined || body.timeZone !== undefined,

@@ -86,7 +86,7 @@ export async function editMessage(
   const { message, editedAt } = await app.db.transaction(async (tx) => {
     const locked = await lockOwn(tx, userId, messageId);
     if (!text.trim() && locked.photos === 0) {
-      throw new HttpError(400, "VALIDATION_ERROR", CHAT_MESSAGES.emptyEdit, [
+      throw new HttpError(400, "EMPTY_MESSAGE", CHAT_MESSAGES.emptyEdit, [
         { path: "text", message: CHAT_MESSAGES.emptyEdit },
       ]);
     }

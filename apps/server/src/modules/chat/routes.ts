@@ -131,7 +131,13 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         summary: "Send a message; a repeated clientId answers the first message (idempotent)",
         params: userParamsSchema,
         body: sendMessageBodySchema,
-        response: { 201: envelope(chatMessageSchema), 403: notConnected },
+        response: {
+          201: envelope(chatMessageSchema),
+          400: errorResponse(
+            "No text and no photos (`code` EMPTY_MESSAGE), a reply to a message of another conversation (REPLY_NOT_FOUND), or photos that are not my unsent uploads (PHOTO_NOT_YOURS)",
+          ),
+          403: notConnected,
+        },
       },
       config: { unknownId: NOT_CONNECTED },
       preHandler: [requireSameAgeBand("userId"), sendLimit],

@@ -196,6 +196,11 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const other = otherId.toLowerCase();
   const text = body.text ?? "";
+  if (!text.trim() && !body.photos?.length) {
+    throw new HttpError(400, "EMPTY_MESSAGE", CHAT_MESSAGES.emptyMessage, [
+      { path: "text", message: CHAT_MESSAGES.emptyMessage },
+    ]);
+  }
   if (await isArchiveOf(app.db, userId, other)) {
     throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
   }
