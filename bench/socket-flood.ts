@@ -10,7 +10,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/floodbench npx tsx bench/socket-flood.ts
  *
  * FLOOD_SECONDS (6), FLOOD_RATE (frames per second, 7500: what one attacker's socket managed),
- * AFTER_SECONDS (10). Without BENCH_DATABASE_URL the server uses the embedded PGlite.
+ * AFTER_SECONDS (10), FLOOD_FRAME (`resume`, or `typing`: "I am typing to my connection", each
+ * one the server would look the connection up for and announce through the hub). Without BENCH_DATABASE_URL the server uses the embedded PGlite.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,6 +29,7 @@ const SERVER = path.resolve(
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 6);
 const FLOOD_RATE = Number(process.env.FLOOD_RATE ?? 7500);
 const AFTER_SECONDS = Number(process.env.AFTER_SECONDS ?? 10);
+const FLOOD_FRAME = process.env.FLOOD_FRAME === "typing" ? "typing" : "resume";
 const HEALTH_TIMEOUT_MS = 5000;
 
 type Client = { cookie: string; xsrf: string; userId: string };
@@ -167,7 +169,11 @@ async function main() {
 
     phase = "during";
     // The attacker reconnects whenever the server closes the socket, until the time is up.
-    const frame = JSON.stringify({ type: "resume", after: first.data?._id });
+    const frame = JSON.stringify(
+      FLOOD_FRAME === "typing"
+        ? { type: "typing", to: a.userId }
+        : { type: "resume", after: first.data?._id },
+    );
     const flood = { sockets: 0, framesSent: 0, framesReceived: 0, bytesReceived: 0 };
     const closeCodes: Record<string, number> = {};
     const floodStart = performance.now();
@@ -221,6 +227,7 @@ async function main() {
         {
           server: path.relative(root, SERVER),
           database,
+          frame: FLOOD_FRAME,
           flood: {
             seconds: Number(floodSeconds.toFixed(1)),
             ...flood,

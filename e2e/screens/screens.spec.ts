@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, type NewUser, type StorageState, type TestUser, test } from "../fixtures.ts";
 
 const xsrfOf = (state: StorageState) =>
@@ -17,7 +18,12 @@ const themes = ["light", "dark"] as const;
 type Screen = {
   name: string;
   signedIn: boolean;
-  path: (ctx: { publicUrl: string; keptConversation: string; groupId: string }) => string;
+  path: (ctx: {
+    publicUrl: string;
+    keptConversation: string;
+    groupId: string;
+    samId: string;
+  }) => string;
   ready: (page: Page) => Promise<void>;
 };
 
@@ -113,6 +119,24 @@ const screens: Screen[] = [
     path: () => "/chat",
     ready: async (page) => {
       await expect(page.getByRole("link", { name: /Deleted account/ })).toBeVisible();
+    },
+  },
+  {
+    name: "chat-conversation",
+    signedIn: true,
+    path: ({ samId }) => `/chat/${samId}`,
+    ready: async (page) => {
+      const conversation = page.getByRole("region", { name: /^Conversation with / });
+      await expect(conversation.getByText("Message deleted", { exact: true })).toBeVisible();
+      await expect(conversation.getByRole("button", { name: /^👍 2/ })).toBeVisible();
+      await expect
+        .poll(() =>
+          conversation
+            .getByRole("button", { name: "Open photo 1 of 1" })
+            .locator("img")
+            .evaluate((image: HTMLImageElement) => image.naturalWidth),
+        )
+        .toBeGreaterThan(0);
     },
   },
   {
@@ -224,6 +248,7 @@ let viewer: TestUser;
 let publicUrl = "";
 let keptConversation = "";
 let groupId = "";
+let samId = "";
 
 test("set up people to show", async ({ createUser, apiAs }) => {
   const [maya, lucas, priya, sam] = await Promise.all(
@@ -243,8 +268,43 @@ test("set up people to show", async ({ createUser, apiAs }) => {
   const mayaSession = await apiAs(maya);
   await mayaSession.post(`/api/request/review/accepted/${request._id}`);
   publicUrl = (await mayaSession.get<{ url: string }>("/api/generate_public_url")).url;
+  samId = sam.me._id;
+  // A conversation with everything a message can carry: an edit, a reply, reactions, a photo, a
+  // deleted message and a word too long for any line.
+  const first = await mayaSession.post<{ _id: string }>(`/api/chat/${sam.me._id}/messages`, {
+    text: "See you at the climbing gym on Saturdy?",
+  });
+  await mayaSession.patch(`/api/chat/messages/${first._id}`, {
+    text: "See you at the climbing gym on Saturday?",
+  });
+  const answer = await samApi.post<{ _id: string }>(`/api/chat/${maya.me._id}/messages`, {
+    text: "Yes! I will bring the spare harness.\nAnd snacks.",
+    replyTo: first._id,
+  });
+  const thumbsUp = encodeURIComponent("👍");
+  await mayaSession.put(`/api/chat/messages/${answer._id}/reactions/${thumbsUp}`);
+  await samApi.put(`/api/chat/messages/${answer._id}/reactions/${thumbsUp}`);
+  const photo = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: "#0f766e" },
+  })
+    .jpeg()
+    .toBuffer();
+  const uploaded = await mayaSession.context.post("/api/chat/photos", {
+    multipart: { photo: { name: "wall.jpg", mimeType: "image/jpeg", buffer: photo } },
+    headers: { "X-XSRF-TOKEN": xsrfOf(await mayaSession.context.storageState()) },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const photoId = ((await uploaded.json()) as { data: { _id: string } }).data._id;
   await mayaSession.post(`/api/chat/${sam.me._id}/messages`, {
-    text: "See you at the climbing gym?",
+    text: "The new wall",
+    photos: [photoId],
+  });
+  const oops = await samApi.post<{ _id: string }>(`/api/chat/${maya.me._id}/messages`, {
+    text: "wrong chat, sorry",
+  });
+  await samApi.delete(`/api/chat/messages/${oops._id}`);
+  await samApi.post(`/api/chat/${maya.me._id}/messages`, {
+    text: `Route name: ${"Supercalifragilisticexpialidocious".repeat(4)}`,
   });
   // Someone who wrote to Maya and then deleted their account: the conversation stays with her.
   const noor = await createUser({ firstName: "Noor", lastName: "Haddad" });
@@ -324,7 +384,7 @@ for (const screen of screens) {
           [theme, screen.signedIn] as const,
         );
         const page = await context.newPage();
-        await page.goto(screen.path({ publicUrl, keptConversation, groupId }));
+        await page.goto(screen.path({ publicUrl, keptConversation, groupId, samId }));
         await screen.ready(page);
         // Sections that animate in on entering the view only appear once scrolled past.
         // Real wheel steps: a jump by script can skip past the observers.

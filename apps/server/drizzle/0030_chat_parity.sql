@@ -1,3 +1,7 @@
+-- Earlier migrations of the same run may have updated users (0025 marks accounts verified), which
+-- queues the deferred users_people_changed trigger; ALTER TABLE users refuses to run with events
+-- pending, so they fire now.
+SET CONSTRAINTS ALL IMMEDIATE;--> statement-breakpoint
 CREATE TABLE "chat_message_edits" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"message_id" uuid NOT NULL,

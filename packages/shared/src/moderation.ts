@@ -68,6 +68,8 @@ export const snapshotMessageSchema = z.object({
   createdAt: z.string(),
   /** The reported message itself. */
   reported: z.boolean(),
+  /** Its earlier texts, when it had been edited, oldest first. */
+  edits: z.array(z.object({ text: z.string(), editedAt: z.string() })).optional(),
 });
 
 /** What was reported, as it was when the first report came: it survives edits and deletions. */

@@ -8,7 +8,14 @@ import { joinUser, personRef } from "../users/fragments.ts";
 // a conversation, live or kept. A kept conversation's id is the former conversation's.
 
 /** A message as a report's evidence shows it. */
-export type EvidenceMessage = { _id: string; fromUserId: string; text: string; createdAt: string };
+export type EvidenceMessage = {
+  _id: string;
+  fromUserId: string;
+  text: string;
+  createdAt: string;
+  /** Its earlier texts, when it was edited (live conversations), oldest first. */
+  edits: { text: string; editedAt: string }[];
+};
 
 /** Where a conversation's messages are: live (chat_messages) or kept (chat_kept_messages). */
 export type MessageSource = { kind: "live" | "kept"; id: string };
@@ -101,8 +108,20 @@ function sourceTable(source: MessageSource): { table: SQL; conversation: SQL } {
     : { table: sql.raw("chat_kept_messages"), conversation: sql.raw("kept_id") };
 }
 
-const evidenceColumns = sql`m.id as "_id", m.from_user_id as "fromUserId", m.text,
-  ${isoTimestamp(sql`m.created_at`)} as "createdAt", m.seq`;
+/**
+ * A message as evidence; a live one with its earlier texts (`chat_message_edits`, kept for this
+ * only), oldest first.
+ */
+function evidenceColumnsOf(source: MessageSource): SQL {
+  const edits =
+    source.kind === "live"
+      ? sql`coalesce((select json_agg(json_build_object('text', e.text,
+            'editedAt', ${isoTimestamp(sql`e.edited_at`)}) order by e.edited_at)
+          from chat_message_edits e where e.message_id = m.id), '[]'::json)`
+      : sql`'[]'::json`;
+  return sql`m.id as "_id", m.from_user_id as "fromUserId", m.text,
+    ${isoTimestamp(sql`m.created_at`)} as "createdAt", ${edits} as "edits", m.seq`;
+}
 
 /**
  * Up to `before` messages before the given one, the message, and up to `after` after it, oldest
@@ -116,6 +135,7 @@ export async function findMessagesAround(
   after: number,
 ): Promise<EvidenceMessage[]> {
   const { table, conversation } = sourceTable(source);
+  const evidenceColumns = evidenceColumnsOf(source);
   const rows = await selectRows<EvidenceMessage & { seq: number }>(
     db,
     sql`
@@ -146,7 +166,7 @@ export async function findLastMessages(
   const { table, conversation } = sourceTable(source);
   const rows = await selectRows<EvidenceMessage & { seq: number }>(
     db,
-    sql`select ${evidenceColumns} from ${table} m where m.${conversation} = ${source.id}
+    sql`select ${evidenceColumnsOf(source)} from ${table} m where m.${conversation} = ${source.id}
       order by m.seq desc limit ${limit}`,
   );
   return rows.reverse().map(({ seq: _, ...message }) => message);

@@ -97,6 +97,32 @@ describe("a report keeps its evidence", () => {
     expect(JSON.stringify(kase.snapshot)).not.toContain(b.me.emailId);
   });
 
+  it("carries an edited message's earlier texts, which deletion for both leaves in it alone", async () => {
+    const [a, b] = await connectedPair(app);
+    const message = await sendMessage(app, b, a, "You are worthless");
+    const edited = await call(app, b, "PATCH", `/api/chat/messages/${message._id}`, {
+      text: "Just kidding",
+    });
+    expect(edited.statusCode).toBe(200);
+    const reported = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "message", _id: message._id },
+      reason: "harassment",
+    });
+    expect(reported.statusCode).toBe(201);
+    const removed = await call(app, b, "DELETE", `/api/chat/messages/${message._id}`);
+    expect(removed.statusCode).toBe(200);
+
+    const kase = await caseAbout(admin, message._id);
+    expect(kase.snapshot.messages.find((m) => m.reported)).toMatchObject({
+      text: "Just kidding",
+      edits: [{ text: "You are worthless", editedAt: expect.any(String) }],
+    });
+    // Gone from the conversation: the snapshot is its only copy.
+    const history = await call(app, a, "GET", `/api/chat/${b.me._id}/messages`);
+    expect(JSON.stringify(history.json())).not.toContain("worthless");
+    expect(JSON.stringify(history.json())).not.toContain("Just kidding");
+  });
+
   it("a report from the blocked list 10 days after the block carries the conversation", async () => {
     const [a, b] = await connectedPair(app);
     await sendMessage(app, b, a, "I know where you live");

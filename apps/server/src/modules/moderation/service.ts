@@ -211,6 +211,7 @@ async function conversationSnapshot(
     text: message.text,
     createdAt: message.createdAt,
     reported: message._id === messageId,
+    ...(message.edits.length > 0 ? { edits: message.edits } : {}),
   }));
 }
 

@@ -72,3 +72,76 @@ describe("applyChatEvent", () => {
     expect(queryClient.getQueryData(chatKeys.messages("ben"))).toBeUndefined();
   });
 });
+
+describe("applyChatEvent: changes to stored messages", () => {
+  const history = () =>
+    queryClient.getQueryData<ChatPage>(chatKeys.messages("ben"))?.messages ?? [];
+  const mine = message("m1", ME, "ben", "2026-11-22T10:00:00.000Z");
+  const theirs = {
+    ...message("m2", "ben", ME, "2026-11-22T10:01:00.000Z"),
+    replyTo: { _id: "m1", fromUserId: ME, excerpt: "text m1", deleted: false, photos: 0 },
+  };
+  beforeEach(() => {
+    applyChatEvent(queryClient, ME, { type: "message", message: mine });
+    applyChatEvent(queryClient, ME, { type: "message", message: theirs });
+  });
+  const ids = { messageId: "m1", fromUserId: ME, toUserId: "ben" };
+
+  it("shows an edit in the message and in the replies that quote it", () => {
+    applyChatEvent(queryClient, ME, {
+      type: "edited",
+      ...ids,
+      text: "fixed\nsecond line",
+      editedAt: "2026-11-22T10:02:00.000Z",
+    });
+    expect(history()[0]).toMatchObject({
+      text: "fixed\nsecond line",
+      editedAt: expect.any(String),
+    });
+    expect(history()[1]?.replyTo?.excerpt).toBe("fixed");
+  });
+
+  it("a stale copy of a message (the send's late answer) does not undo an edit or Seen", () => {
+    applyChatEvent(queryClient, ME, {
+      type: "edited",
+      ...ids,
+      text: "fixed",
+      editedAt: "2026-11-22T10:02:00.000Z",
+    });
+    applyChatEvent(queryClient, ME, { type: "seen", userId: "ben", messageId: "m1" });
+    applyChatEvent(queryClient, ME, { type: "message", message: mine });
+    expect(history()[0]).toMatchObject({ text: "fixed", readByOther: true });
+  });
+
+  it("a deletion empties the message and turns its quotes into 'deleted'", () => {
+    applyChatEvent(queryClient, ME, {
+      type: "deleted",
+      ...ids,
+      deletedAt: "2026-11-22T10:03:00.000Z",
+    });
+    expect(history()[0]).toMatchObject({ text: "", deletedAt: expect.any(String), photos: [] });
+    expect(history()[1]?.replyTo).toMatchObject({ deleted: true, excerpt: "" });
+  });
+
+  it("counts reactions with whether I am among them", () => {
+    applyChatEvent(queryClient, ME, {
+      type: "reactions",
+      messageId: "m2",
+      fromUserId: "ben",
+      toUserId: ME,
+      reactions: [
+        { emoji: "❤️", userIds: ["ben", ME] },
+        { emoji: "😂", userIds: ["ben"] },
+      ],
+    });
+    expect(history()[1]?.reactions).toEqual([
+      { emoji: "❤️", count: 2, mine: true },
+      { emoji: "😂", count: 1, mine: false },
+    ]);
+  });
+
+  it("marks my messages up to the one read as seen, not theirs", () => {
+    applyChatEvent(queryClient, ME, { type: "seen", userId: "ben", messageId: "m2" });
+    expect(history().map((m) => m.readByOther)).toEqual([true, false]);
+  });
+});

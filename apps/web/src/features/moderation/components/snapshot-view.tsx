@@ -91,9 +91,29 @@ function Conversation({
             >
               {message.text}
             </div>
-            {message.reported ? (
-              <div className="chat-footer">
-                <span className="badge badge-error badge-sm mt-1">Reported message</span>
+            {message.reported || message.edits?.length ? (
+              <div className="chat-footer flex flex-col gap-1">
+                {message.reported ? (
+                  <span className="badge badge-error badge-sm mt-1">Reported message</span>
+                ) : null}
+                {message.edits?.length ? (
+                  <details className="text-xs">
+                    <summary className="cursor-pointer">
+                      Edited {message.edits.length === 1 ? "once" : `${message.edits.length} times`}
+                      : earlier texts
+                    </summary>
+                    <ol className="mt-1 list-decimal pl-5">
+                      {message.edits.map((edit) => (
+                        <li key={edit.editedAt} className="break-words whitespace-pre-wrap">
+                          {edit.text}{" "}
+                          <span className="text-base-content/60">
+                            (until {formatDateTime(edit.editedAt)})
+                          </span>
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                ) : null}
               </div>
             ) : null}
           </li>
