@@ -111,6 +111,20 @@ export async function playChatParity(ana: Side, ben: Side) {
   await expect(onBen.getByRole("button", { name: `❤️ 1: ${anaName}` })).toBeVisible();
   await onBen.getByRole("button", { name: `❤️ 1: ${anaName}` }).click();
   await expect(reply.getByRole("button", { name: `❤️ 2: You and ${benName}` })).toBeVisible();
+  // Drawn with the app's own emoji font, whatever fonts the device has.
+  await expect
+    .poll(() =>
+      ana.page.evaluate(() => {
+        let loaded = false;
+        document.fonts.forEach((font) => {
+          if (font.family.replaceAll('"', "") === "Kindred Reactions" && font.status === "loaded") {
+            loaded = true;
+          }
+        });
+        return loaded;
+      }),
+    )
+    .toBe(true);
 
   // Delete for everyone: the other side sees "Message deleted" in its place.
   await send(ana.page, "Oops, wrong chat");

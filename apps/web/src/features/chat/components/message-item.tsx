@@ -230,7 +230,10 @@ export function MessageItem({
                 <button
                   key={emoji}
                   type="button"
-                  className={cn("btn btn-ghost btn-sm btn-circle text-lg", on && "btn-active")}
+                  className={cn(
+                    "btn btn-ghost btn-sm btn-circle font-reactions text-lg",
+                    on && "btn-active",
+                  )}
                   aria-label={`${on ? "Remove" : "React with"} ${emoji}`}
                   aria-pressed={on}
                   onClick={() => {
@@ -262,7 +265,9 @@ export function MessageItem({
                   disabled={!onReact}
                   onClick={() => onReact?.(message, reaction.emoji, !reaction.mine)}
                 >
-                  <span aria-hidden="true">{reaction.emoji}</span>
+                  <span aria-hidden="true" className="font-reactions">
+                    {reaction.emoji}
+                  </span>
                   <span aria-hidden="true" className="text-xs">
                     {reaction.count}
                   </span>
