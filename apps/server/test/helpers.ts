@@ -668,3 +668,32 @@ export async function resetPasswordThroughMail(
   if (!grant) throw new Error("no reset_grant cookie");
   answered(await updatePassword(app, email, newPassword, grant), 200, "setting the password");
 }
+
+export type MultipartPart = {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | string;
+};
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(parts: MultipartPart[]) {
+  const boundary = `----kindred${randomBytes(8).toString("hex")}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const type = part.filename
+      ? `Content-Type: ${part.type ?? "application/octet-stream"}\r\n`
+      : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

@@ -70,6 +70,11 @@ export const snapshotMessageSchema = z.object({
   reported: z.boolean(),
   /** Its earlier texts, when it had been edited, oldest first. */
   edits: z.array(z.object({ text: z.string(), editedAt: z.string() })).optional(),
+  /**
+   * Its photos, each loaded by a moderator from `GET /api/moderation/cases/:id/photos/:photoId`
+   * while the photo exists (deleting the message deletes its files).
+   */
+  photos: z.array(z.string()).optional(),
 });
 
 /** What was reported, as it was when the first report came: it survives edits and deletions. */

@@ -12,7 +12,6 @@ import { HttpError } from "../../plugins/errors.ts";
 import { accountStanding, flagScreened, screenContent } from "../filters/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
-import { PHOTO_CONTENT_TYPE, processUpload } from "../photos/service.ts";
 import {
   canSeeChatPhoto,
   deleteMessageContent,
@@ -32,8 +31,11 @@ import { findMessageById } from "./repository.ts";
 
 type App = Pick<
   FastifyInstance,
-  "db" | "chatHub" | "log" | "now" | "config" | "moderation" | "photoStorage"
+  "db" | "chatHub" | "log" | "now" | "config" | "moderation" | "photoStorage" | "photoUploads"
 >;
+
+/** Chat photos are stored as WebP, as every photo is. */
+export const CHAT_PHOTO_TYPE = "image/webp";
 
 const MESSAGE_NOT_FOUND = () =>
   new HttpError(404, "MESSAGE_NOT_FOUND", CHAT_MESSAGES.messageNotFound);
@@ -208,15 +210,15 @@ export function queuePhotoSweep(db: App["db"], runAt: Date): Promise<void> {
  * photo; answers its id, which the uploader's next message names.
  */
 export async function uploadChatPhoto(app: App, userId: string, bytes: Buffer): Promise<string> {
-  const processed = await processUpload(userId, bytes);
+  const processed = await app.photoUploads.process(userId, bytes);
   const id = randomUUID();
   const card = processed.files.find((file) => file.size === "card");
   const large = processed.files.find((file) => file.size === "large");
   if (!card || !large) throw new Error("The photo pipeline made no card or large size");
   const [cardName, largeName] = chatPhotoFiles(id) as [string, string];
   await Promise.all([
-    app.photoStorage.put(cardName, card.bytes, PHOTO_CONTENT_TYPE),
-    app.photoStorage.put(largeName, large.bytes, PHOTO_CONTENT_TYPE),
+    app.photoStorage.put(cardName, card.bytes, CHAT_PHOTO_TYPE),
+    app.photoStorage.put(largeName, large.bytes, CHAT_PHOTO_TYPE),
   ]);
   await app.db.transaction(async (tx) => {
     await insertChatPhoto(tx, { id, ownerId: userId, width: large.width, height: large.height });
@@ -236,6 +238,13 @@ export async function chatPhotoFile(app: App, viewerId: string | undefined, file
   if (!viewerId || !photoId || !isUuid(photoId)) return undefined;
   if (!(await canSeeChatPhoto(app.db, viewerId, photoId))) return undefined;
   return (await app.photoStorage.get(file)) ?? undefined;
+}
+
+/** A chat photo's large file by its id (a moderator reading a case); undefined when it is gone. */
+export async function chatPhotoFileById(app: Pick<App, "photoStorage">, photoId: string) {
+  const id = photoId.toLowerCase();
+  if (!isUuid(id)) return undefined;
+  return (await app.photoStorage.get(`chat-${id}-large.webp`)) ?? undefined;
 }
 
 /**

@@ -15,6 +15,8 @@ export type EvidenceMessage = {
   createdAt: string;
   /** Its earlier texts, when it was edited (live conversations), oldest first. */
   edits: { text: string; editedAt: string }[];
+  /** Its photos' ids, in order. */
+  photos: string[];
 };
 
 /** Where a conversation's messages are: live (chat_messages) or kept (chat_kept_messages). */
@@ -119,8 +121,11 @@ function evidenceColumnsOf(source: MessageSource): SQL {
             'editedAt', ${isoTimestamp(sql`e.edited_at`)}) order by e.edited_at)
           from chat_message_edits e where e.message_id = m.id), '[]'::json)`
       : sql`'[]'::json`;
+  const photos = sql`coalesce((select json_agg(p.id order by p.position)
+      from chat_photos p where p.message_id = m.id), '[]'::json)`;
   return sql`m.id as "_id", m.from_user_id as "fromUserId", m.text,
-    ${isoTimestamp(sql`m.created_at`)} as "createdAt", ${edits} as "edits", m.seq`;
+    ${isoTimestamp(sql`m.created_at`)} as "createdAt", ${edits} as "edits",
+    ${photos} as "photos", m.seq`;
 }
 
 /**

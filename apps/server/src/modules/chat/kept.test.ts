@@ -34,6 +34,8 @@ const asEvidence = (message: ChatMessage) => ({
   fromUserId: message.fromUserId,
   text: message.text,
   createdAt: message.createdAt,
+  edits: [],
+  photos: message.photos.map((photo) => photo._id),
 });
 
 /** Messages back and forth: the first person writes the even ones. */

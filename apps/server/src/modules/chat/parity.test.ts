@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
@@ -17,6 +17,7 @@ import {
   call,
   connectedPair,
   createTestApp,
+  multipart,
   notificationsOf,
   type Session,
   sendMessage,
@@ -220,30 +221,6 @@ async function sendWith(
 }
 
 // ---------- photos ----------
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----kindred${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.filename
-      ? `Content-Type: ${part.type ?? "application/octet-stream"}\r\n`
-      : "";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** A phone photo: stored sideways (1600×1200) with EXIF Orientation 6 and a GPS position. */
 async function phonePhoto(colour = "#2e86c1"): Promise<Buffer> {

@@ -9,7 +9,13 @@ import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { shownTo } from "../../db/visibility.ts";
 import { connectionsOf } from "../requests/fragments.ts";
-import { type CardRow, cardColumns, joinUser, personRef } from "../users/fragments.ts";
+import {
+  type CardRow,
+  cardColumns,
+  joinUser,
+  personRef,
+  readReceiptsOnForBoth,
+} from "../users/fragments.ts";
 
 // A conversation is the accepted request of a pair: its id is the request's id, so removing the
 // connection (or a block, which deletes the pair's request) deletes the messages and read markers
@@ -63,8 +69,7 @@ export function messageColumns(alias: string, viewerId: unknown): SQL {
       and exists (select 1 from chat_reads rr
         where rr.conversation_id = ${m}.conversation_id and rr.user_id = ${m}.to_user_id
           and rr.last_read_seq >= ${m}.seq)
-      and (select bool_and(read_receipts) from users
-        where id in (${m}.from_user_id, ${m}.to_user_id))) as "readByOther"`;
+      and ${readReceiptsOnForBoth(sql`${m}.from_user_id`, sql`${m}.to_user_id`)}) as "readByOther"`;
 }
 
 type ContactColumns = {
@@ -454,7 +459,7 @@ export async function findSeenAfter(
       join chat_reads r on r.conversation_id = c.id and r.user_id = c.user_id
       join chat_messages m on m.seq = r.last_read_seq
       where r.last_read_seq >= (select seq from after)
-        and (select bool_and(read_receipts) from users where id in (${userId}, c.user_id))
+        and ${readReceiptsOnForBoth(userId, sql`c.user_id`)}
     `,
   );
 }
@@ -467,7 +472,7 @@ export async function receiptsOnForBoth(
 ): Promise<boolean> {
   const [row] = await selectRows<{ on: boolean | null }>(
     db,
-    sql`select bool_and(read_receipts) as "on" from users where id in (${userId}, ${otherId})`,
+    sql`select ${readReceiptsOnForBoth(userId, otherId)} as "on"`,
   );
   return row?.on === true;
 }

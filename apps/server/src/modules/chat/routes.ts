@@ -26,9 +26,8 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
-import { acceptPhotoUploads, photoErrors, readUpload } from "../photos/routes.ts";
-import { PHOTO_CONTENT_TYPE } from "../photos/service.ts";
 import {
+  CHAT_PHOTO_TYPE,
   chatPhotoFile,
   deleteMessage,
   editMessage,
@@ -277,7 +276,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(async (scope) => {
-    await acceptPhotoUploads(scope);
+    await app.photoUploads.accept(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       "/chat/photos",
       {
@@ -287,7 +286,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
           description:
             "`multipart/form-data` with the picture in the field `photo`, as for the profile photo. It is turned upright and stripped of all metadata; only the two people of the conversation it is sent in can load it. Unsent, it is deleted after a day.",
           consumes: ["multipart/form-data"],
-          response: { 201: envelope(z.object({ _id: z.string() })), ...photoErrors },
+          response: { 201: envelope(z.object({ _id: z.string() })), ...app.photoUploads.errors },
         },
         preHandler: [
           limitRequests(app, [
@@ -300,7 +299,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         ],
       },
       async (request, reply) => {
-        const { bytes, crop } = await readUpload(request);
+        const { bytes, crop } = await app.photoUploads.read(request);
         if (crop) throw new HttpError(400, "PHOTO_UNKNOWN_FIELD", "Send only the field photo.");
         const id = await uploadChatPhoto(app, request.userId, bytes);
         return reply
@@ -340,7 +339,7 @@ export async function chatPhotoFileRoutes(app: FastifyInstance): Promise<void> {
       const stored = await chatPhotoFile(app, session?.userId, request.params.file);
       if (!stored) throw new HttpError(404, "NOT_FOUND", "No such photo.");
       reply
-        .type(PHOTO_CONTENT_TYPE)
+        .type(CHAT_PHOTO_TYPE)
         .header("cache-control", "private, max-age=86400")
         .header("vary", "cookie")
         .header("x-content-type-options", "nosniff")

@@ -81,7 +81,15 @@ export const NOT_CONNECTED = {
 
 type App = Pick<
   FastifyInstance,
-  "db" | "chatHub" | "log" | "notifications" | "now" | "config" | "moderation" | "photoStorage"
+  | "db"
+  | "chatHub"
+  | "log"
+  | "notifications"
+  | "now"
+  | "config"
+  | "moderation"
+  | "photoStorage"
+  | "photoUploads"
 >;
 
 type Page = ChatPage;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import type { ModerationCase, ModerationCaseDetail } from "@kindred/shared";
@@ -11,6 +12,7 @@ import {
   connectedPair,
   continueAs,
   MANUAL_JOBS,
+  multipart,
   PASSWORD,
   type Session,
   sendMessage,
@@ -121,6 +123,54 @@ describe("a report keeps its evidence", () => {
     const history = await call(app, a, "GET", `/api/chat/${b.me._id}/messages`);
     expect(JSON.stringify(history.json())).not.toContain("worthless");
     expect(JSON.stringify(history.json())).not.toContain("Just kidding");
+  });
+
+  it("lets a moderator open the photos of a reported conversation, and nobody else", async () => {
+    const [a, b] = await connectedPair(app);
+    const picture = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#aa3355" },
+    })
+      .jpeg()
+      .toBuffer();
+    const body = multipart([
+      { name: "photo", filename: "look.jpg", type: "image/jpeg", data: picture },
+    ]);
+    const uploaded = await app.inject({
+      method: "POST",
+      url: "/api/chat/photos",
+      headers: { ...b.headers, "content-type": body.contentType },
+      payload: body.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const photoId = uploaded.json().data._id as string;
+    const sent = await call(app, b, "POST", `/api/chat/${a.me._id}/messages`, {
+      text: "look",
+      photos: [photoId],
+    });
+    expect(sent.statusCode).toBe(201);
+    const messageId = sent.json().data._id as string;
+    const reported = await call(app, a, "POST", "/api/reports", {
+      subject: { type: "message", _id: messageId },
+      reason: "inappropriate",
+    });
+    expect(reported.statusCode).toBe(201);
+    const kase = await caseAbout(admin, messageId);
+    expect(kase.snapshot.messages.find((m) => m.reported)?.photos).toEqual([photoId]);
+
+    const address = `/api/moderation/cases/${kase._id}/photos/${photoId}`;
+    const seen = await call(app, await moderator("Mia"), "GET", address);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(seen.rawPayload).metadata()).format).toBe("webp");
+    // Not a moderator: 403; a photo the case does not hold: 404.
+    expect((await call(app, a, "GET", address)).statusCode).toBe(403);
+    const other = await call(
+      app,
+      admin,
+      "GET",
+      `/api/moderation/cases/${kase._id}/photos/${randomUUID()}`,
+    );
+    expect(other.statusCode).toBe(404);
   });
 
   it("a report from the blocked list 10 days after the block carries the conversation", async () => {

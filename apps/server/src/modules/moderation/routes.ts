@@ -24,10 +24,11 @@ import {
   roleBodySchema,
   userParamsSchema,
 } from "@kindred/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { cursorFrom, encodedPage, pagedAnswer } from "../../lib/paging.ts";
+import { HttpError } from "../../plugins/errors.ts";
 import { ERROR_RESPONSES } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
@@ -38,6 +39,7 @@ import {
   auditPage,
   CASE_NOT_FOUND,
   caseDetail,
+  casePhoto,
   changeRole,
   decideAppeal,
   fileAppeal,
@@ -244,6 +246,39 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       message: "Case",
       data: await caseDetail(app.db, request.params.id.toLowerCase()),
     }),
+  );
+
+  r.get(
+    "/moderation/cases/:id/photos/:photoId",
+    {
+      schema: {
+        tags: ["moderation"],
+        summary: "A photo of the case's conversation (one its snapshot's messages held)",
+        params: z.object({ id: z.string().max(100), photoId: z.string().max(100) }),
+        response: {
+          200: {
+            description: "The WebP picture (large size); kept in the browser only",
+            content: { "image/webp": { schema: z.string() } },
+          },
+          404: ERROR_RESPONSES[404],
+        },
+      },
+    },
+    async (request, reply) => {
+      const stored = await casePhoto(
+        app,
+        request.params.id.toLowerCase(),
+        request.params.photoId.toLowerCase(),
+      );
+      if (!stored) throw new HttpError(404, "NOT_FOUND", "No such photo in this case.");
+      reply
+        .type("image/webp")
+        .header("cache-control", "private, max-age=3600")
+        .header("x-content-type-options", "nosniff")
+        .header("content-security-policy", "default-src 'none'");
+      if (stored.size !== undefined) reply.header("content-length", stored.size);
+      return (reply as FastifyReply).send(stored.stream);
+    },
   );
 
   r.post(

@@ -7,6 +7,7 @@ import {
   type Card,
   type CreateReportBody,
   DELETED_ACCOUNT_PHOTO,
+  isUuid,
   MODERATION_MESSAGES,
   type ModerationActionBody,
   type ModerationActionView,
@@ -18,6 +19,7 @@ import {
   type ReportSubject,
   type Role,
   type Snapshot,
+  snapshotSchema,
   TRUSTED_REPORTER_MIN_CONNECTIONS,
   TRUSTED_REPORTER_MIN_DAYS,
   TRUSTED_REPORTS_TO_HIDE,
@@ -29,6 +31,7 @@ import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import { announceSessionEnd } from "../../plugins/session.ts";
+import { chatPhotoFileById } from "../chat/changes.ts";
 import { conversationEvidence, findMessageForReport, messageModeration } from "../chat/service.ts";
 import { eventModeration } from "../events/service.ts";
 import { groupModeration } from "../groups/service.ts";
@@ -212,6 +215,7 @@ async function conversationSnapshot(
     createdAt: message.createdAt,
     reported: message._id === messageId,
     ...(message.edits.length > 0 ? { edits: message.edits } : {}),
+    ...(message.photos.length > 0 ? { photos: message.photos } : {}),
   }));
 }
 
@@ -527,6 +531,19 @@ function toActionView(row: repository.ActionRow): ModerationActionView {
 }
 
 export const CASE_NOT_FOUND = { code: "NOT_FOUND", message: MODERATION_MESSAGES.caseNotFound };
+
+/**
+ * A photo of a case's conversation, for its moderator: the large file of a photo one of the
+ * snapshot's messages held, while it exists; undefined otherwise.
+ */
+export async function casePhoto(app: App, caseId: string, photoId: string) {
+  const row = isUuid(caseId) ? await repository.findCase(app.db, caseId) : undefined;
+  if (!row) return undefined;
+  const parsed = snapshotSchema.safeParse(row.snapshot);
+  if (!parsed.success) return undefined;
+  const held = parsed.data.messages.some((message) => message.photos?.includes(photoId));
+  return held ? chatPhotoFileById(app, photoId) : undefined;
+}
 
 export async function caseDetail(db: Database, id: string): Promise<ModerationCaseDetail> {
   const row = await repository.findCase(db, id);

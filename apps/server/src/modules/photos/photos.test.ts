@@ -9,32 +9,15 @@ import type { FastifyInstance } from "fastify";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anonymousHeaders, appsForFile, type Session, signUpUser } from "../../../test/helpers.ts";
+import {
+  anonymousHeaders,
+  appsForFile,
+  multipart,
+  type MultipartPart as Part,
+  type Session,
+  signUpUser,
+} from "../../../test/helpers.ts";
 import type { Config, S3Settings } from "../../config.ts";
-
-type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----kindred${randomBytes(8).toString("hex")}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = part.filename
-      ? `form-data; name="${part.name}"; filename="${part.filename}"`
-      : `form-data; name="${part.name}"`;
-    const type = part.filename
-      ? `Content-Type: ${part.type ?? "application/octet-stream"}\r\n`
-      : "";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
-    chunks.push(Buffer.from("\r\n"));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 /** A phone photo: stored sideways (1600×1200) with EXIF Orientation 6 and a GPS position. */
 async function phonePhoto(colour = "#c0392b"): Promise<Buffer> {

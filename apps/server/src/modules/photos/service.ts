@@ -1,5 +1,5 @@
 import { type PhotoCrop, photoFileName } from "@kindred/shared";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../plugins/session.ts";
@@ -10,14 +10,32 @@ import { admitPhotoWork } from "./photo-pool.ts";
 import { type ProcessedPhoto, processPhoto } from "./process.ts";
 import { claimPhoto, deletePhotoIfUnused, lockPhoto } from "./repository.ts";
 import { openPhotoStorage, type PhotoStorage } from "./storage.ts";
+import { acceptPhotoUploads, photoErrors, readUpload } from "./upload.ts";
 
 export { photoWorkInFlight } from "./photo-pool.ts";
 export { type ProcessedPhoto, processPhoto } from "./process.ts";
+
+/**
+ * What another module needs to take a picture upload of its own (chat photos) without importing
+ * this one: the multipart scope, the upload's reading and checks, and the pipeline.
+ */
+export type PhotoUploads = {
+  /** Makes a scope take one photo upload per request (multipart, 10 MB). */
+  accept(scope: FastifyInstance): Promise<void>;
+  /** The `photo` file of the request, checked (415, 413, 400 as for the profile photo). */
+  read(request: FastifyRequest): Promise<{ bytes: Buffer; crop?: PhotoCrop | undefined }>;
+  /** Processes one upload (upright, no metadata, three sizes); stores nothing. */
+  process(userId: string, bytes: Buffer): Promise<ProcessedPhoto>;
+  /** The upload's failures, for a route's OpenAPI responses. */
+  errors: Record<number, unknown>;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Where photo files are kept: DATA_DIR/photos, memory, or the S3 bucket. */
     photoStorage: PhotoStorage;
+    /** Picture uploads for other modules' routes (chat photos). */
+    photoUploads: PhotoUploads;
   }
 }
 
@@ -32,6 +50,12 @@ export const photoStoragePlugin = fp(
       photoDir: app.config.photoDir,
     });
     app.decorate("photoStorage", storage);
+    app.decorate("photoUploads", {
+      accept: acceptPhotoUploads,
+      read: readUpload,
+      process: processUpload,
+      errors: photoErrors,
+    } satisfies PhotoUploads);
     app.addHook("onClose", async () => storage.close());
   },
   { name: "photo-storage" },

@@ -170,3 +170,8 @@ export function blockedEitherWayBy(userId: unknown): SQL {
 export function bannedAccountIds(): SQL {
   return sql`select id from users where banned_at is not null`;
 }
+
+/** SQL true when both people show read receipts ("Seen"); chat reads it for every message. */
+export function readReceiptsOnForBoth(a: unknown, b: unknown): SQL {
+  return sql`coalesce((select bool_and(read_receipts) from users where id in (${a}, ${b})), false)`;
+}

@@ -62,9 +62,11 @@ function PersonSnapshot({ person }: { person: NonNullable<Snapshot["person"]> })
 function Conversation({
   messages,
   personName,
+  caseId,
 }: {
   messages: Snapshot["messages"];
   personName: string;
+  caseId: string;
 }) {
   return (
     <ol
@@ -89,6 +91,25 @@ function Conversation({
               )}
               aria-current={message.reported ? "true" : undefined}
             >
+              {message.photos?.length ? (
+                <span className="mb-1 flex flex-wrap gap-1">
+                  {message.photos.map((photoId, index) => {
+                    const address = `/api/moderation/cases/${encodeURIComponent(caseId)}/photos/${encodeURIComponent(photoId)}`;
+                    return (
+                      <a
+                        key={photoId}
+                        href={address}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="block overflow-hidden rounded"
+                        aria-label={`Open photo ${index + 1} of this message`}
+                      >
+                        <img src={address} alt="" loading="lazy" className="h-24 w-auto" />
+                      </a>
+                    );
+                  })}
+                </span>
+              ) : null}
               {message.text}
             </div>
             {message.reported || message.edits?.length ? (
@@ -124,7 +145,16 @@ function Conversation({
 }
 
 /** What was reported, as it was when the first report came. */
-export function SnapshotView({ snapshot, personName }: { snapshot: Snapshot; personName: string }) {
+export function SnapshotView({
+  snapshot,
+  personName,
+  caseId,
+}: {
+  snapshot: Snapshot;
+  personName: string;
+  /** The case, whose conversation's photos a moderator may open. */
+  caseId: string;
+}) {
   return (
     <section
       aria-labelledby="snapshot-title"
@@ -150,7 +180,7 @@ export function SnapshotView({ snapshot, personName }: { snapshot: Snapshot; per
           </div>
         ) : null}
         {snapshot.messages.length > 0 ? (
-          <Conversation messages={snapshot.messages} personName={personName} />
+          <Conversation messages={snapshot.messages} personName={personName} caseId={caseId} />
         ) : snapshot.type === "message" && snapshot.text ? (
           <p className="rounded-box bg-base-200 p-3 break-words whitespace-pre-wrap">
             {snapshot.text}

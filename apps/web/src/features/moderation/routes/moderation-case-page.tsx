@@ -117,7 +117,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
       </header>
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
-          <SnapshotView snapshot={item.snapshot} personName={name} />
+          <SnapshotView snapshot={item.snapshot} personName={name} caseId={item._id} />
           <Panel title={`Reports (${item.reports.length})`}>
             <Reports item={item} />
           </Panel>
