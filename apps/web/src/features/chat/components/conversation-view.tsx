@@ -115,6 +115,7 @@ export function ConversationView({
   const [searching, setSearching] = useState(false);
   const [highlighted, setHighlighted] = useState<string>();
   const [pendingJump, setPendingJump] = useState<string>();
+  const [pendingBottom, setPendingBottom] = useState(false);
   const [atBottom, setAtBottom] = useState(true);
   // The tab's drafts and unsent messages are this person's before anything is typed or sent:
   // the chat socket, which claims them too, opens only once the first screen has settled.
@@ -188,11 +189,17 @@ export function ConversationView({
 
   async function jumpToNewest() {
     if (page?.nextAfter) await windowed.jumpToNewest();
-    const box = scrollRef.current;
-    requestAnimationFrame(() => {
-      if (box) box.scrollTop = box.scrollHeight;
-    });
+    // Scrolled once the newest page is on screen (the effect below), not before it renders.
+    setPendingBottom(true);
   }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the messages or the request change
+  useEffect(() => {
+    const box = scrollRef.current;
+    if (!pendingBottom || !box || page?.nextAfter) return;
+    box.scrollTop = box.scrollHeight;
+    setPendingBottom(false);
+  }, [pendingBottom, messages]);
 
   const apply = (event: ChatServerEvent) => applyChatEvent(queryClient, meId, event);
   const failed = (fallback: string) => (error: unknown) =>
