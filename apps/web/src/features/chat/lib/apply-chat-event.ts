@@ -2,6 +2,7 @@ import {
   CHAT_EXCERPT_LENGTH,
   type ChatMessage,
   type ChatPage,
+  type ChatReplyTo,
   type ChatServerEvent,
   type Conversation,
 } from "@kindred/shared";
@@ -89,6 +90,29 @@ function changeMessages(
         ? { ...row, lastMessage: change(row.lastMessage) }
         : row,
     ),
+  );
+}
+
+/** The other person of a change to a message between me and them. */
+function otherOf(event: { fromUserId: string; toUserId: string }, meId: string): string {
+  return event.fromUserId === meId ? event.toUserId : event.fromUserId;
+}
+
+/** Changes one message, and the quotes of it in the replies that answer it. */
+function changeWithQuotes(
+  queryClient: QueryClient,
+  otherId: string,
+  messageId: string,
+  change: (message: ChatMessage) => ChatMessage,
+  changeQuote: (quote: ChatReplyTo) => ChatReplyTo,
+) {
+  changeMessages(queryClient, otherId, (message) => message._id === messageId, change);
+  changeMessages(
+    queryClient,
+    otherId,
+    (message) => message.replyTo?._id === messageId,
+    (message) =>
+      message.replyTo ? { ...message, replyTo: changeQuote(message.replyTo) } : message,
   );
 }
 
@@ -207,33 +231,20 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
       return;
     }
     case "edited": {
-      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
-      changeMessages(
+      changeWithQuotes(
         queryClient,
-        otherId,
-        (message) => message._id === event.messageId,
+        otherOf(event, meId),
+        event.messageId,
         (message) => ({ ...message, text: event.text, editedAt: event.editedAt }),
-      );
-      changeMessages(
-        queryClient,
-        otherId,
-        (message) => message.replyTo?._id === event.messageId,
-        (message) =>
-          message.replyTo
-            ? {
-                ...message,
-                replyTo: { ...message.replyTo, excerpt: firstLine(event.text) },
-              }
-            : message,
+        (quote) => ({ ...quote, excerpt: firstLine(event.text) }),
       );
       return;
     }
     case "deleted": {
-      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
-      changeMessages(
+      changeWithQuotes(
         queryClient,
-        otherId,
-        (message) => message._id === event.messageId,
+        otherOf(event, meId),
+        event.messageId,
         (message) => ({
           ...message,
           text: "",
@@ -241,26 +252,14 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
           reactions: [],
           photos: [],
         }),
-      );
-      changeMessages(
-        queryClient,
-        otherId,
-        (message) => message.replyTo?._id === event.messageId,
-        (message) =>
-          message.replyTo
-            ? {
-                ...message,
-                replyTo: { ...message.replyTo, excerpt: "", deleted: true, photos: 0 },
-              }
-            : message,
+        (quote) => ({ ...quote, excerpt: "", deleted: true, photos: 0 }),
       );
       return;
     }
     case "reactions": {
-      const otherId = event.fromUserId === meId ? event.toUserId : event.fromUserId;
       changeMessages(
         queryClient,
-        otherId,
+        otherOf(event, meId),
         (message) => message._id === event.messageId,
         (message) => ({
           ...message,
