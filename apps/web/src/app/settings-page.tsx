@@ -2,9 +2,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { ChatPrivacySection } from "@/features/account/components/chat-privacy-section.tsx";
-import { DeleteAccountSection } from "@/features/account/components/delete-account-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
-import { PasswordSection } from "@/features/account/components/password-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
 import { NotificationSettingsSection } from "@/features/notifications/components/notification-settings-section.tsx";
 
@@ -13,6 +11,14 @@ const EmailSection = lazy(async () => ({ default: (await signInSections()).Email
 const PasskeysSection = lazy(async () => ({ default: (await signInSections()).PasskeysSection }));
 const TwoStepSection = lazy(async () => ({ default: (await signInSections()).TwoStepSection }));
 const DevicesSection = lazy(async () => ({ default: (await signInSections()).DevicesSection }));
+// The two password forms bring react-hook-form and the schemas; the page draws without them.
+const PasswordSection = lazy(async () => ({
+  default: (await import("@/features/account/components/password-section.tsx")).PasswordSection,
+}));
+const DeleteAccountSection = lazy(async () => ({
+  default: (await import("@/features/account/components/delete-account-section.tsx"))
+    .DeleteAccountSection,
+}));
 
 /** A section that loads after the page, with room kept for it meanwhile. */
 function Later({ children }: { children: ReactNode }) {
@@ -40,7 +46,9 @@ export function SettingsPage() {
       <Later>
         <EmailSection />
       </Later>
-      <PasswordSection />
+      <Later>
+        <PasswordSection />
+      </Later>
       <Later>
         <PasskeysSection />
       </Later>
@@ -51,7 +59,9 @@ export function SettingsPage() {
         <DevicesSection />
       </Later>
       <YourDataSection />
-      <DeleteAccountSection />
+      <Later>
+        <DeleteAccountSection />
+      </Later>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, ScrollRestoration } from "react-router";
-import { EmailVerificationBanner } from "@/components/account/email-verification-banner.tsx";
-import { SuspensionNotice } from "@/components/moderation/suspension-notice.tsx";
+import { AccountNotices } from "@/components/account/account-notices.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { NotificationBell } from "@/components/ui/notification-bell.tsx";
 import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
@@ -108,8 +107,7 @@ export function MainLayout() {
           </>
         }
       />
-      <SuspensionNotice />
-      <EmailVerificationBanner />
+      <AccountNotices />
       {/* A screen's height is not known before its data; the footer starts below the fold so
           nothing moves when it arrives. */}
       <main id="main" className="min-h-dvh flex-1">

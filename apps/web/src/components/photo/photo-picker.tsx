@@ -1,12 +1,14 @@
 import "react-easy-crop/react-easy-crop.css";
 import { ImagePlus, Trash2, Upload } from "lucide-react";
-import { type DragEvent, type ReactNode, useId, useRef, useState } from "react";
-import Cropper from "react-easy-crop";
+import { type DragEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
 import { PHOTO_MESSAGES } from "@/config/copy.ts";
 import { PHOTO_ASPECT, PHOTO_ZOOM } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
 import { PHOTO_ACCEPT } from "./check-photo-file.ts";
 import type { PhotoDraft } from "./use-photo-draft.ts";
+
+// The cropper is drawn only once a photo is chosen; the form draws without its code.
+const Cropper = lazy(() => import("react-easy-crop"));
 
 export type PhotoPickerProps = {
   draft: PhotoDraft;
@@ -113,27 +115,29 @@ export function PhotoPicker({
                   dragging && "ring-4 ring-primary",
                 )}
               >
-                <Cropper
-                  image={draft.url}
-                  crop={position}
-                  zoom={zoom}
-                  minZoom={PHOTO_ZOOM.min}
-                  maxZoom={PHOTO_ZOOM.max}
-                  aspect={PHOTO_ASPECT}
-                  onCropChange={setPosition}
-                  onZoomChange={setZoom}
-                  onCropComplete={(_area, pixels) => draft.setCrop(pixels)}
-                  roundCropAreaPixels
-                  // Its stylesheet is bundled with the app's: the CSP refuses inserted <style>.
-                  disableAutomaticStylesInjection
-                  zoomWithScroll
-                  mediaProps={{ onError: draft.markUnreadable }}
-                  cropperProps={{
-                    role: "group",
-                    "aria-label": PHOTO_MESSAGES.cropArea,
-                    className: "focus-visible:outline-4 focus-visible:outline-primary",
-                  }}
-                />
+                <Suspense fallback={null}>
+                  <Cropper
+                    image={draft.url}
+                    crop={position}
+                    zoom={zoom}
+                    minZoom={PHOTO_ZOOM.min}
+                    maxZoom={PHOTO_ZOOM.max}
+                    aspect={PHOTO_ASPECT}
+                    onCropChange={setPosition}
+                    onZoomChange={setZoom}
+                    onCropComplete={(_area, pixels) => draft.setCrop(pixels)}
+                    roundCropAreaPixels
+                    // Its stylesheet is bundled with the app's: the CSP refuses inserted <style>.
+                    disableAutomaticStylesInjection
+                    zoomWithScroll
+                    mediaProps={{ onError: draft.markUnreadable }}
+                    cropperProps={{
+                      role: "group",
+                      "aria-label": PHOTO_MESSAGES.cropArea,
+                      className: "focus-visible:outline-4 focus-visible:outline-primary",
+                    }}
+                  />
+                </Suspense>
               </div>
               <p className="text-center text-sm text-base-content/70">{PHOTO_MESSAGES.cropHint}</p>
               <label className="mx-auto flex w-full max-w-sm items-center gap-3 text-sm">

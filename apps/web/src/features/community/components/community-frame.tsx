@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { EmailVerificationBanner } from "@/components/account/email-verification-banner.tsx";
-import { SuspensionNotice } from "@/components/moderation/suspension-notice.tsx";
+import { AccountNotices } from "@/components/account/account-notices.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { cn } from "@/lib/cn.ts";
 import { CommunityHeader } from "./community-header.tsx";
@@ -31,8 +30,7 @@ export function CommunityFrame({
           showToast("You left the community.", { variant: "info" });
         }}
       />
-      <SuspensionNotice />
-      <EmailVerificationBanner />
+      <AccountNotices />
       <main className={cn("mx-auto w-full flex-1 px-4 py-8 sm:py-10", width)}>{children}</main>
     </div>
   );

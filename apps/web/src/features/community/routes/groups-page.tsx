@@ -1,10 +1,9 @@
 import { BookOpen, Plus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
 import { useGroups } from "../api/get-groups.ts";
 import { CommunityFrame } from "../components/community-frame.tsx";
 import { CommunityList } from "../components/community-list.tsx";
-import { CreateGroupModal } from "../components/create-group-modal.tsx";
 import { GroupCard } from "../components/group-card.tsx";
 import { PageIntro } from "../components/page-intro.tsx";
 import {
@@ -14,9 +13,16 @@ import {
 import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 import { useExpiryOf, useLeaveOnExpiry } from "../lib/use-session-expiry.ts";
 
+const CreateGroupModal = lazy(async () => ({
+  default: (await import("../components/create-group-modal.tsx")).CreateGroupModal,
+}));
+
 function GroupsScreen({ token, claims, leave }: CommunityMemberSession) {
   const groups = useGroups(token);
   const [createOpen, setCreateOpen] = useState(false);
+  // The form loads when first opened: the list paints without it (and zod).
+  const [createMounted, setCreateMounted] = useState(false);
+  if (createOpen && !createMounted) setCreateMounted(true);
   const expired = useLeaveOnExpiry(leave);
   useExpiryOf(groups.error, expired);
   const items = groups.data?.pages.flatMap((page) => page.groups) ?? [];
@@ -48,13 +54,17 @@ function GroupsScreen({ token, claims, leave }: CommunityMemberSession) {
           ))}
         </ul>
       </CommunityList>
-      <CreateGroupModal
-        open={createOpen}
-        onClose={() => setCreateOpen(false)}
-        token={token}
-        claims={claims}
-        onExpired={expired}
-      />
+      {createMounted ? (
+        <Suspense fallback={null}>
+          <CreateGroupModal
+            open={createOpen}
+            onClose={() => setCreateOpen(false)}
+            token={token}
+            claims={claims}
+            onExpired={expired}
+          />
+        </Suspense>
+      ) : null}
     </CommunityFrame>
   );
 }
