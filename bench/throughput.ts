@@ -18,7 +18,7 @@
  * request took (server, PostgreSQL's backends for the bench database, this client; read from
  * /proc, Linux only) swings much less, and is printed beside them. PGlite's share is the server's.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -43,7 +43,25 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
 const ONLY = process.env.BENCH_ONLY;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-type Viewer = { cookie: string; cursor: string | null };
+/** Which kinds of request are measured beside health (BENCH_KINDS, default feed). */
+const KINDS = (process.env.BENCH_KINDS ?? "feed").split(",") as Kind[];
+type Kind = "feed" | "message" | "swipe";
+/** The people every viewer may swipe on, each once (none of them is a viewer). */
+const TARGETS = Number(process.env.BENCH_TARGETS ?? 2_000);
+/** The CSRF token every viewer sends (cookie and header), as the web client does. */
+const XSRF = "bench-xsrf-token";
+
+type Viewer = {
+  cookie: string;
+  cursor: string | null;
+  /** A connection of theirs, to write to. */
+  partner: string;
+  /** The next of `targets` to swipe on. */
+  swiped: number;
+};
+
+/** Everyone a viewer may swipe on (set by prepare). */
+let swipeTargets: string[] = [];
 
 /** Loads the data and writes a session for each viewer; returns their cookies. */
 async function prepare(options: { dataDir: string } | { url: string }): Promise<Viewer[]> {
@@ -54,16 +72,57 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
     const random = createRandom(11);
     const viewers: Viewer[] = [];
     const rows = [];
+    // The last TARGETS people are swiped on; the viewers and their partners are drawn from the
+    // others, each viewer with a partner of their own.
+    const pool = data.userIds.slice(0, data.userIds.length - TARGETS);
+    const drawn = new Set<string>();
+    const draw = () => {
+      for (;;) {
+        const id = pool[Math.floor(random() * pool.length)] as string;
+        if (!drawn.has(id)) {
+          drawn.add(id);
+          return id;
+        }
+      }
+    };
+    const pairs: [string, string][] = [];
     for (let index = 0; index < VIEWERS; index++) {
       const sessionId = randomBytes(32).toString("base64url");
+      const userId = draw();
+      const partner = draw();
+      pairs.push([userId, partner]);
       rows.push({
         idHash: hashSessionId(sessionId),
-        userId: data.userIds[Math.floor(random() * data.userIds.length)] as string,
+        userId,
         expiresAt: new Date(Date.now() + SESSION_TTL_MS),
       });
-      viewers.push({ cookie: `token=${sessionId}`, cursor: null });
+      viewers.push({
+        cookie: `token=${sessionId}; XSRF-TOKEN=${XSRF}`,
+        cursor: null,
+        partner,
+        swiped: 0,
+      });
     }
     await handle.db.insert(sessions).values(rows);
+    // Viewers, partners and targets are adults with nothing between them but each viewer's
+    // accepted request with their partner, so every message and swipe is one the rules allow.
+    const targets = data.userIds.slice(-TARGETS);
+    const involved = [...drawn, ...targets];
+    await handle.db.execute(
+      sql`update users set age = 30 where id in (select unnest(${`{${involved.join(",")}}`}::uuid[]))`,
+    );
+    await handle.db.execute(sql`
+      delete from connection_requests
+      where from_user_id in (select unnest(${`{${involved.join(",")}}`}::uuid[]))
+        or to_user_id in (select unnest(${`{${involved.join(",")}}`}::uuid[]))
+    `);
+    await handle.db.execute(sql`
+      insert into connection_requests (from_user_id, to_user_id, status)
+      select t.a, t.b, 'accepted'
+      from json_to_recordset(${JSON.stringify(pairs.map(([a, b]) => ({ a, b })))}::json)
+        as t(a uuid, b uuid)
+    `);
+    swipeTargets = targets;
     await handle.db.execute(sql`vacuum analyze`);
     console.log(
       `Loaded ${data.userIds.length} users and ${data.requestCount} requests, ${VIEWERS} sessions, in ${((performance.now() - start) / 1000).toFixed(1)} s.`,
@@ -74,28 +133,41 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
   }
 }
 
-async function startServer(env: Record<string, string>) {
+/**
+ * The server bundles measured: this tree's, and with BENCH_BEFORE (the path of another build's
+ * server.js, e.g. a copy of apps/server/dist made before a change) that one beside it, on the same
+ * data, their phases alternating.
+ */
+const BUILDS: { label: string; entry: string }[] = [
+  ...(process.env.BENCH_BEFORE
+    ? [{ label: "before", entry: path.resolve(root, process.env.BENCH_BEFORE) }]
+    : []),
+  {
+    label: process.env.BENCH_BEFORE ? "after" : "",
+    entry: path.join(root, "apps/server/dist/server.js"),
+  },
+];
+
+async function startServer(env: Record<string, string>, entry: string) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, path.join(root, "apps/server/dist/server.js")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-        WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
+      // Each viewer writes far more than a person would; the limit is not what is measured.
+      RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: "1000000",
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -119,15 +191,22 @@ function get(
   port: number,
   urlPath: string,
   cookie?: string,
+  body?: string,
 ): Promise<{ status: number; next: string | null }> {
   return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = cookie ? { cookie } : {};
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["x-xsrf-token"] = XSRF;
+    }
     const request = http.request(
       {
         host: "127.0.0.1",
         port,
         path: urlPath,
+        method: body === undefined ? "GET" : "POST",
         agent,
-        headers: cookie ? { cookie } : {},
+        headers,
       },
       (response) => {
         const next = response.headers["x-next-cursor"];
@@ -141,9 +220,12 @@ function get(
       },
     );
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
+
+/** Unexpected statuses by kind of request, printed at the end of a run. */
+const unexpected = new Map<string, number>();
 
 /** CPU seconds used during a phase. */
 type Cpu = { server: number; database: number; client: number };
@@ -185,7 +267,7 @@ async function cpuMeter(sources: CpuSources): Promise<() => Cpu> {
 async function phase(
   port: number,
   connections: number,
-  kind: "health" | "feed",
+  kind: "health" | Kind,
   viewers: Viewer[],
   sources: CpuSources,
 ): Promise<Phase> {
@@ -193,6 +275,10 @@ async function phase(
   const cpuUsed = await cpuMeter(sources);
   const latencies: number[] = [];
   let errors = 0;
+  const failed = (status: number) => {
+    errors++;
+    unexpected.set(`${kind} ${status}`, (unexpected.get(`${kind} ${status}`) ?? 0) + 1);
+  };
   const start = performance.now();
   const end = start + SECONDS * 1000;
   await Promise.all(
@@ -201,14 +287,34 @@ async function phase(
       while (performance.now() < end) {
         const sent = performance.now();
         try {
+          // Each connection goes round its own viewers.
+          const index = (connection + turn * connections) % viewers.length;
+          turn++;
+          const viewer = viewers[index] as Viewer;
           if (kind === "health") {
             const { status } = await get(agent, port, "/api/health");
             if (status !== 200) errors++;
+          } else if (kind === "message") {
+            const { status } = await get(
+              agent,
+              port,
+              `/api/chat/${viewer.partner}/messages`,
+              viewer.cookie,
+              JSON.stringify({ text: `Hello, shall we practise on Thursday? (${turn})` }),
+            );
+            if (status !== 201) failed(status);
+          } else if (kind === "swipe") {
+            const target = swipeTargets[viewer.swiped++ % swipeTargets.length] as string;
+            const { status } = await get(
+              agent,
+              port,
+              `/api/request/send/interested/${target}`,
+              viewer.cookie,
+              "{}",
+            );
+            // A viewer who has swiped on every target gets 409s: TARGETS bounds a run.
+            if (status !== 201) failed(status);
           } else {
-            // Each connection goes round its own viewers.
-            const index = (connection + turn * connections) % viewers.length;
-            turn++;
-            const viewer = viewers[index] as Viewer;
             const query = viewer.cursor ? `&cursor=${viewer.cursor}` : "";
             const { status, next } = await get(
               agent,
@@ -267,43 +373,58 @@ async function run(
   viewers: Viewer[],
   databasePids: () => Promise<number[]> = async () => [],
 ) {
-  const { child, port } = await startServer(env);
-  const sources = { serverPid: child.pid ?? 0, databasePids };
+  const servers: { label: string; child: ChildProcess; port: number }[] = [];
   try {
+    for (const build of BUILDS) {
+      servers.push({ label: build.label, ...(await startServer(env, build.entry)) });
+    }
     console.log(`\n## ${label}\n`);
-    console.log(
-      "| connections | health req/s | feed req/s | feed / health | health p50 / p95 | feed p50 / p95 / p99 | errors | load average | CPU ms per request, server / database / client: health; feed |",
-    );
-    console.log("|---|---|---|---|---|---|---|---|---|");
-    // Warm-up: every viewer's queue is made once before measuring (a viewer's first page makes
-    // their first batch); from then on a batch is made whenever a queue runs out.
-    const warm = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    for (const viewer of viewers) {
-      const { status, next } = await get(warm, port, "/api/feed?limit=10", viewer.cookie);
-      if (status !== 200) throw new Error(`GET /api/feed: ${status}`);
-      viewer.cursor = next;
-    }
-    warm.destroy();
-    for (const connections of CONNECTIONS) {
-      const health: Phase[] = [];
-      const feed: Phase[] = [];
-      for (let round = 0; round < 2; round++) {
-        health.push(await phase(port, connections, "health", viewers, sources));
-        feed.push(await phase(port, connections, "feed", viewers, sources));
+    // Warm-up: every viewer's first feed page is made once on each server before measuring.
+    for (const server of servers) {
+      const warm = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      for (const viewer of viewers) {
+        const { status, next } = await get(warm, server.port, "/api/feed?limit=10", viewer.cookie);
+        if (status !== 200) throw new Error(`GET /api/feed: ${status}`);
+        viewer.cursor = next;
       }
-      const h = summary(health);
-      const f = summary(feed);
-      console.log(
-        `| ${connections} | ${h.rps.toFixed(0)} | ${f.rps.toFixed(0)} | ${((100 * f.rps) / h.rps).toFixed(1)} % | ${h.p50.toFixed(1)} / ${h.p95.toFixed(1)} ms | ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)} ms | ${h.errors + f.errors} | ${loadavg()[0]?.toFixed(1)} | ${cpuText(h.cpu)}; ${cpuText(f.cpu)} |`,
-      );
+      warm.destroy();
     }
+    for (const kind of KINDS) {
+      console.log(
+        `\n| ${kind}: build, connections | health req/s | ${kind} req/s | ${kind} / health | health p50 / p95 | ${kind} p50 / p95 / p99 | errors | load average | CPU ms per request, server / database / client: health; ${kind} |`,
+      );
+      console.log("|---|---|---|---|---|---|---|---|---|");
+      for (const connections of CONNECTIONS) {
+        const health = servers.map(() => [] as Phase[]);
+        const measured = servers.map(() => [] as Phase[]);
+        for (let round = 0; round < 2; round++) {
+          for (const [index, server] of servers.entries()) {
+            const sources = { serverPid: server.child.pid ?? 0, databasePids };
+            health[index]?.push(await phase(server.port, connections, "health", viewers, sources));
+            measured[index]?.push(await phase(server.port, connections, kind, viewers, sources));
+          }
+        }
+        for (const [index, server] of servers.entries()) {
+          const h = summary(health[index] ?? []);
+          const f = summary(measured[index] ?? []);
+          console.log(
+            `| ${server.label} ${connections} | ${h.rps.toFixed(0)} | ${f.rps.toFixed(0)} | ${((100 * f.rps) / h.rps).toFixed(1)} % | ${h.p50.toFixed(1)} / ${h.p95.toFixed(1)} ms | ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} / ${f.p99.toFixed(1)} ms | ${h.errors + f.errors} | ${loadavg()[0]?.toFixed(1)} | ${cpuText(h.cpu)}; ${cpuText(f.cpu)} |`,
+          );
+        }
+      }
+    }
+    if (unexpected.size > 0)
+      console.log(
+        `\nUnexpected statuses: ${[...unexpected].map(([key, count]) => `${key}: ${count}`).join(", ")}`,
+      );
+    unexpected.clear();
   } finally {
-    await stopServer(child);
+    for (const server of servers) await stopServer(server.child);
   }
 }
 
 console.log(
-  `# Feed beside /api/health\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()
+  `# ${KINDS.join(", ")} beside /api/health\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()
     .map((value) => value.toFixed(1))
     .join(
       ", ",
