@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from "fastify";
 import { accountOfMember } from "../modules/members/service.ts";
+import { findUserById } from "../modules/users/service.ts";
+import type { UserRow } from "../modules/users/user-view.ts";
 
 /**
  * The writes that reach other people, by the matched route: requests, messages, posts, replies,
@@ -30,6 +32,23 @@ export async function accountOfRequest(request: FastifyRequest): Promise<string 
   const member = (request as FastifyRequest & { communityMember?: { id: string } | null })
     .communityMember;
   return member ? accountOfMember(request.server.db, member.id) : null;
+}
+
+const accountRows = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+
+/**
+ * The account making the request, read once for every guard of the request (each guard used to
+ * read it again); undefined without one.
+ */
+export function accountRowOfRequest(request: FastifyRequest): Promise<UserRow | undefined> {
+  let row = accountRows.get(request);
+  if (!row) {
+    row = accountOfRequest(request).then((userId) =>
+      userId ? findUserById(request.server.db, userId) : undefined,
+    );
+    accountRows.set(request, row);
+  }
+  return row;
 }
 
 /**

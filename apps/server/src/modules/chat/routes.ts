@@ -26,6 +26,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
+import { accountRowOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
   CHAT_PHOTO_TYPE,
   chatPhotoFile,
@@ -142,7 +143,13 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
       preHandler: [requireSameAgeBand("userId"), sendLimit],
     },
     async (request, reply) => {
-      const message = await sendMessage(app, request.userId, request.params.userId, request.body);
+      const message = await sendMessage(
+        app,
+        request.userId,
+        request.params.userId,
+        request.body,
+        accountRowOfRequest(request),
+      );
       return reply.code(201).send({ status: 1 as const, message: "Message sent", data: message });
     },
   );

@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type { ModeratedContent } from "../../lib/moderated-content.ts";
-import { refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
+import { isNewAccount, refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
@@ -24,7 +24,7 @@ import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionId, lockConnection } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
-import { socialLinksOf } from "../users/user-view.ts";
+import { socialLinksOf, type UserRow } from "../users/user-view.ts";
 import {
   type ArchiveRow,
   deleteArchive as deleteArchiveRow,
@@ -201,6 +201,8 @@ export async function sendMessage(
     replyTo?: string | undefined;
     photos?: string[] | undefined;
   },
+  /** The sender's account when the caller has read it already (the route's guards have). */
+  sender?: Promise<UserRow | undefined>,
 ): Promise<ChatMessage> {
   const other = otherId.toLowerCase();
   const text = body.text ?? "";
@@ -209,11 +211,19 @@ export async function sendMessage(
       { path: "text", message: CHAT_MESSAGES.emptyMessage },
     ]);
   }
-  if (await isArchiveOf(app.db, userId, other)) {
-    throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
+  const conversationId = await findConnectionId(app.db, userId, other);
+  if (!conversationId) {
+    // Not a connection: the conversation kept from a deleted account, or nobody to write to.
+    if (await isArchiveOf(app.db, userId, other)) {
+      throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);
+    }
+    throw unknownIdError(NOT_CONNECTED);
   }
-  const conversationId = await conversationWith(app.db, userId, other);
-  const standing = await accountStanding(app, userId);
+  // The sender has a connection (this one), so their standing only needs their account's age.
+  const account = await sender;
+  const standing = account
+    ? { newAccount: isNewAccount(account.createdAt, app.now()), connected: true }
+    : await accountStanding(app, userId);
   if (standing.newAccount) await checkFirstMessageLimit(app, userId, conversationId);
   const screening = text.trim() ? await screenContent(app, userId, [text], standing) : null;
   const held = screening?.held ?? false;
@@ -227,7 +237,7 @@ export async function sendMessage(
     (online) => online.has(other),
     () => false,
   );
-  const { id } = await app.notifications.within(async (tx, queue) => {
+  const stored = await app.notifications.within(async (tx, queue) => {
     const stored = await insertMessage(tx, {
       conversationId,
       fromUserId: userId,
@@ -244,16 +254,6 @@ export async function sendMessage(
       ]);
     }
     await flagScreened(app, tx, screening, { type: "message", _id: stored.id }, userId);
-    // Stored first, then announced: a lost announcement is recovered by the resume.
-    queue.afterCommit(() =>
-      findMessageById(app.db, userId, stored.id)
-        .then((message) =>
-          message
-            ? app.chatHub.publish(held ? [userId] : [other, userId], { type: "message", message })
-            : undefined,
-        )
-        .catch((error: unknown) => app.log.warn({ err: error }, "message not announced")),
-    );
     if (held) return stored;
     if (recipientOnline) {
       queue.badgesChanged(other);
@@ -268,8 +268,15 @@ export async function sendMessage(
     }
     return stored;
   });
-  const message = await findMessageById(app.db, userId, id);
+  // Read once, after the commit: the answer and the announcement are the same message. Stored
+  // first, then announced: a lost announcement is recovered by the resume.
+  const message = await findMessageById(app.db, userId, stored.id);
   if (!message) throw new Error("The stored message could not be read back");
+  if (stored.created) {
+    app.chatHub
+      .publish(held ? [userId] : [other, userId], { type: "message", message })
+      .catch((error: unknown) => app.log.warn({ err: error }, "message not announced"));
+  }
   return message;
 }
 

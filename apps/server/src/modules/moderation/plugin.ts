@@ -5,10 +5,9 @@ import type { Database } from "../../db/client.ts";
 import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  accountOfRequest,
+  accountRowOfRequest,
   guardWritesThatReachOthers,
 } from "../../plugins/writes-that-reach-others.ts";
-import { findUserById } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { bannedLoginError, flag, isEmailRefused, noticeFor } from "./service.ts";
 
@@ -37,9 +36,7 @@ declare module "fastify" {
 /** 403 SUSPENDED while the account's suspension lasts; the message is the notice. */
 async function refuseSuspended(request: FastifyRequest): Promise<void> {
   const app = request.server;
-  const userId = await accountOfRequest(request);
-  if (!userId) return;
-  const user = await findUserById(app.db, userId);
+  const user = await accountRowOfRequest(request);
   if (!user) return;
   const until = user.suspendedUntil;
   if (user.bannedAt || (until && until.getTime() > app.now().getTime())) {

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
+import { accountRowOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
   listConnections,
   listReceivedRequests,
@@ -52,7 +53,13 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { status, userId } = request.params;
-      const sent = await sendRequest(app, request.userId, userId, status);
+      const sent = await sendRequest(
+        app,
+        request.userId,
+        userId,
+        status,
+        accountRowOfRequest(request),
+      );
       return reply.code(201).send({
         status: 1 as const,
         message: status === "interested" ? "Request sent" : "User ignored",

@@ -15,6 +15,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { rowToCard } from "../users/card.ts";
 import { assertSameAgeBand, findUserById } from "../users/service.ts";
+import type { UserRow } from "../users/user-view.ts";
 import * as repository from "./repository.ts";
 
 // Connection requests (connection_requests, owned here): sending, answering, undoing, and what
@@ -53,10 +54,14 @@ export async function sendRequest(
   fromUserId: string,
   toUserId: string,
   status: SendStatus,
+  /** The sender's account when the caller has read it already (the route's guards have). */
+  sender?: Promise<UserRow | undefined>,
 ): Promise<repository.SentRequestRow> {
   const to = toUserId.toLowerCase();
   if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
-  if (status === "interested") await checkInterestedLimit(app, fromUserId);
+  if (status === "interested") {
+    await checkInterestedLimit(app, fromUserId, sender ?? findUserById(app.db, fromUserId));
+  }
   const outcome = await app.notifications.within(async (tx, queue) => {
     const sent = await repository.sendRequest(tx, fromUserId, to, status, app.now());
     if (sent.kind === "sent" && status === "interested") {
@@ -81,9 +86,13 @@ export async function sendRequest(
  * A new account may send NEW_ACCOUNT_DAILY_INTERESTED interested requests a UTC day (those since
  * answered count too; an undone one does not): past that, 429 RATE_LIMITED.
  */
-async function checkInterestedLimit(app: SendingApp, userId: string): Promise<void> {
+async function checkInterestedLimit(
+  app: SendingApp,
+  userId: string,
+  account: Promise<UserRow | undefined>,
+): Promise<void> {
   const now = app.now();
-  const user = await findUserById(app.db, userId);
+  const user = await account;
   if (!user || !isNewAccount(user.createdAt, now)) return;
   const limit = (app.config.newAccountLimits ?? DEFAULT_NEW_ACCOUNT_LIMITS).interestedPerDay;
   const used = await repository.countInterestedSince(app.db, userId, utcDayStart(now));

@@ -3,10 +3,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  accountOfRequest,
+  accountRowOfRequest,
   guardWritesThatReachOthers,
 } from "../../plugins/writes-that-reach-others.ts";
-import { findUserById } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { sendVerification } from "./service.ts";
 
@@ -22,9 +21,7 @@ declare module "fastify" {
 
 /** 403 EMAIL_UNVERIFIED until the account's address is proven; reading and the profile stay open. */
 async function refuseUnverified(request: FastifyRequest): Promise<void> {
-  const userId = await accountOfRequest(request);
-  if (!userId) return;
-  const user = await findUserById(request.server.db, userId);
+  const user = await accountRowOfRequest(request);
   if (user && user.emailVerifiedAt === null) {
     throw new HttpError(403, "EMAIL_UNVERIFIED", EMAIL_VERIFICATION_MESSAGES.unverified);
   }
