@@ -11,6 +11,7 @@ import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { notificationSettings, notifications } from "../../db/schema.ts";
 import { messageCoveredBy, unreadMessageCount, unreadMessagesUpTo } from "../chat/fragments.ts";
+import { queueJobsFrom } from "../jobs/fragments.ts";
 import { pendingRequestCount } from "../requests/fragments.ts";
 import {
   blockedEitherWay,
@@ -91,8 +92,8 @@ export type NewNotification = {
 };
 
 /**
- * Creates the notification, or grows the unread one of its group, and records the actor: one
- * statement, so two causes at the same moment meet on the partial unique index (the second waits
+ * Creates the notification, or grows the unread one of its group, records the actor and queues
+ * its delivery (a "notify" job): one statement, so two causes at the same moment meet on the partial unique index (the second waits
  * for the first and updates its row) instead of making two rows. Nothing for one's own action or
  * between two people who blocked each other either way: undefined then.
  */
@@ -118,6 +119,14 @@ export async function upsertNotification(
         insert into notification_actors (notification_id, actor_id)
         select id, ${input.actorId} from grown
         on conflict (notification_id, actor_id) do update set created_at = now()
+      ),
+      delivery as (
+        ${queueJobsFrom(
+          "notify",
+          sql`jsonb_build_object('notificationId', grown.id, 'userId', ${input.userId}::text,
+            'kind', ${input.kind}::text)`,
+          sql`grown`,
+        )}
       )
       select id from grown
     `,

@@ -80,12 +80,8 @@ export async function notify(db: Database, input: NotifyInput): Promise<string |
     subjectId: input.subject.id,
     url: input.url,
   });
-  if (!row) return undefined;
-  await enqueueJob(db, {
-    kind: "notify",
-    payload: { notificationId: row.id, userId: input.userId, kind: input.kind },
-  });
-  return row.id;
+  // Its delivery (push, mail) is queued by the same statement (a "notify" job).
+  return row?.id;
 }
 
 /** A moderator's decision about a person, or the outcome of their appeal, as they are told it. */
