@@ -1,17 +1,24 @@
 /**
- * Throughput of the feed beside GET /api/health, in one run: the real server (the bundle from
- * `node apps/server/build.mjs`) on a database loaded with bench/generate.ts (10,000 users and
- * 100,000 requests by default), with session cookies for many viewers written straight into it.
- * For each number of connections (10, 50, 200) it alternates health and feed phases (health, feed,
- * health, feed), so both see the same machine; each connection keeps its connection alive and
- * sends its next request when the previous one is answered. Feed requests page by cursor, each
- * connection going round its own viewers (200 by default, each with a queue made in a warm-up), so
- * they include the requests that make a batch when a viewer's queue runs out.
+ * Throughput of the feed, chat messages and interested swipes beside GET /api/health, in one run:
+ * the real server (the bundle from `node apps/server/build.mjs`) on a database loaded with
+ * bench/generate.ts (10,000 users and 100,000 requests by default), with session cookies for many
+ * viewers written straight into it. For each kind (BENCH_KINDS, default feed) and number of
+ * connections (10, 50, 200) it alternates health and that kind's phases (health, kind, health,
+ * kind), so both see the same machine; each connection keeps its connection alive and sends its
+ * next request when the previous one is answered, going round its own viewers (200 by default).
+ * Feed requests page by cursor from a first page made in a warm-up. Each viewer writes messages to
+ * a connection of their own and swipes on BENCH_TARGETS people (default 2,000) nobody else is
+ * related to, each once; viewers, partners and targets are made adults, so the rules allow every
+ * write, and made older than the new-account limits' days.
+ * BENCH_BEFORE (the path of another build's server.js, such as a copy of apps/server/dist made
+ * before a change, kept under apps/server/ so its migrations resolve) runs that build beside this
+ * one on the same data, their phases alternating.
  * Runs on PGlite (a data folder in the temporary directory) and PostgreSQL (a fresh database on
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
  *
  *   npx tsx bench/throughput.ts
  *   BENCH_USERS=10000 BENCH_REQUESTS=100000 BENCH_SECONDS=5 BENCH_CONNECTIONS=10,50,200 BENCH_ONLY=pglite|postgres npx tsx bench/throughput.ts
+ *   BENCH_KINDS=message,swipe,feed BENCH_BEFORE=apps/server/dist-before/server.js npx tsx bench/throughput.ts
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (the server's own Node options)
  *
  * On a shared machine the requests a second swing with whatever else runs; the CPU time each
@@ -104,12 +111,14 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
       });
     }
     await handle.db.insert(sessions).values(rows);
-    // Viewers, partners and targets are adults with nothing between them but each viewer's
-    // accepted request with their partner, so every message and swipe is one the rules allow.
+    // Viewers, partners and targets are adults past their first days (no new-account limits)
+    // with nothing between them but each viewer's accepted request with their partner, so every
+    // message and swipe is one the rules allow.
     const targets = data.userIds.slice(-TARGETS);
     const involved = [...drawn, ...targets];
     await handle.db.execute(
-      sql`update users set age = 30 where id in (select unnest(${`{${involved.join(",")}}`}::uuid[]))`,
+      sql`update users set age = 30, created_at = least(created_at, now() - interval '60 days')
+        where id in (select unnest(${`{${involved.join(",")}}`}::uuid[]))`,
     );
     await handle.db.execute(sql`
       delete from connection_requests
@@ -428,7 +437,7 @@ console.log(
     .map((value) => value.toFixed(1))
     .join(
       ", ",
-    )} at the start. ${USERS} users, ${REQUESTS} requests, ${VIEWERS} viewers, phases of ${SECONDS} s (health, feed, health, feed per row).`,
+    )} at the start. ${USERS} users, ${REQUESTS} requests, ${VIEWERS} viewers, phases of ${SECONDS} s (health, then the kind measured, twice for each row and build).`,
 );
 
 if (process.env.BENCH_NO_BUILD !== "true") {
@@ -438,7 +447,10 @@ if (process.env.BENCH_NO_BUILD !== "true") {
   if (built.status !== 0) process.exit(1);
 }
 
-if (ONLY !== "postgres") {
+if (ONLY !== "postgres" && process.env.BENCH_BEFORE) {
+  // Two servers cannot share an embedded database's folder (it is locked by the first).
+  console.log("\nPGlite: not measured with BENCH_BEFORE, since one server holds a data folder.");
+} else if (ONLY !== "postgres") {
   const dataDir = mkdtempSync(path.join(tmpdir(), "kindred-throughput-"));
   try {
     const viewers = await prepare({ dataDir: path.join(dataDir, "pglite") });

@@ -322,20 +322,35 @@ export async function insertMessage(
     /** `held` when the automatic filter holds it; visible by default. */
     visibility?: ContentVisibility;
   },
-): Promise<{ id: string; created: boolean; visibility: ContentVisibility }> {
+): Promise<{
+  id: string;
+  created: boolean;
+  visibility: ContentVisibility;
+  /** A new message as its sender reads it (before any photo is attached). */
+  message?: ChatMessage;
+}> {
   const clientId = input.clientId ?? null;
-  const [inserted] = await selectRows<{ id: string; visibility: ContentVisibility }>(
+  // The new row is read as its sender sees it in the same statement, so the answer needs no
+  // second round trip.
+  const [inserted] = await selectRows<ChatMessage & { visibility: ContentVisibility }>(
     db,
     sql`
-      insert into chat_messages as m
-        (conversation_id, from_user_id, to_user_id, client_id, text, visibility, reply_to_id)
-      values (${input.conversationId}, ${input.fromUserId}, ${input.toUserId}, ${clientId},
-        ${input.text}, ${input.visibility ?? "visible"}, ${input.replyToId ?? null})
-      on conflict (from_user_id, conversation_id, client_id) do nothing
-      returning m.id, m.visibility
+      with inserted as (
+        insert into chat_messages as m
+          (conversation_id, from_user_id, to_user_id, client_id, text, visibility, reply_to_id)
+        values (${input.conversationId}, ${input.fromUserId}, ${input.toUserId}, ${clientId},
+          ${input.text}, ${input.visibility ?? "visible"}, ${input.replyToId ?? null})
+        on conflict (from_user_id, conversation_id, client_id) do nothing
+        returning m.*
+      )
+      select ${messageColumns("m", input.fromUserId)}, m.visibility as "visibility"
+      from inserted m
     `,
   );
-  if (inserted) return { ...inserted, created: true };
+  if (inserted) {
+    const { visibility, ...message } = inserted;
+    return { id: message._id, visibility, created: true, message: message as ChatMessage };
+  }
   const [existing] = await selectRows<{ id: string; visibility: ContentVisibility }>(
     db,
     sql`

@@ -268,9 +268,13 @@ export async function sendMessage(
     }
     return stored;
   });
-  // Read once, after the commit: the answer and the announcement are the same message. Stored
+  // The answer and the announcement are the same message: as the insert read it, or read once
+  // after the commit when photos were attached to it (or a retry found the first one). Stored
   // first, then announced: a lost announcement is recovered by the resume.
-  const message = await findMessageById(app.db, userId, stored.id);
+  const message =
+    stored.message && !body.photos?.length
+      ? stored.message
+      : await findMessageById(app.db, userId, stored.id);
   if (!message) throw new Error("The stored message could not be read back");
   if (stored.created) {
     app.chatHub
