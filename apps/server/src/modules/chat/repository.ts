@@ -322,17 +322,26 @@ export async function insertMessage(
     /** `held` when the automatic filter holds it; visible by default. */
     visibility?: ContentVisibility;
   },
+  /**
+   * CTEs (defining `notified`) that tell the recipient of a new message in the same statement,
+   * over its row: then the message and its notification need no transaction.
+   */
+  notify?: (inserted: { id: SQL; from: SQL }) => SQL,
 ): Promise<{
   id: string;
   created: boolean;
   visibility: ContentVisibility;
   /** A new message as its sender reads it (before any photo is attached). */
   message?: ChatMessage;
+  /** The notification `notify` made or grew, if any. */
+  notificationId?: string | null;
 }> {
   const clientId = input.clientId ?? null;
   // The new row is read as its sender sees it in the same statement, so the answer needs no
   // second round trip.
-  const [inserted] = await selectRows<ChatMessage & { visibility: ContentVisibility }>(
+  const [inserted] = await selectRows<
+    ChatMessage & { visibility: ContentVisibility; notificationId: string | null }
+  >(
     db,
     sql`
       with inserted as (
@@ -342,14 +351,21 @@ export async function insertMessage(
           ${input.text}, ${input.visibility ?? "visible"}, ${input.replyToId ?? null})
         on conflict (from_user_id, conversation_id, client_id) do nothing
         returning m.*
-      )
-      select ${messageColumns("m", input.fromUserId)}, m.visibility as "visibility"
+      )${notify ? sql`, ${notify({ id: sql`inserted.id`, from: sql`inserted` })}` : sql``}
+      select ${messageColumns("m", input.fromUserId)}, m.visibility as "visibility",
+        ${notify ? sql`(select id from notified)` : sql`null::uuid`} as "notificationId"
       from inserted m
     `,
   );
   if (inserted) {
-    const { visibility, ...message } = inserted;
-    return { id: message._id, visibility, created: true, message: message as ChatMessage };
+    const { visibility, notificationId, ...message } = inserted;
+    return {
+      id: message._id,
+      visibility,
+      created: true,
+      message: message as ChatMessage,
+      notificationId,
+    };
   }
   const [existing] = await selectRows<{ id: string; visibility: ContentVisibility }>(
     db,

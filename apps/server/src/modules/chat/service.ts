@@ -237,16 +237,55 @@ export async function sendMessage(
     (online) => online.has(other),
     () => false,
   );
+  const input = {
+    conversationId,
+    fromUserId: userId,
+    toUserId: other,
+    text,
+    clientId: body.clientId,
+    replyToId: replyTo,
+    visibility: visibilityOf(screening),
+  };
+  const announce = (message: ChatMessage) =>
+    app.chatHub
+      .publish(held ? [userId] : [other, userId], { type: "message", message })
+      .catch((error: unknown) => app.log.warn({ err: error }, "message not announced"));
+  if (!body.photos?.length && !screening) {
+    // The common message: stored, read as its sender sees it and its recipient told (when they
+    // are not online) by one statement, without a transaction. Then announced, then the badges,
+    // in the order `within` keeps.
+    const stored = await insertMessage(
+      app.db,
+      input,
+      recipientOnline
+        ? undefined
+        : (row) =>
+            app.notifications.notifyInStatement(
+              {
+                userId: other,
+                kind: "message",
+                actorId: userId,
+                subject: { type: "message", id: row.id },
+                url: chatPath(userId),
+              },
+              row.from,
+            ),
+    );
+    // A retry of a stored message is answered with it, and announced to nobody again.
+    const message = stored.message ?? (await findMessageById(app.db, userId, stored.id));
+    if (!message) throw new Error("The stored message could not be read back");
+    if (stored.created) {
+      await announce(message);
+      if (recipientOnline) await app.notifications.announceUnread([other]);
+      else await app.notifications.announce(other, stored.notificationId ?? undefined);
+    }
+    return message;
+  }
+  // With photos, or text the filter matched: the message, its photos and the filter's case in
+  // one transaction.
+  let announced: ChatMessage | undefined;
   const stored = await app.notifications.within(async (tx, queue) => {
-    const stored = await insertMessage(tx, {
-      conversationId,
-      fromUserId: userId,
-      toUserId: other,
-      text,
-      clientId: body.clientId,
-      replyToId: replyTo,
-      visibility: visibilityOf(screening),
-    });
+    const stored = await insertMessage(tx, input);
     if (!stored.created) return stored;
     if (body.photos?.length && !(await attachPhotos(tx, userId, stored.id, body.photos))) {
       throw new HttpError(400, "PHOTO_NOT_YOURS", CHAT_MESSAGES.photoNotYours, [
@@ -254,6 +293,12 @@ export async function sendMessage(
       ]);
     }
     await flagScreened(app, tx, screening, { type: "message", _id: stored.id }, userId);
+    // Stored first, then announced (before the badges): a lost announcement is recovered by the
+    // resume. Read once, after the commit, with its photos; the answer is the same message.
+    queue.afterCommit(async () => {
+      announced = await findMessageById(app.db, userId, stored.id).catch(() => undefined);
+      if (announced) await announce(announced);
+    });
     if (held) return stored;
     if (recipientOnline) {
       queue.badgesChanged(other);
@@ -268,19 +313,8 @@ export async function sendMessage(
     }
     return stored;
   });
-  // The answer and the announcement are the same message: as the insert read it, or read once
-  // after the commit when photos were attached to it (or a retry found the first one). Stored
-  // first, then announced: a lost announcement is recovered by the resume.
-  const message =
-    stored.message && !body.photos?.length
-      ? stored.message
-      : await findMessageById(app.db, userId, stored.id);
+  const message = announced ?? (await findMessageById(app.db, userId, stored.id));
   if (!message) throw new Error("The stored message could not be read back");
-  if (stored.created) {
-    app.chatHub
-      .publish(held ? [userId] : [other, userId], { type: "message", message })
-      .catch((error: unknown) => app.log.warn({ err: error }, "message not announced"));
-  }
   return message;
 }
 

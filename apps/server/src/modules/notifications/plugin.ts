@@ -2,12 +2,15 @@ import type { UnreadCounts } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
+import type { SqlFragment } from "./repository.ts";
 import {
   announceNotification,
   announceUnread,
   forgetBetween,
   type ModerationNoticeInput,
   type NotificationQueue,
+  type NotifyInStatementInput,
+  notifyInStatement,
   readConversation,
   tellModeration,
   unreadCounts,
@@ -24,6 +27,12 @@ import {
 export type NotificationCentre = {
   /** `withNotifications`: the work's transaction, then the announcements. */
   within<T>(work: (tx: Database, queue: NotificationQueue) => Promise<T>): Promise<T>;
+  /**
+   * For a write that is one statement (no transaction): the CTEs, to follow the statement's own,
+   * that make or grow the notification for each row of `from`; the statement reads its id from
+   * `notified`, and the caller tells the person with `announce` after it (see notifyInStatement).
+   */
+  notifyInStatement(input: NotifyInStatementInput, from: SqlFragment): SqlFragment;
   /** Tells the people whose badges changed, on every tab they have open. */
   announceUnread(userIds: string[]): Promise<void>;
   /** The three badges. */
@@ -66,6 +75,7 @@ export const notificationsPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("notifications", {
       within: (work) => withNotifications(app, work),
+      notifyInStatement,
       announceUnread: (userIds) => announceUnread(app, userIds),
       unreadCounts: (userId) => unreadCounts(app.db, userId),
       readConversation: (userId, otherId, messageId) =>

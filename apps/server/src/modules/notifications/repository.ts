@@ -91,11 +91,54 @@ export type NewNotification = {
   url: string;
 };
 
+/** SQL that another module's statement is built from (for files that do not import the ORM). */
+export type SqlFragment = SQL;
+
+/** A notification as a statement's CTEs make it: its subject's id may be SQL read from a row. */
+export type NotificationInStatement = Omit<NewNotification, "subjectId"> & {
+  subjectId: string | SQL;
+};
+
 /**
- * Creates the notification, or grows the unread one of its group, records the actor and queues
- * its delivery (a "notify" job): one statement, so two causes at the same moment meet on the partial unique index (the second waits
- * for the first and updates its row) instead of making two rows. Nothing for one's own action or
- * between two people who blocked each other either way: undefined then.
+ * The CTEs (without `with`) that create the notification, or grow the unread one of its group,
+ * record the actor and queue its delivery (a "notify" job), for each row of `from` (a FROM item:
+ * the caller's own CTE, or one row). The CTE `notified` holds the notification's id. Nothing for
+ * one's own action or between two people who blocked each other either way. One statement, so two
+ * causes at the same moment meet on the partial unique index (the second waits for the first and
+ * updates its row) instead of making two rows.
+ */
+export function notificationCtes(input: NotificationInStatement, from: SQL): SQL {
+  return sql`
+    notified as (
+      insert into notifications as n (user_id, kind, group_key, subject_type, subject_id, url)
+      select ${input.userId}::uuid, ${input.kind}, ${input.groupKey}, ${input.subjectType},
+        ${input.subjectId}, ${input.url}
+      from ${from}
+      where ${input.userId}::uuid <> ${input.actorId}::uuid
+        and not ${blockedEitherWay(input.userId, input.actorId)}
+      on conflict (user_id, group_key) where read_at is null
+      do update set updated_at = now(), url = excluded.url,
+        subject_type = excluded.subject_type, subject_id = excluded.subject_id
+      returning n.id
+    ),
+    notified_actor as (
+      insert into notification_actors (notification_id, actor_id)
+      select id, ${input.actorId} from notified
+      on conflict (notification_id, actor_id) do update set created_at = now()
+    ),
+    notified_delivery as (
+      ${queueJobsFrom(
+        "notify",
+        sql`jsonb_build_object('notificationId', notified.id, 'userId', ${input.userId}::text,
+          'kind', ${input.kind}::text)`,
+        sql`notified`,
+      )}
+    )`;
+}
+
+/**
+ * Creates the notification, or grows the unread one of its group (notificationCtes); undefined
+ * for one's own action or between two people who blocked each other either way.
  */
 export async function upsertNotification(
   db: Database,
@@ -103,33 +146,7 @@ export async function upsertNotification(
 ): Promise<{ id: string } | undefined> {
   const [row] = await selectRows<{ id: string }>(
     db,
-    sql`
-      with grown as (
-        insert into notifications as n (user_id, kind, group_key, subject_type, subject_id, url)
-        select ${input.userId}, ${input.kind}, ${input.groupKey}, ${input.subjectType},
-          ${input.subjectId}, ${input.url}
-        where ${input.userId}::uuid <> ${input.actorId}::uuid
-          and not ${blockedEitherWay(input.userId, input.actorId)}
-        on conflict (user_id, group_key) where read_at is null
-        do update set updated_at = now(), url = excluded.url,
-          subject_type = excluded.subject_type, subject_id = excluded.subject_id
-        returning n.id
-      ),
-      actor as (
-        insert into notification_actors (notification_id, actor_id)
-        select id, ${input.actorId} from grown
-        on conflict (notification_id, actor_id) do update set created_at = now()
-      ),
-      delivery as (
-        ${queueJobsFrom(
-          "notify",
-          sql`jsonb_build_object('notificationId', grown.id, 'userId', ${input.userId}::text,
-            'kind', ${input.kind}::text)`,
-          sql`grown`,
-        )}
-      )
-      select id from grown
-    `,
+    sql`with ${notificationCtes(input, sql`(select 1) as cause`)} select id from notified`,
   );
   return row;
 }

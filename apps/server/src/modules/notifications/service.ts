@@ -33,6 +33,8 @@ import {
   markNotificationsRead,
   type NotificationForDelivery,
   type NotificationRow,
+  notificationCtes,
+  type SqlFragment,
   saveSettings,
   upsertNotification,
   withdrawActor,
@@ -82,6 +84,37 @@ export async function notify(db: Database, input: NotifyInput): Promise<string |
   });
   // Its delivery (push, mail) is queued by the same statement (a "notify" job).
   return row?.id;
+}
+
+/**
+ * A notification made by a statement of the caller's own, for a row the statement makes: kinds
+ * whose group does not depend on their subject (a request, an acceptance, a sender's messages).
+ */
+export type NotifyInStatementInput = Omit<NotifyInput, "kind" | "subject"> & {
+  kind: "message" | "request_received" | "request_accepted";
+  /** The subject's id, as SQL over the statement's row (`from`). */
+  subject: { type: NotificationSubjectType; id: SqlFragment };
+};
+
+/**
+ * The CTEs that make or grow the notification for each row of `from` in the caller's one
+ * statement, as `notify` would in a transaction; the statement reads the id from the CTE
+ * `notified`, and the caller announces it after the statement (`announceNotification`). One
+ * statement needs no transaction: a write and its notification cost one round trip.
+ */
+export function notifyInStatement(input: NotifyInStatementInput, from: SqlFragment): SqlFragment {
+  return notificationCtes(
+    {
+      userId: input.userId,
+      kind: input.kind,
+      groupKey: groupKeyOf(input.kind, input.actorId),
+      actorId: input.actorId,
+      subjectType: input.subject.type,
+      subjectId: input.subject.id,
+      url: input.url,
+    },
+    from,
+  );
 }
 
 /** A moderator's decision about a person, or the outcome of their appeal, as they are told it. */

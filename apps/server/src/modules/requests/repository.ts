@@ -1,5 +1,5 @@
 import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
@@ -25,14 +25,21 @@ export type SentRequestRow = {
 };
 
 export type SendOutcome =
-  | { kind: "sent"; request: SentRequestRow }
+  | {
+      kind: "sent";
+      request: SentRequestRow;
+      /** The notification the statement made for the recipient (see `notify`), if any. */
+      notificationId?: string | null;
+    }
   | { kind: "exists" }
   | { kind: "unknown-user" };
 
 /**
  * Inserts the request and lets the database decide: the pair index (least, greatest) makes a
  * second request between the same two people fail whoever sends it, even when two sends race,
- * and the foreign key rejects an unknown recipient without a separate lookup.
+ * and the foreign key rejects an unknown recipient without a separate lookup. `notify` gives the
+ * CTEs (defining `notified`) that tell the recipient, over the new request's row, in the same
+ * statement: the request and its notification need no transaction.
  */
 export async function sendRequest(
   db: Database,
@@ -40,21 +47,28 @@ export async function sendRequest(
   toUserId: string,
   status: SendStatus,
   now: Date,
+  notify?: (sent: { id: SQL; from: SQL }) => SQL,
 ): Promise<SendOutcome> {
   try {
     // Someone the sender may not meet (a block either way, under moderation, another age band)
     // is unknown to the sender.
-    const [row] = await selectRows<SentRequestRow>(
+    const [row] = await selectRows<SentRequestRow & { notificationId: string | null }>(
       db,
       sql`
-        insert into connection_requests (from_user_id, to_user_id, status)
-        select ${fromUserId}, ${toUserId}, ${status}
-        where ${meetable(fromUserId, toUserId, now)}
-        returning id, from_user_id as "fromUserId", to_user_id as "toUserId", status
+        with sent as (
+          insert into connection_requests (from_user_id, to_user_id, status)
+          select ${fromUserId}, ${toUserId}, ${status}
+          where ${meetable(fromUserId, toUserId, now)}
+          returning id, from_user_id, to_user_id, status
+        )${notify ? sql`, ${notify({ id: sql`sent.id`, from: sql`sent` })}` : sql``}
+        select id, from_user_id as "fromUserId", to_user_id as "toUserId", status,
+          ${notify ? sql`(select id from notified)` : sql`null::uuid`} as "notificationId"
+        from sent
       `,
     );
     if (!row) return { kind: "unknown-user" };
-    return { kind: "sent", request: row };
+    const { notificationId, ...request } = row;
+    return { kind: "sent", request, notificationId };
   } catch (error) {
     const state = sqlState(error);
     if (state === UNIQUE_VIOLATION) return { kind: "exists" };

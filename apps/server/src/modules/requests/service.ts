@@ -62,19 +62,30 @@ export async function sendRequest(
   if (status === "interested") {
     await checkInterestedLimit(app, fromUserId, sender ?? findUserById(app.db, fromUserId));
   }
-  const outcome = await app.notifications.within(async (tx, queue) => {
-    const sent = await repository.sendRequest(tx, fromUserId, to, status, app.now());
-    if (sent.kind === "sent" && status === "interested") {
-      await queue.notify({
-        userId: to,
-        kind: "request_received",
-        actorId: fromUserId,
-        subject: { type: "request", id: sent.request.id },
-        url: REQUESTS_PATH,
-      });
-    }
-    return sent;
-  });
+  // One statement: the request and, for an interested one, the recipient's notification.
+  const outcome = await repository.sendRequest(
+    app.db,
+    fromUserId,
+    to,
+    status,
+    app.now(),
+    status === "interested"
+      ? (sent) =>
+          app.notifications.notifyInStatement(
+            {
+              userId: to,
+              kind: "request_received",
+              actorId: fromUserId,
+              subject: { type: "request", id: sent.id },
+              url: REQUESTS_PATH,
+            },
+            sent.from,
+          )
+      : undefined,
+  );
+  if (outcome.kind === "sent" && status === "interested") {
+    await app.notifications.announce(to, outcome.notificationId ?? undefined);
+  }
   if (outcome.kind === "exists") {
     throw new HttpError(409, "REQUEST_EXISTS", REQUEST_MESSAGES.requestExists);
   }
