@@ -9,6 +9,7 @@ import {
   extendSession,
   findSessionByHash,
   insertSession,
+  type SessionAccount,
 } from "../modules/sessions/repository.ts";
 import { HttpError } from "./errors.ts";
 
@@ -145,6 +146,16 @@ export async function acceptSession(
   request.userId = session.userId;
 }
 
+const sessionAccounts = new WeakMap<FastifyRequest, SessionAccount>();
+
+/**
+ * The standing of the signed-in account as `authenticate` read it with the session (undefined
+ * when the request was signed in otherwise): what the writes that reach others check.
+ */
+export function sessionAccountOf(request: FastifyRequest): SessionAccount | undefined {
+  return sessionAccounts.get(request);
+}
+
 /** The listeners, decorated on the root so every child instance (a route's) reaches them. */
 const END_LISTENERS = Symbol("sessionEndListeners");
 
@@ -204,6 +215,7 @@ export const sessionPlugin = fp(
       const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       const found = key && (await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore));
       await acceptSession(request, reply, key, found);
+      if (found) sessionAccounts.set(request, found);
     });
 
     // Expired rows are never read again; sweep them now and then so the table stays small.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from "fastify";
 import { accountOfMember } from "../modules/members/service.ts";
 import { findUserById } from "../modules/users/service.ts";
-import type { UserRow } from "../modules/users/user-view.ts";
+import { sessionAccountOf } from "./session.ts";
 
 /**
  * The writes that reach other people, by the matched route: requests, messages, posts, replies,
@@ -34,21 +34,45 @@ export async function accountOfRequest(request: FastifyRequest): Promise<string 
   return member ? accountOfMember(request.server.db, member.id) : null;
 }
 
-const accountRows = new WeakMap<FastifyRequest, Promise<UserRow | undefined>>();
+/** What the guards of the writes that reach others check about the account making them. */
+export type AccountStanding = {
+  id: string;
+  createdAt: Date;
+  emailVerifiedAt: Date | null;
+  suspendedUntil: Date | null;
+  bannedAt: Date | null;
+};
+
+const standings = new WeakMap<FastifyRequest, Promise<AccountStanding | undefined>>();
+
+const dateOrNull = (value: string | null) => (value === null ? null : new Date(value));
 
 /**
- * The account making the request, read once for every guard of the request (each guard used to
- * read it again); undefined without one.
+ * The standing of the account making the request, once for every guard of the request: as the
+ * session lookup read it (plugins/session.ts), else read here (a community token's member, a
+ * route that signs in otherwise). Undefined without an account.
  */
-export function accountRowOfRequest(request: FastifyRequest): Promise<UserRow | undefined> {
-  let row = accountRows.get(request);
-  if (!row) {
-    row = accountOfRequest(request).then((userId) =>
-      userId ? findUserById(request.server.db, userId) : undefined,
-    );
-    accountRows.set(request, row);
+export function accountStandingOfRequest(
+  request: FastifyRequest,
+): Promise<AccountStanding | undefined> {
+  let standing = standings.get(request);
+  if (!standing) {
+    const read = sessionAccountOf(request);
+    standing =
+      request.userId && read && read.createdAt !== null
+        ? Promise.resolve({
+            id: request.userId,
+            createdAt: new Date(read.createdAt),
+            emailVerifiedAt: dateOrNull(read.emailVerifiedAt),
+            suspendedUntil: dateOrNull(read.suspendedUntil),
+            bannedAt: dateOrNull(read.bannedAt),
+          })
+        : accountOfRequest(request).then((userId) =>
+            userId ? findUserById(request.server.db, userId) : undefined,
+          );
+    standings.set(request, standing);
   }
-  return row;
+  return standing;
 }
 
 /**

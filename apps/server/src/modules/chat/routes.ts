@@ -26,7 +26,7 @@ import { HttpError } from "../../plugins/errors.ts";
 import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { findLiveSession, SESSION_COOKIE } from "../../plugins/session.ts";
-import { accountRowOfRequest } from "../../plugins/writes-that-reach-others.ts";
+import { accountStandingOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
   CHAT_PHOTO_TYPE,
   chatPhotoFile,
@@ -148,7 +148,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         request.userId,
         request.params.userId,
         request.body,
-        accountRowOfRequest(request),
+        accountStandingOfRequest(request),
       );
       return reply.code(201).send({ status: 1 as const, message: "Message sent", data: message });
     },

@@ -24,7 +24,7 @@ import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionId, lockConnection } from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
-import { socialLinksOf, type UserRow } from "../users/user-view.ts";
+import { socialLinksOf } from "../users/user-view.ts";
 import {
   type ArchiveRow,
   deleteArchive as deleteArchiveRow,
@@ -202,7 +202,7 @@ export async function sendMessage(
     photos?: string[] | undefined;
   },
   /** The sender's account when the caller has read it already (the route's guards have). */
-  sender?: Promise<UserRow | undefined>,
+  sender?: Promise<{ createdAt: Date } | undefined>,
 ): Promise<ChatMessage> {
   const other = otherId.toLowerCase();
   const text = body.text ?? "";

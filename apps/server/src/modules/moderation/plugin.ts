@@ -5,9 +5,10 @@ import type { Database } from "../../db/client.ts";
 import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  accountRowOfRequest,
+  accountStandingOfRequest,
   guardWritesThatReachOthers,
 } from "../../plugins/writes-that-reach-others.ts";
+import { findUserById } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { bannedLoginError, flag, isEmailRefused, noticeFor } from "./service.ts";
 
@@ -36,11 +37,13 @@ declare module "fastify" {
 /** 403 SUSPENDED while the account's suspension lasts; the message is the notice. */
 async function refuseSuspended(request: FastifyRequest): Promise<void> {
   const app = request.server;
-  const user = await accountRowOfRequest(request);
-  if (!user) return;
-  const until = user.suspendedUntil;
-  if (user.bannedAt || (until && until.getTime() > app.now().getTime())) {
-    const notice = await noticeFor(app, user);
+  const standing = await accountStandingOfRequest(request);
+  if (!standing) return;
+  const until = standing.suspendedUntil;
+  if (standing.bannedAt || (until && until.getTime() > app.now().getTime())) {
+    // The notice reads the whole account, only for an account that is refused.
+    const user = await findUserById(app.db, standing.id);
+    const notice = user ? await noticeFor(app, user) : undefined;
     const end = until ? ` It ends ${until.toUTCString()}.` : "";
     const reason = notice?.reason ? ` The reason: ${notice.reason}` : "";
     throw new HttpError(403, "SUSPENDED", `${MODERATION_MESSAGES.suspended}${end}${reason}`);

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
-import { accountRowOfRequest } from "../../plugins/writes-that-reach-others.ts";
+import { accountStandingOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
   listConnections,
   listReceivedRequests,
@@ -58,7 +58,7 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         request.userId,
         userId,
         status,
-        accountRowOfRequest(request),
+        accountStandingOfRequest(request),
       );
       return reply.code(201).send({
         status: 1 as const,

@@ -15,7 +15,6 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { rowToCard } from "../users/card.ts";
 import { assertSameAgeBand, findUserById } from "../users/service.ts";
-import type { UserRow } from "../users/user-view.ts";
 import * as repository from "./repository.ts";
 
 // Connection requests (connection_requests, owned here): sending, answering, undoing, and what
@@ -55,7 +54,7 @@ export async function sendRequest(
   toUserId: string,
   status: SendStatus,
   /** The sender's account when the caller has read it already (the route's guards have). */
-  sender?: Promise<UserRow | undefined>,
+  sender?: Promise<{ createdAt: Date } | undefined>,
 ): Promise<repository.SentRequestRow> {
   const to = toUserId.toLowerCase();
   if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
@@ -100,7 +99,7 @@ export async function sendRequest(
 async function checkInterestedLimit(
   app: SendingApp,
   userId: string,
-  account: Promise<UserRow | undefined>,
+  account: Promise<{ createdAt: Date } | undefined>,
 ): Promise<void> {
   const now = app.now();
   const user = await account;

@@ -2,6 +2,7 @@ import { and, eq, lt, ne, sql } from "drizzle-orm";
 import { type Database, preparedRows } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { sessions } from "../../db/schema.ts";
+import { joinUser } from "../users/fragments.ts";
 import { liveSession } from "./fragments.ts";
 
 export async function insertSession(
@@ -20,19 +21,38 @@ export async function insertSession(
 }
 
 /**
- * The user of a live session and whether its expiry should slide forward (see liveSession).
- * Every signed-in call makes this lookup: a prepared statement, planned once.
+ * What the writes that reach others check about their author (plugins/writes-that-reach-others):
+ * read with the session, so those checks need no statement of their own. ISO times; null when
+ * unset (or, for createdAt, when the account is gone).
+ */
+export type SessionAccount = {
+  createdAt: string | null;
+  emailVerifiedAt: string | null;
+  suspendedUntil: string | null;
+  bannedAt: string | null;
+};
+
+/**
+ * The user of a live session, whether its expiry should slide forward (see liveSession), and
+ * their account's standing. Every signed-in call makes this lookup: a prepared statement, planned
+ * once.
  */
 export async function findSessionByHash(
   db: Database,
   idHash: string,
   now: Date,
   extendBefore: Date,
-): Promise<{ userId: string; extend: boolean } | undefined> {
-  const [session] = await preparedRows<{ userId: string; extend: boolean }>(
+): Promise<({ userId: string; extend: boolean } & SessionAccount) | undefined> {
+  const [session] = await preparedRows<{ userId: string; extend: boolean } & SessionAccount>(
     db,
-    "session_lookup",
-    sql`select s.user_id as "userId", s.extend from ${liveSession(idHash, now, extendBefore)} s`,
+    "session_lookup_with_account",
+    sql`select s.user_id as "userId", s.extend,
+        ${isoTimestamp(sql`u.created_at`)} as "createdAt",
+        ${isoTimestamp(sql`u.email_verified_at`)} as "emailVerifiedAt",
+        ${isoTimestamp(sql`u.suspended_until`)} as "suspendedUntil",
+        ${isoTimestamp(sql`u.banned_at`)} as "bannedAt"
+      from ${liveSession(idHash, now, extendBefore)} s
+      ${joinUser("u", sql`s.user_id`, "left")}`,
   );
   return session;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpError } from "../../plugins/errors.ts";
 import {
-  accountRowOfRequest,
+  accountStandingOfRequest,
   guardWritesThatReachOthers,
 } from "../../plugins/writes-that-reach-others.ts";
 import type { UserRow } from "../users/user-view.ts";
@@ -21,7 +21,7 @@ declare module "fastify" {
 
 /** 403 EMAIL_UNVERIFIED until the account's address is proven; reading and the profile stay open. */
 async function refuseUnverified(request: FastifyRequest): Promise<void> {
-  const user = await accountRowOfRequest(request);
+  const user = await accountStandingOfRequest(request);
   if (user && user.emailVerifiedAt === null) {
     throw new HttpError(403, "EMAIL_UNVERIFIED", EMAIL_VERIFICATION_MESSAGES.unverified);
   }
