@@ -258,15 +258,18 @@ function processSeconds(pid: number): number {
 /** Starts counting CPU time; the function returned gives the seconds used since. */
 async function cpuMeter(sources: CpuSources): Promise<() => Cpu> {
   const databasePids = await sources.databasePids();
-  const sum = (pids: number[]) => pids.reduce((total, pid) => total + processSeconds(pid), 0);
   const server = processSeconds(sources.serverPid);
-  const database = sum(databasePids);
+  const databaseAtStart = new Map(databasePids.map((pid) => [pid, processSeconds(pid)] as const));
   const client = process.cpuUsage();
   return () => {
     const used = process.cpuUsage(client);
     return {
       server: processSeconds(sources.serverPid) - server,
-      database: sum(databasePids) - database,
+      // A backend that ended during the phase (the pool let it go) no longer counts: 0, not less.
+      database: [...databaseAtStart].reduce((total, [pid, start]) => {
+        const now = processSeconds(pid);
+        return total + (now > 0 ? now - start : 0);
+      }, 0),
       client: (used.user + used.system) / 1e6,
     };
   };
