@@ -1,8 +1,10 @@
 /** What the benchmarks that start the built server as a child process share. */
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,6 +42,56 @@ export async function waitUntilReady(
   }
   child.kill("SIGKILL");
   throw new Error(`the server did not answer within 120 s:\n${output()}`);
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts a built server (`entry`: a server.js bundle) on a free port of 127.0.0.1, in production
+ * mode, without the demo people or the web app, logging warnings only; `env` adds to or overrides
+ * that, `nodeArgs` are Node's own options. Resolves once it answers.
+ */
+export async function startBuiltServer(
+  entry: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; port: number; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilReady(child, base, () => output);
+  return { child, port, base };
+}
+
+/** CPU seconds a process has used so far (user and system), from /proc; 0 where there is none. */
+export function processSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

@@ -11,8 +11,8 @@
  *   node apps/server/build.mjs && npx tsx bench/signups.ts
  *   BENCH_SIGNUPS=1000 BENCH_SECONDS=60 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/signups.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -22,7 +22,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { loadData } from "./generate.ts";
-import { freePort, stopServer, waitUntilReady } from "./server-process.ts";
+import { processSeconds, startBuiltServer, stopServer } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SIGNUPS = Number(process.env.BENCH_SIGNUPS ?? 1_000);
@@ -41,47 +41,15 @@ const BUILDS = [
   },
 ];
 
-/** CPU seconds a process has used so far, from /proc; 0 where there is none. */
-function processSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function startServer(entry: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
-      // Every sign-up comes from this one address; the limits per address are not measured.
-      RATE_LIMIT_SIGNUP_PER_IP: "1000000",
-      RATE_LIMIT_ALTCHA_PER_IP: "1000000",
-      // A light proof of work: the client's solving is not the server's time.
-      ALTCHA_MAX_NUMBER: "1000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startServer(entry: string, env: Record<string, string>) {
+  return startBuiltServer(entry, {
+    // Every sign-up comes from this one address; the limits per address are not measured.
+    RATE_LIMIT_SIGNUP_PER_IP: "1000000",
+    RATE_LIMIT_ALTCHA_PER_IP: "1000000",
+    // A light proof of work: the client's solving is not the server's time.
+    ALTCHA_MAX_NUMBER: "1000",
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, base, () => output);
-  return { child, base };
 }
 
 /** A solved robot check, as the sign-up page sends it. */

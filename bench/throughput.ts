@@ -25,9 +25,9 @@
  * request took (server, PostgreSQL's backends for the bench database, this client; read from
  * /proc, Linux only) swings much less, and is printed beside them. PGlite's share is the server's.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -39,7 +39,7 @@ import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { createRandom, loadData } from "./generate.ts";
-import { freePort, stopServer, waitUntilReady } from "./server-process.ts";
+import { processSeconds, startBuiltServer, stopServer } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -157,36 +157,15 @@ const BUILDS: { label: string; entry: string }[] = [
   },
 ];
 
-async function startServer(env: Record<string, string>, entry: string) {
-  const port = await freePort();
+function startServer(env: Record<string, string>, entry: string) {
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      WEB_DIST_DIR: path.join(root, "bench/no-web-dist"),
-      // Each viewer writes far more than a person would; the limit is not what is measured.
-      RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: "1000000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, base, () => output);
-  return { child, port };
+  return startBuiltServer(
+    entry,
+    // Each viewer writes far more than a person would; the limit is not what is measured.
+    { RATE_LIMIT_CHAT_MESSAGES_PER_MINUTE: "1000000", ...env },
+    nodeArgs,
+  );
 }
 
 /**
@@ -243,17 +222,6 @@ type Phase = { count: number; errors: number; seconds: number; latencies: number
 
 /** Whose CPU time a phase counts: the server's process and the database's (PostgreSQL's backends). */
 type CpuSources = { serverPid: number; databasePids: () => Promise<number[]> };
-
-/** CPU seconds a process has used so far (user and system), from /proc; 0 where there is none. */
-function processSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** Starts counting CPU time; the function returned gives the seconds used since. */
 async function cpuMeter(sources: CpuSources): Promise<() => Cpu> {
