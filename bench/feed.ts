@@ -1,149 +1,282 @@
 /**
- * The feed's memory (apps/server/src/modules/feed/people.ts) at 10,000 people and 100,000
- * requests, on a fresh embedded PGlite (and, with BENCH_DATABASE_URL, on a fresh PostgreSQL
- * database on that server): how long the first page after a start takes (it reads everyone), how
- * long a viewer's ranking takes to make, and a page's own time once both are made, as viewers page
- * through by cursor. The page's statement itself is measured beside /api/health in throughput.ts.
+ * The feed on PostgreSQL at scale, through the built server (decision 126): each viewer's ranking
+ * is made in the database a chunk at a time and kept there; a server process keeps bounded
+ * caches only. Measured, on a fresh database loaded by bench/generate.ts:
  *
- *   npm run bench
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/feed.ts
+ * - a viewer's first page when no ranking was made for them yet (it is made on the page);
+ * - the first page after a start (a new process, its ranking made before);
+ * - a viewer's first page when their ranking was made before, on that new process;
+ * - pages by cursor, then the same with 50 card edits a second running beside them (profile
+ *   edits through the API, each changing a name and skills);
+ * - the server process's resident memory (its peak, from /proc).
  *
- * BENCH_USERS, BENCH_REQUESTS, BENCH_VIEWERS and BENCH_PAGES override the sizes; BENCH_ONLY=pglite|postgres runs one database.
+ *   node apps/server/build.mjs
+ *   BENCH_USERS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
+ *     npx tsx bench/feed.ts
+ *
+ * BENCH_USERS (10,000), BENCH_REQUESTS (as many as people), BENCH_VIEWERS (200), BENCH_PAGES
+ * (pages by cursor per viewer and phase, 10), BENCH_EDITS_PER_SECOND (50), BENCH_CONCURRENCY (4
+ * pages at once), BENCH_KEEP_DATABASE (a database name to load once and keep for later runs).
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
+import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
-import { decodeFeedCursor, encodeFeedCursor } from "../apps/server/src/modules/feed/cursor.ts";
-import {
-  type FeedCheckRow,
-  readFeedCheck,
-} from "../apps/server/src/modules/feed/page-repository.ts";
-import { FeedMemory } from "../apps/server/src/modules/feed/people.ts";
-import {
-  hashSessionId,
-  SESSION_TTL_MS,
-  type SessionKey,
-  sessionKeyOf,
-} from "../apps/server/src/plugins/session.ts";
-import { loadData } from "./generate.ts";
+import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
+import { loadData, SKILL_POOL } from "./generate.ts";
+import { startBuiltServer, stopServer } from "./server-process.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? USERS);
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 200);
-const PAGES = Number(process.env.BENCH_PAGES ?? 100);
-const ONLY = process.env.BENCH_ONLY;
+const PAGES = Number(process.env.BENCH_PAGES ?? 10);
+const EDITS_PER_SECOND = Number(process.env.BENCH_EDITS_PER_SECOND ?? 50);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const EDITORS = 1_000;
+const XSRF = "bench-xsrf-token";
+const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const keep = process.env.BENCH_KEEP_DATABASE;
 
-/** What the page's statement reads for the viewer, through a session made for them. */
-async function checkOf(db: Database, viewerId: string): Promise<FeedCheckRow> {
-  const sessionId = randomBytes(32).toString("base64url");
-  await db.insert(sessions).values({
-    idHash: hashSessionId(sessionId),
-    userId: viewerId,
-    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-  });
-  const [check] = await readFeedCheck(db, sessionKeyOf(sessionId, new Date()) as SessionKey);
-  if (!check) throw new Error(`no session for ${viewerId}`);
-  return check;
-}
+type Client = { cookie: string; cursor: string | null };
 
-const ms = (value: number) => value.toFixed(2);
-
-async function measure(label: string, db: Database) {
-  const data = await loadData(db, { userCount: USERS, requestCount: REQUESTS });
-  await db.execute(sql`vacuum analyze`);
-  const viewers = data.userIds.slice(0, VIEWERS);
-  const checks = new Map<string, FeedCheckRow>();
-  for (const viewer of viewers) checks.set(viewer, await checkOf(db, viewer));
-  const memory = new FeedMemory();
-  const first = async (viewer: string) => {
-    const start = performance.now();
-    const page = await memory.page(db, checks.get(viewer) as FeedCheckRow, {
-      cursor: null,
-      offset: 0,
-      limit: 10,
-      now: Date.now(),
-    });
-    return { took: performance.now() - start, next: page.next };
-  };
-  const cursors = new Map<string, string | null>();
-  // The first page after a start reads everyone; each viewer's first page makes their ranking
-  // and reads their requests and blocks.
-  const start = await first(viewers[0] as string);
-  cursors.set(viewers[0] as string, start.next && encodeFeedCursor(start.next));
-  const firstPages: number[] = [];
-  for (const viewer of viewers.slice(1)) {
-    const page = await first(viewer);
-    firstPages.push(page.took);
-    cursors.set(viewer, page.next && encodeFeedCursor(page.next));
-  }
-  firstPages.sort((a, b) => a - b);
-  // Then pages by cursor, every viewer in turn, the cursor decoded and encoded as the route does.
-  const began = performance.now();
-  let pages = 0;
-  let cards = 0;
-  for (let round = 0; round < PAGES; round++) {
-    for (const viewer of viewers) {
-      const text = cursors.get(viewer);
-      const page = await memory.page(db, checks.get(viewer) as FeedCheckRow, {
-        cursor: text ? decodeFeedCursor(text) : null,
-        offset: 0,
-        limit: 10,
-        now: Date.now(),
-      });
-      cursors.set(viewer, page.next && encodeFeedCursor(page.next));
-      pages++;
-      cards += page.cards.length;
+function request(
+  agent: http.Agent,
+  port: number,
+  method: "GET" | "PATCH",
+  path: string,
+  cookie: string,
+  body?: string,
+): Promise<{ status: number; next: string | null; took: number }> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { cookie };
+    if (body !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["x-xsrf-token"] = XSRF;
     }
-  }
-  const perPage = (1000 * (performance.now() - began)) / pages;
-  console.log(`\n## ${label}\n`);
-  console.log("| measure | value |\n|---|---|");
-  console.log(`| first page after a start (reads ${USERS} people) | ${ms(start.took)} ms |`);
-  console.log(
-    `| a viewer's first page (ranking, requests and blocks), median / p95 | ${ms(firstPages[Math.floor(firstPages.length / 2)] ?? 0)} / ${ms(firstPages[Math.floor(firstPages.length * 0.95)] ?? 0)} ms |`,
-  );
-  console.log(
-    `| a page by cursor, memory only, mean over ${pages} pages (${(cards / pages).toFixed(1)} cards each) | ${perPage.toFixed(1)} µs |`,
-  );
-  console.log(
-    `| the process's heap after | ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB |`,
-  );
+    const sent = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (res) => {
+      const next = res.headers["x-next-cursor"];
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          next: typeof next === "string" ? next : null,
+          took: performance.now() - start,
+        }),
+      );
+      res.resume();
+    });
+    sent.on("error", reject);
+    sent.end(body);
+  });
 }
 
-console.log(
-  `# The feed's memory\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()[0]?.toFixed(1)}. ${USERS} users, ${REQUESTS} requests, ${VIEWERS} viewers, ${PAGES} pages each.`,
-);
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+function summary(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.95))} / ${ms(percentile(sorted, 0.99))}`;
+}
 
-if (ONLY !== "postgres") {
-  const handle = await openDatabase({ dataDir: "memory://" });
+/** The resident memory of a process now and at its peak, in MB, from /proc. */
+function memoryOf(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const read = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: read("VmRSS") / 1024, peak: read("VmHWM") / 1024 };
+}
+
+/** Loads the people and writes the sessions of the viewers and the editors. */
+async function prepare(target: string): Promise<{ viewers: Client[]; editors: Client[] }> {
+  const handle = await openDatabase({ url: target });
   try {
-    await measure("PGlite", handle.db);
+    const started = performance.now();
+    const count = (await handle.db.execute(
+      sql`select count(*)::int as n from users`,
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    if ((count.rows[0]?.n ?? 0) === 0) {
+      const data = await loadData(handle.db, { userCount: USERS, requestCount: REQUESTS });
+      console.log(
+        `Loaded ${data.userIds.length} people in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+      );
+    }
+    await handle.db.execute(sql`delete from sessions`);
+    await handle.db.execute(sql`delete from feed_rankings`);
+    const picked = (await handle.db.execute(sql`
+      select id from users where age is not null order by feed_number limit ${VIEWERS + EDITORS}
+    `)) as unknown as { rows: { id: string }[] };
+    const ids = picked.rows.map((row) => row.id);
+    const clients = ids.map((userId) => {
+      const sessionId = randomBytes(32).toString("base64url");
+      return {
+        row: {
+          idHash: hashSessionId(sessionId),
+          userId,
+          expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        },
+        client: { cookie: `token=${sessionId}; XSRF-TOKEN=${XSRF}`, cursor: null },
+      };
+    });
+    for (let start = 0; start < clients.length; start += 500) {
+      await handle.db.insert(sessions).values(clients.slice(start, start + 500).map((c) => c.row));
+    }
+    await handle.db.execute(sql`vacuum analyze`);
+    return {
+      viewers: clients.slice(0, VIEWERS).map((c) => c.client),
+      editors: clients.slice(VIEWERS).map((c) => c.client),
+    };
   } finally {
     await handle.close();
   }
 }
 
-const url = process.env.BENCH_DATABASE_URL;
-if (url && ONLY !== "pglite") {
-  const name = `kindred_feed_${process.pid}_${Date.now()}`;
+/** Pages by cursor, `pages` for each viewer, `CONCURRENCY` at once; the time of each. */
+async function pageOn(port: number, viewers: Client[], pages: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const times: number[] = [];
+  const queue: Client[] = [];
+  for (let round = 0; round < pages; round++) queue.push(...viewers);
+  const busy = new Set<Client>();
+  const worker = async () => {
+    for (;;) {
+      const index = queue.findIndex((viewer) => !busy.has(viewer));
+      if (index < 0) return;
+      const [viewer] = queue.splice(index, 1) as [Client];
+      busy.add(viewer);
+      const path = `/api/feed?limit=10${viewer.cursor ? `&cursor=${viewer.cursor}` : ""}`;
+      const answer = await request(agent, port, "GET", path, viewer.cookie);
+      if (answer.status !== 200) throw new Error(`a page answered ${answer.status}`);
+      viewer.cursor = answer.next;
+      times.push(answer.took);
+      busy.delete(viewer);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return times;
+}
+
+/** Profile edits at `perSecond`, each a new name and three skills, until `stop` resolves. */
+async function editBeside(port: number, editors: Client[], perSecond: number, stop: Promise<void>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  let stopped = false;
+  stop.then(() => {
+    stopped = true;
+  });
+  const started = performance.now();
+  let sent = 0;
+  const statuses = new Map<number, number>();
+  const inFlight: Promise<void>[] = [];
+  while (!stopped) {
+    const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
+    while (sent < due) {
+      const editor = editors[sent % editors.length] as Client;
+      const skills = [0, 1, 2].map(
+        (offset) => SKILL_POOL[(sent * 7 + offset * 13) % SKILL_POOL.length],
+      );
+      const body = JSON.stringify({ firstName: `Edited${sent}`, skills: [...new Set(skills)] });
+      sent++;
+      inFlight.push(
+        request(agent, port, "PATCH", "/api/profile/edit", editor.cookie, body).then((answer) => {
+          statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        }),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  return { sent, seconds: (performance.now() - started) / 1000, statuses };
+}
+
+async function main() {
+  console.log(
+    `# The feed at ${USERS} people\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()[0]?.toFixed(1)}. ${REQUESTS} requests, ${VIEWERS} viewers, ${PAGES} pages by cursor each per phase, ${CONCURRENCY} pages at once.`,
+  );
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const name = keep ?? `kindred_feed_${process.pid}_${Date.now()}`;
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
+  const rows: [string, string][] = [];
   try {
-    const handle = await openDatabase({ url: target.toString() });
-    try {
-      await measure("PostgreSQL", handle.db);
-    } finally {
-      await handle.close();
-    }
+    const { viewers, editors } = await prepare(target.toString());
+    const entry = "apps/server/dist/server.js";
+    const env = { DATABASE_URL: target.toString() };
+
+    // A first process: each viewer's first page, their ranking made on it.
+    let server = await startBuiltServer(entry, env);
+    const made = await pageOn(server.port, viewers, 1);
+    rows.push([
+      "a viewer's first page, no ranking made yet (made on it): p50 / p95 / p99",
+      summary(made),
+    ]);
+    await stopServer(server.child);
+
+    // A new process: its first page, then every viewer's first page again, rankings made before.
+    for (const viewer of viewers) viewer.cursor = null;
+    server = await startBuiltServer(entry, env);
+    const agent = new http.Agent({ keepAlive: true });
+    const first = await request(
+      agent,
+      server.port,
+      "GET",
+      "/api/feed?limit=10",
+      (viewers[0] as Client).cookie,
+    );
+    agent.destroy();
+    rows.push(["the first page after a start (its ranking made before)", ms(first.took)]);
+    for (const viewer of viewers) viewer.cursor = null;
+    const again = await pageOn(server.port, viewers, 1);
+    rows.push([
+      "a viewer's first page on a new process, ranking made before: p50 / p95 / p99",
+      summary(again),
+    ]);
+
+    // Pages by cursor, then as many with edits beside them.
+    const quiet = await pageOn(server.port, viewers, PAGES);
+    rows.push([`pages by cursor (${quiet.length}): p50 / p95 / p99`, summary(quiet)]);
+    let finish = () => {};
+    const stop = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const edits = editBeside(server.port, editors, EDITS_PER_SECOND, stop);
+    const busy = await pageOn(server.port, viewers, PAGES).finally(finish);
+    const edited = await edits;
+    rows.push([
+      `pages by cursor with ${(edited.sent / edited.seconds).toFixed(0)} edits a second beside (${busy.length}): p50 / p95 / p99`,
+      summary(busy),
+    ]);
+    rows.push([
+      "edits answered, by status",
+      [...edited.statuses].map(([s, n]) => `${s}: ${n}`).join(", "),
+    ]);
+    const p99 = (times: number[]) =>
+      percentile(
+        [...times].sort((a, b) => a - b),
+        0.99,
+      );
+    rows.push(["p99 with edits / without", `${((100 * p99(busy)) / p99(quiet)).toFixed(0)} %`]);
+    const memory = memoryOf(server.child.pid as number);
+    rows.push([
+      "the server process's resident memory, now / peak",
+      `${memory.now.toFixed(0)} / ${memory.peak.toFixed(0)} MB`,
+    ]);
+    await stopServer(server.child);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+  console.log("\n| measure | value |\n|---|---|");
+  for (const [label, value] of rows) console.log(`| ${label} | ${value} |`);
 }
+
+await main();

@@ -112,6 +112,8 @@ export type Config = {
   photoUploadsPerAccount?: RateLimitRule;
   /** Chat messages (and edits) one person may send per minute, over every conversation. */
   chatMessagesPerMinute?: number;
+  /** How many people each chunk of a viewer's feed ranking adds; unset: 500 (tests go lower). */
+  feedRankingChunk?: number;
   /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
   communityJwtSecret?: string;
   /** Posts, groups and events one community member may create per window, each kind apart. */

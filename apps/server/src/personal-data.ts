@@ -53,6 +53,9 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
 export type SystemTable = { why: string };
 
 export const SYSTEM_TABLES: Readonly<Record<string, SystemTable>> = {
+  people_changes_pruned: {
+    why: "one transaction number: below it the feed's change log was pruned; no person in it",
+  },
   bot_check_spent: {
     why: "the signatures of proof-of-work challenges already solved, kept until they expire: no person in them",
   },

@@ -97,7 +97,7 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
  * one acted on: requests, a connection with messages both ways and a read marker, notifications
  * to her and naming her, a waiting digest, blocks and reports both ways (a conversation kept
  * after a block), a push device, a second session, a reset code and grant, a support ticket, a
- * contact message and a newsletter subscription from her address, the community (posts, replies,
+ * contact message and a newsletter subscription from her address, her feed's ranking, the community (posts, replies,
  * likes, groups, memberships, events, answers) from her and around her.
  */
 async function danaWithDataEverywhere() {
@@ -125,6 +125,8 @@ async function danaWithDataEverywhere() {
   await ok(call(app, dana, "PUT", `/api/chat/messages/${fromFinn._id}/reactions/${heart}`));
   await ok(call(app, finn, "PUT", `/api/chat/messages/${photo.data._id}/reactions/${heart}`));
   await ok(call(app, dana, "POST", `/api/chat/${finn.me._id}/read`, { messageId: fromFinn._id }));
+  // Her feed: the ranking made for her names her as its viewer.
+  await ok(call(app, dana, "GET", "/api/feed"));
   // Requests both ways, pending: a notification to Gus names her, one to her names Hal.
   await sendRequest(app, dana, "interested", gus);
   await sendRequest(app, hal, "interested", dana);

@@ -75,6 +75,11 @@ const tsvector = customType<{ data: string }>({
   dataType: () => "tsvector",
 });
 
+/** Bytes, as node-postgres and PGlite hand them over. */
+const bytea = customType<{ data: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
 /**
  * The words of a community text, for search: PostgreSQL's "simple" configuration (lower-cased,
  * never stemmed, so the words are the ones people typed and typo correction works on them).
@@ -140,9 +145,15 @@ export const users = pgTable(
     timeZone: varchar("time_zone", { length: 64 }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /**
+     * The person's number in the feed's rankings (feed_rankings), which name people by it, never
+     * by id: a deleted person's number names nobody. Never reused.
+     */
+    feedNumber: bigint("feed_number", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_feed_number_key").on(t.feedNumber),
     uniqueIndex("users_public_id_key").on(t.publicId),
     index("users_photo_key_idx").on(t.photoKey),
     index("users_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
@@ -219,15 +230,54 @@ export const searchWords = pgTable("search_words", { word: text("word").primaryK
 ]);
 
 /**
- * Every change to someone's card, in order: a profile created, edited (a card column or its
- * creation time) or deleted. Written by triggers on users (migration 0015), which take one lock
- * first, so the changes commit in the order of their numbers. The feed keeps everyone's cards in
- * memory and catches up from here (modules/feed/people.ts); a page checks it is not behind in
- * the statement that checks its session.
+ * Every change to someone's card: a profile created, edited (a card column or its creation time)
+ * or deleted. Written at commit by a trigger on users (migrations 0015, 0031), with no lock: the
+ * transaction's id (`txid`) tells a reader which changes may still be to come (those of
+ * transactions running when it last read; see modules/feed/changes.ts). The feed's rankings are
+ * made before some changes and catch up from here; a page checks it is not behind in the
+ * statement that checks its session. `number` is the person's feed number (users.feed_number).
  */
-export const peopleChanges = pgTable("people_changes", {
-  seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: uuid("user_id").notNull(),
+export const peopleChanges = pgTable(
+  "people_changes",
+  {
+    seq: bigint("seq", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid("user_id").notNull(),
+    number: bigint("number", { mode: "number" }),
+    txid: bigint("txid", { mode: "number" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("people_changes_txid_idx").on(t.txid)],
+);
+
+/**
+ * One row: the changes of transactions below `below` (a transaction id) were pruned. A reader
+ * that last read below it may have missed some, and starts again from nothing.
+ */
+export const peopleChangesPruned = pgTable("people_changes_pruned", {
+  id: smallint("id").primaryKey().default(1),
+  below: bigint("below", { mode: "number" }).notNull(),
+});
+
+/**
+ * Each viewer's ranking as the feed made it (modules/feed/rankings.ts): the first people of their
+ * order (most shared canonical skills, then related, then newest), each as their feed number,
+ * counts, creation time and suspension, packed in `entries`. Made before the changes of
+ * transactions from `horizon` on, which a page applies over it; `complete`: nobody comes after the
+ * last entry. `version` changes with every write, so a process knows its copy is current.
+ */
+export const feedRankings = pgTable("feed_rankings", {
+  viewerId: uuid("viewer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  version: bigint("version", { mode: "number" }).notNull(),
+  skillsKey: bigint("skills_key", { mode: "number" }).notNull(),
+  horizon: bigint("horizon", { mode: "number" }).notNull(),
+  startedAt: bigint("started_at", { mode: "number" }).notNull(),
+  complete: boolean("complete").notNull(),
+  entries: bytea("entries").notNull(),
+  madeAt: timestamp("made_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
 /**

@@ -8,9 +8,9 @@ const cursor: FeedCursor = {
     shared: 3,
     related: 1,
     created: -86_400_000_000,
-    id: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+    number: 1_234_567,
   },
-  welcomed: { created: 1_795_000_000_123_457, id: "ffffffff-ffff-ffff-ffff-ffffffffffff" },
+  welcomed: { created: 1_795_000_000_123_457, number: Number.MAX_SAFE_INTEGER },
 };
 
 describe("the feed's cursor", () => {
@@ -27,8 +27,11 @@ describe("the feed's cursor", () => {
     expect(skillsKeyOf(["ab", "c"])).not.toBe(skillsKeyOf(["a", "bc"]));
   });
 
-  it("starts the ranking again from a cursor of the queue that came before", () => {
+  it("starts the ranking again from a cursor of the queue or the memory that came before", () => {
     expect(decodeFeedCursor(Buffer.from("f1:42").toString("base64url"))).toBeNull();
+    const older = Buffer.alloc(65);
+    older.writeUInt8(2, 0);
+    expect(decodeFeedCursor(older.toString("base64url"))).toBeNull();
   });
 
   it("refuses anything it did not make", () => {

@@ -2,11 +2,11 @@ import { FEED_CURSOR_INVALID } from "@kindred/shared";
 import { HttpError } from "../../plugins/errors.ts";
 
 // The feed's cursor: a place in a viewer's ranking that any server process can continue from,
-// since every process ranks the same people the same way (people.ts). Opaque to clients:
-// base64url of 65 bytes.
+// since the ranking is kept in the database and every process merges the same changes over it
+// the same way (people.ts). Opaque to clients: base64url of 49 bytes.
 
-/** A person's place in a ranking: its order's key. */
-export type RankKey = { shared: number; related: number; created: number; id: string };
+/** A person's place in a ranking: its order's key (`number`: their feed number). */
+export type RankKey = { shared: number; related: number; created: number; number: number };
 
 export type FeedCursor = {
   /** The viewer's canonical skills the ranking was made for (skillsKeyOf). */
@@ -16,11 +16,13 @@ export type FeedCursor = {
   /** The last person shown from the ranking. */
   last: RankKey;
   /** The last newcomer considered: newcomers after this one are still to come. */
-  welcomed: { created: number; id: string };
+  welcomed: { created: number; number: number };
 };
 
-const VERSION = 2;
-const LENGTH = 65;
+const VERSION = 3;
+const LENGTH = 49;
+/** The length of the cursors of the ranking kept in each process's memory, which came before. */
+const VERSION_2_LENGTH = 65;
 const INVALID = () =>
   new HttpError(400, "VALIDATION_ERROR", FEED_CURSOR_INVALID, [
     { path: "cursor", message: FEED_CURSOR_INVALID },
@@ -36,15 +38,6 @@ export function skillsKeyOf(canonical: readonly string[]): number {
   return hash >>> 0;
 }
 
-function writeId(buffer: Buffer, offset: number, id: string): void {
-  buffer.write(id.replaceAll("-", ""), offset, 16, "hex");
-}
-
-function readId(buffer: Buffer, offset: number): string {
-  const hex = buffer.toString("hex", offset, offset + 16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 function readTime(buffer: Buffer, offset: number): number {
   const value = Number(buffer.readBigInt64BE(offset));
   if (!Number.isSafeInteger(value)) throw INVALID();
@@ -58,31 +51,33 @@ export function encodeFeedCursor(cursor: FeedCursor): string {
   buffer.writeUInt16BE(cursor.last.shared, 5);
   buffer.writeUInt16BE(cursor.last.related, 7);
   buffer.writeBigInt64BE(BigInt(cursor.last.created), 9);
-  writeId(buffer, 17, cursor.last.id);
-  buffer.writeBigInt64BE(BigInt(cursor.startedAt), 33);
-  buffer.writeBigInt64BE(BigInt(cursor.welcomed.created), 41);
-  writeId(buffer, 49, cursor.welcomed.id);
+  buffer.writeBigInt64BE(BigInt(cursor.last.number), 17);
+  buffer.writeBigInt64BE(BigInt(cursor.startedAt), 25);
+  buffer.writeBigInt64BE(BigInt(cursor.welcomed.created), 33);
+  buffer.writeBigInt64BE(BigInt(cursor.welcomed.number), 41);
   return buffer.toString("base64url");
 }
 
 /**
- * The place a cursor names; null for a cursor of the queue that came before (f1:<position>),
- * which starts the ranking again from its top; a 400 for anything this server did not make.
+ * The place a cursor names; null for a cursor of a feed that came before (the queue's
+ * f1:<position>, or the in-memory ranking's version 2), which starts the ranking again from its
+ * top; a 400 for anything this server did not make.
  */
 export function decodeFeedCursor(text: string): FeedCursor | null {
   const buffer = Buffer.from(text, "base64url");
   if (/^f1:[1-9][0-9]{0,14}$/.test(buffer.toString("latin1"))) return null;
-  if (buffer.length !== LENGTH || buffer.toString("base64url") !== text) throw INVALID();
-  if (buffer.readUInt8(0) !== VERSION) throw INVALID();
+  if (buffer.toString("base64url") !== text) throw INVALID();
+  if (buffer.length === VERSION_2_LENGTH && buffer.readUInt8(0) === 2) return null;
+  if (buffer.length !== LENGTH || buffer.readUInt8(0) !== VERSION) throw INVALID();
   return {
     skillsKey: buffer.readUInt32BE(1),
     last: {
       shared: buffer.readUInt16BE(5),
       related: buffer.readUInt16BE(7),
       created: readTime(buffer, 9),
-      id: readId(buffer, 17),
+      number: readTime(buffer, 17),
     },
-    startedAt: readTime(buffer, 33),
-    welcomed: { created: readTime(buffer, 41), id: readId(buffer, 49) },
+    startedAt: readTime(buffer, 25),
+    welcomed: { created: readTime(buffer, 33), number: readTime(buffer, 41) },
   };
 }

@@ -322,8 +322,8 @@ describe("GET /api/feed: the ranking and cursors", () => {
     const end = encodeFeedCursor({
       skillsKey: skillsKeyOf(["Chess", "Go", "Tea"].map(canonicalSkill)),
       startedAt: Date.now() * 1000,
-      last: { shared: 0, related: 0, created: -1, id: "00000000-0000-0000-0000-000000000000" },
-      welcomed: { created: Date.now() * 1000, id: "ffffffff-ffff-ffff-ffff-ffffffffffff" },
+      last: { shared: 0, related: 0, created: -1, number: 0 },
+      welcomed: { created: Date.now() * 1000, number: Number.MAX_SAFE_INTEGER },
     });
     const beyond = await feed(viewer, `?cursor=${end}`);
     expect(beyond.statusCode).toBe(200);

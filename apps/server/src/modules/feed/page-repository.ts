@@ -3,34 +3,52 @@ import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
 import { requestPartnersOf } from "../requests/fragments.ts";
 import { liveSession } from "../sessions/fragments.ts";
+import { canonicalCounts, holdsNoneOf } from "../skills/fragments.ts";
 import {
   blockedEitherWayBy,
   type CardRow,
   cardColumns,
   everyone,
+  feedNumberOf,
+  inFeedBand,
   joinUser,
   moderationColumns,
 } from "../users/fragments.ts";
 
-// What the feed reads from the database: the page's check (its session and how far the feed's
-// memory must have caught up), everyone's cards and the changes to them, and a viewer's requests
-// and blocks. The ranking itself is made in memory (people.ts).
+// What the feed reads from the database and writes to it: a page's check (its session, and how
+// far the process's copies must catch up), the changes to people's cards, the cards a page
+// shows, a viewer's requests and blocks, and each viewer's ranking (feed_rankings), made here in
+// SQL a chunk at a time (rankings.ts).
 
 /**
  * A page's one statement: the session is live (it slides forward when due, see liveSession); the
- * viewer's relation number (relation_versions, 0 when they never had a request or block); and
- * the last change to anyone's card (people_changes). No row: the session ended or expired.
+ * viewer's relation number (relation_versions, 0 when they never had a request or block); below
+ * which transaction changes were pruned; the version of the viewer's ranking (null: none yet);
+ * the viewer's feed number; the oldest transaction still running (`xmin`); and, one row each,
+ * the card changes of transactions from `horizon` on (none: one row whose `seq` is null). No
+ * row: the session ended or expired. Numbers are bigint as text.
  */
 export type FeedCheckRow = {
   viewerId: string;
   extendSession: boolean;
-  /** bigint as text. */
   relations: string;
-  /** bigint as text. */
-  people: string;
-};
+  pruned: string;
+  ranking: string | null;
+  viewerNumber: string | null;
+  xmin: string;
+} & ChangeColumns;
 
-export function readFeedCheck(db: Database, session: SessionKey): Promise<FeedCheckRow[]> {
+/** A change as a statement reads it: the person's card now, or null columns when they are gone. */
+type ChangeColumns = { seq: string | null; txid: string; changedNumber: string | null } & (
+  | PersonRow
+  | { id: null }
+);
+
+export function readFeedCheck(
+  db: Database,
+  session: SessionKey,
+  horizon: number,
+): Promise<FeedCheckRow[]> {
   return preparedRows<FeedCheckRow>(
     db,
     "feed_check",
@@ -38,76 +56,143 @@ export function readFeedCheck(db: Database, session: SessionKey): Promise<FeedCh
       select s.user_id as "viewerId", s.extend as "extendSession",
         coalesce((select r.version from relation_versions r where r.user_id = s.user_id), 0)::text
           as relations,
-        coalesce((select max(c.seq) from people_changes c), 0)::text as people
+        coalesce((select p.below from people_changes_pruned p where p.id = 1), 0)::text as pruned,
+        (select f.version from feed_rankings f where f.viewer_id = s.user_id)::text as ranking,
+        ${feedNumberOf(sql`s.user_id`)}::text as "viewerNumber",
+        pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        ${changeColumns}
       from ${liveSession(session.idHash, session.now, session.extendBefore)} s
+      ${changesFrom(horizon, null)}
     `,
   );
 }
 
+const changeColumns = sql`c.seq::text as seq, c.txid::text as txid,
+  c.number::text as "changedNumber", p.*`;
+
+/** Joins the changes of transactions in [from, below) as `c`, each person's card now as `p`. */
+function changesFrom(from: number, below: number | null): SQL {
+  return sql`left join people_changes c
+      on c.txid >= ${from} and (${below}::bigint is null or c.txid < ${below}::bigint)
+    left join lateral (
+      select ${personColumns("u")} from ${everyone("u")} where u.id = c.user_id
+    ) p on true`;
+}
+
+/** The changes among rows a statement read with changeColumns. */
+export function changesOf(rows: readonly ChangeColumns[]): PersonChange[] {
+  const changes: PersonChange[] = [];
+  for (const row of rows) {
+    if (row.seq === null) continue;
+    const { seq, txid, changedNumber, ...person } = row;
+    changes.push({
+      seq: Number(seq),
+      txid: Number(txid),
+      number: changedNumber === null ? null : Number(changedNumber),
+      person: person.id === null ? null : pickPerson(person as PersonRow),
+    });
+  }
+  return changes;
+}
+
+function pickPerson(row: PersonRow): PersonRow {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoUrl: row.photoUrl,
+    photoKey: row.photoKey,
+    age: row.age,
+    gender: row.gender,
+    about: row.about,
+    skills: row.skills,
+    number: row.number,
+    created: row.created,
+    suspendedUntil: row.suspendedUntil,
+    hidden: row.hidden,
+  };
+}
+
 /**
- * A card's columns, its creation time in microseconds since the epoch (bigint as text), and
- * whether moderation keeps the person out of sight (users/fragments.ts moderationColumns).
+ * A card's columns, the person's feed number and creation time in microseconds since the epoch
+ * (bigint as text), and whether moderation keeps the person out of sight
+ * (users/fragments.ts moderationColumns).
  */
 export type PersonRow = CardRow & {
+  number: string;
   created: string;
   /** Milliseconds since the epoch as text; null: not suspended. */
   suspendedUntil: string | null;
   hidden: boolean;
 };
 
-const personColumns = (alias: string): SQL =>
-  sql`${cardColumns(alias)}, (extract(epoch from ${sql.raw(`"${alias}"`)}.created_at) * 1000000)::bigint::text as created,
+const personColumns = (alias: string): SQL => {
+  const u = sql.raw(`"${alias}"`);
+  return sql`${cardColumns(alias)}, ${u}.feed_number::text as number,
+    (extract(epoch from ${u}.created_at) * 1000000)::bigint::text as created,
     ${moderationColumns(alias)}`;
+};
 
-/**
- * Everyone's card and the number of the last change, from one snapshot (one row with null
- * columns when nobody has signed up).
- */
-export async function readEveryone(
-  db: Database,
-): Promise<{ seq: number; rows: (PersonRow | { id: null })[] }> {
-  const rows = await preparedRows<(PersonRow | { id: null }) & { seq: string }>(
+/** The people with these feed numbers, as far as they still exist. */
+export function readPeople(db: Database, numbers: readonly number[]): Promise<PersonRow[]> {
+  return preparedRows<PersonRow>(
     db,
-    "feed_everyone",
+    "feed_people",
     sql`
-      select c.seq, p.*
-      from (select coalesce(max(seq), 0)::text as seq from people_changes) c
-      left join lateral (select ${personColumns("u")} from ${everyone("u")}) p on true
+      select ${personColumns("u")}
+      from ${everyone("u")}
+      where u.feed_number in (select json_array_elements_text(${JSON.stringify(numbers)}::json)::bigint)
     `,
   );
-  return { seq: Number(rows[0]?.seq ?? 0), rows };
 }
 
-/** A change to someone's card after `after`: their card now, or null when they were deleted. */
-export type PersonChange = { seq: number; userId: string; person: PersonRow | null };
+/**
+ * A change to someone's card: their card now, or null when they were deleted (the change then
+ * names them by a digest of their id, and by their feed number).
+ */
+export type PersonChange = {
+  seq: number;
+  txid: number;
+  number: number | null;
+  person: PersonRow | null;
+};
 
-export async function readChanges(db: Database, after: number): Promise<PersonChange[]> {
-  const rows = await preparedRows<{ seq: string; changedId: string } & (PersonRow | { id: null })>(
+/**
+ * The changes of transactions from `from` on (and below `below`, when given), and the first
+ * transaction still running when they were read (`xmin`): every change of a transaction below it
+ * is in the table for good, while a transaction from it on may still add one.
+ */
+export async function readChanges(
+  db: Database,
+  from: number,
+  below: number | null,
+): Promise<{ xmin: number; changes: PersonChange[] }> {
+  const rows = await preparedRows<{ xmin: string } & ChangeColumns>(
     db,
     "feed_people_changes",
     sql`
-      select c.seq::text as seq, c.user_id as "changedId", ${personColumns("u")}
-      from people_changes c
-      ${joinUser("u", sql`c.user_id`, "left")}
-      where c.seq > ${after}
-      order by c.seq
+      select x.xmin, ${changeColumns}
+      from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
+      ${changesFrom(from, below)}
+      order by c.txid, c.seq
     `,
   );
-  return rows.map(({ seq, changedId, ...person }) => ({
-    seq: Number(seq),
-    userId: changedId,
-    person: person.id === null ? null : (person as PersonRow),
-  }));
+  return { xmin: Number(rows[0]?.xmin ?? 0), changes: changesOf(rows) };
 }
 
 /**
- * Forgets all but the last `keep` changes. A process further behind than that finds a gap in the
- * numbers it reads next and reads everyone again (FeedMemory.read).
+ * Forgets all but the changes of the last `keep` rows' transactions, and says below which
+ * transaction changes are gone: a reader that last read below it starts again from nothing.
  */
 export async function pruneChanges(db: Database, keep: number): Promise<void> {
   await db.execute(sql`
-    delete from people_changes
-    where seq <= (select max(seq) from people_changes) - ${keep}
+    with cut as (
+      select txid from people_changes order by txid desc offset ${keep} limit 1
+    ), gone as (
+      delete from people_changes where txid <= (select txid from cut) returning 1
+    )
+    update people_changes_pruned set below = greatest(below, (select txid + 1 from cut))
+    where id = 1 and exists (select 1 from cut)
   `);
 }
 
@@ -136,10 +221,174 @@ export async function readPartners(
   return { version: Number(rows[0]?.version ?? 0), ids: rows[0]?.ids ?? [] };
 }
 
+/** A viewer's ranking as stored: numbers are bigint as text, `entries` packed (rankings.ts). */
+export type RankingRow = {
+  version: string;
+  skillsKey: string;
+  horizon: string;
+  startedAt: string;
+  complete: boolean;
+  entries: Uint8Array;
+};
+
+export async function readRanking(db: Database, viewerId: string): Promise<RankingRow | null> {
+  const rows = await preparedRows<RankingRow>(
+    db,
+    "feed_ranking",
+    sql`
+      select version::text, skills_key::text as "skillsKey", horizon::text,
+        started_at::text as "startedAt", complete, entries
+      from feed_rankings where viewer_id = ${viewerId}
+    `,
+  );
+  return rows[0] ?? null;
+}
+
+/** A person's place in a ranking, as made in SQL: numbers as text. */
+export type RankedRow = {
+  number: string;
+  shared: number;
+  related: number;
+  created: string;
+  suspendedUntil: string | null;
+};
+
+/** Where a chunk of a ranking starts: after this key (null: at the top). */
+export type RankAfter = { shared: number; related: number; created: number; number: number };
+
+const microseconds = (value: number) =>
+  sql`('epoch'::timestamptz + ${value}::bigint * interval '1 microsecond')`;
+
+/**
+ * The next `limit` people of the viewer's ranking after `after`, among those who hold one of
+ * `mine` or `related` (canonical skills): most of `mine` first, then most of `related`, then
+ * newest (creation, then feed number). Also the first transaction still running (`horizon`: the
+ * ranking is made before its changes) and the newest profile's creation (µs).
+ */
+export async function rankSharers(
+  db: Database,
+  input: {
+    viewerId: string;
+    mine: readonly string[];
+    related: readonly string[];
+    adult: boolean;
+    after: RankAfter | null;
+    limit: number;
+  },
+): Promise<{ horizon: number; startedAt: number; rows: RankedRow[] }> {
+  const after = input.after ?? { shared: 65535, related: 65535, created: 0, number: 0 };
+  const rows = await db.execute(sql`
+    select h.horizon, h.started_at as "startedAt", r.*
+    from (
+      select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+        coalesce((select (extract(epoch from max(n.created_at)) * 1000000)::bigint
+          from ${everyone("n")}), 0)::text as started_at
+    ) h
+    left join lateral (
+      select u.feed_number::text as number, c.shared, c.related,
+        (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
+        (extract(epoch from u.suspended_until) * 1000)::bigint::text as "suspendedUntil"
+      from ${canonicalCounts(JSON.stringify(input.mine), JSON.stringify(input.related))} c
+      ${joinUser("u", sql`c.user_id`)}
+      where u.id <> ${input.viewerId} and ${inFeedBand("u", input.adult)}
+        and (${input.after === null}
+          or (c.shared, c.related, u.created_at, u.feed_number)
+            < (${after.shared}::int, ${after.related}::int, ${microseconds(after.created)},
+              ${after.number}::bigint))
+      order by c.shared desc, c.related desc, u.created_at desc, u.feed_number desc
+      limit ${input.limit}
+    ) r on true
+  `);
+  const read = (rows as unknown as { rows: (RankedRow & { horizon: string; startedAt: string })[] })
+    .rows;
+  return {
+    horizon: Number(read[0]?.horizon ?? 0),
+    startedAt: Number(read[0]?.startedAt ?? 0),
+    rows: read.filter((row) => row.number !== null),
+  };
+}
+
+/**
+ * The next `limit` people after (`created`, `number`), newest first, who hold none of the
+ * canonical skills `all` (the end of a ranking, where every count is 0).
+ */
+export async function rankTheRest(
+  db: Database,
+  input: {
+    viewerId: string;
+    all: readonly string[];
+    adult: boolean;
+    after: { created: number; number: number } | null;
+    limit: number;
+  },
+): Promise<RankedRow[]> {
+  const after = input.after ?? { created: 0, number: 0 };
+  const rows = await db.execute(sql`
+    select u.feed_number::text as number, 0 as shared, 0 as related,
+      (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
+      (extract(epoch from u.suspended_until) * 1000)::bigint::text as "suspendedUntil"
+    from ${everyone("u")}
+    where u.id <> ${input.viewerId} and ${inFeedBand("u", input.adult)}
+      and ${holdsNoneOf(sql`u.id`, JSON.stringify(input.all))}
+      and (${input.after === null}
+        or (u.created_at, u.feed_number) < (${microseconds(after.created)}, ${after.number}::bigint))
+    order by u.created_at desc, u.feed_number desc
+    limit ${input.limit}
+  `);
+  return (rows as unknown as { rows: RankedRow[] }).rows;
+}
+
+/** What a ranking is saved as. */
+export type RankingWrite = {
+  viewerId: string;
+  version: number;
+  skillsKey: number;
+  horizon: number;
+  startedAt: number;
+  complete: boolean;
+  entries: Uint8Array;
+};
+
+/** Saves a new ranking for the viewer, in place of any before. */
+export async function saveRanking(db: Database, ranking: RankingWrite): Promise<void> {
+  await db.execute(sql`
+    insert into feed_rankings (viewer_id, version, skills_key, horizon, started_at, complete,
+      entries, made_at)
+    select ${ranking.viewerId}, ${ranking.version}, ${ranking.skillsKey}, ${ranking.horizon},
+      ${ranking.startedAt}, ${ranking.complete}, ${ranking.entries}::bytea, now()
+    where exists (select 1 from ${everyone("u")} where u.id = ${ranking.viewerId})
+    on conflict (viewer_id) do update set version = excluded.version,
+      skills_key = excluded.skills_key, horizon = excluded.horizon,
+      started_at = excluded.started_at, complete = excluded.complete, entries = excluded.entries,
+      made_at = excluded.made_at
+  `);
+}
+
+/**
+ * Adds the next chunk to the viewer's ranking when it is still the version it was made from;
+ * false when it is not (another process wrote it since).
+ */
+export async function extendRanking(
+  db: Database,
+  input: { viewerId: string; from: number; version: number; complete: boolean; chunk: Uint8Array },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    update feed_rankings set entries = entries || ${input.chunk}::bytea,
+      complete = ${input.complete}, version = ${input.version}
+    where viewer_id = ${input.viewerId} and version = ${input.from}
+    returning 1
+  `);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Forgets the viewer's ranking (their account is going). */
+export async function deleteRanking(db: Database, viewerId: string): Promise<void> {
+  await db.execute(sql`delete from feed_rankings where viewer_id = ${viewerId}`);
+}
+
 /**
  * The person's changes name them by the digest their deletion's change will carry (migration
- * 0023, `deletedPersonDigest` in people.ts): a process that has not read them yet drops the
- * person when it does, as the deletion would have it.
+ * 0024): nothing in the database names a deleted person.
  */
 export async function anonymiseChangesOf(db: Database, userId: string): Promise<void> {
   await db.execute(sql`

@@ -14,8 +14,8 @@ import {
   UNAUTHENTICATED_MESSAGE,
 } from "../../plugins/session.ts";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./cursor.ts";
-import { pruneChanges, readFeedCheck } from "./page-repository.ts";
-import { FeedMemory } from "./people.ts";
+import { Feed } from "./engine.ts";
+import { pruneChanges } from "./page-repository.ts";
 
 /** How many of the last changes to people's cards are kept for the processes to catch up from. */
 const KEPT_CHANGES = 100_000;
@@ -23,9 +23,10 @@ const KEPT_CHANGES = 100_000;
 /** GET /feed: people to discover, most shared skills first, then newest profiles. */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const memory = new FeedMemory();
-  // The changes every process reads are kept well beyond what a running process lags by; one
-  // further behind reads everyone again.
+  const feed = new Feed(app.config.feedRankingChunk);
+  // The changes every process reads are kept well beyond what a running process lags by; a
+  // process further behind starts its caches again, and a ranking made before the pruned
+  // changes is made again.
   const prune = setInterval(
     () => {
       pruneChanges(app.db, KEPT_CHANGES).catch((error: unknown) =>
@@ -68,15 +69,15 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         await app.authenticate(request, reply);
         throw error;
       }
-      const [check] = await readFeedCheck(app.db, key);
+      const check = await feed.check(app.db, key);
       // No row: the session ended or expired.
       if (!check) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
       await acceptSession(request, reply, key, {
-        userId: check.viewerId,
-        extend: check.extendSession === true,
+        userId: check.row.viewerId,
+        extend: check.row.extendSession === true,
       });
       const offset = cursor ? 0 : (page - 1) * limit;
-      const result = await memory.page(app.db, check, {
+      const result = await feed.page(app.db, check, {
         cursor: from,
         offset,
         limit,

@@ -48,3 +48,26 @@ export function holdersOfAlias(name: string, visible: (userId: SQL) => SQL, limi
 export function holdersOfCanonical(canonical: string): SQL {
   return sql`(select distinct user_id from user_skills where canonical = ${canonical})`;
 }
+
+/**
+ * Everyone holding one of the canonical skills `mine` or `related` (JSON arrays of text), once
+ * each: `user_id`, how many of `mine` they hold (`shared`) and how many of `related`
+ * (`related`), whatever spelling they typed; ranges of user_skills_canonical_idx.
+ */
+export function canonicalCounts(mine: string, related: string): SQL {
+  return sql`(select user_id,
+      count(distinct canonical) filter (
+        where canonical in (select json_array_elements_text(${mine}::json)))::int as shared,
+      count(distinct canonical) filter (
+        where canonical in (select json_array_elements_text(${related}::json)))::int as related
+    from user_skills
+    where canonical in (select json_array_elements_text(${mine}::json)
+      union all select json_array_elements_text(${related}::json))
+    group by user_id)`;
+}
+
+/** SQL true when the person `userId` holds none of the canonical skills `canonicals` (JSON). */
+export function holdsNoneOf(userId: SQL, canonicals: string): SQL {
+  return sql`not exists (select 1 from user_skills h where h.user_id = ${userId}
+    and h.canonical in (select json_array_elements_text(${canonicals}::json)))`;
+}

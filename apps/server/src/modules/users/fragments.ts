@@ -112,6 +112,22 @@ export function moderationColumns(alias: string): SQL {
     ${personHidden(alias)} as "hidden"`;
 }
 
+/**
+ * SQL true when the person (the users table aliased as `alias`) may be in the feed of a viewer
+ * of that band (`adult`: 18+): they have an age in the band, and are neither banned nor held for
+ * review. A suspension is left to the page, which knows when it ends (modules/feed).
+ */
+export function inFeedBand(alias: string, adult: boolean): SQL {
+  const u = sql.raw(`"${alias}"`);
+  return sql`(${u}.age is not null and (${u}.age >= ${ADULT_AGE}) = ${adult}
+    and not ${personHidden(alias)})`;
+}
+
+/** The person's feed number (users.feed_number) as a scalar subquery; null when there is none. */
+export function feedNumberOf(userId: unknown): SQL {
+  return sql`(select feed_number from users where id = ${userId})`;
+}
+
 /** SQL true when some user's photo is the one with this key. */
 export function photoInUse(key: string): SQL {
   return sql`exists (select 1 from users where photo_key = ${key})`;

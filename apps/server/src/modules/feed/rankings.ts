@@ -1,0 +1,207 @@
+import { randomInt } from "node:crypto";
+import type { Database } from "../../db/client.ts";
+import { type RankKey, skillsKeyOf } from "./cursor.ts";
+import {
+  extendRanking,
+  type RankAfter,
+  type RankedRow,
+  type RankingRow,
+  rankSharers,
+  rankTheRest,
+  saveRanking,
+} from "./page-repository.ts";
+import type { Person } from "./people.ts";
+import { relatedSkills } from "./viewer-skills.ts";
+
+// A viewer's ranking: the first people of their order (most shared canonical skills, then most
+// related ones, then newest), made in SQL a chunk at a time and kept in feed_rankings, where any
+// process reads it. Each entry is packed in ENTRY bytes: the person's feed number, the two
+// counts, their creation (µs) and the end of a suspension (ms; 0: none).
+
+/** How many people a chunk of a ranking adds, unless the app's config says otherwise. */
+export const CHUNK = 500;
+const ENTRY = 26;
+
+export type Ranking = {
+  version: number;
+  /** The viewer's canonical skills and band it was made for (rankingKeyOf). */
+  key: number;
+  /** Made before the changes of transactions from this one on. */
+  horizon: number;
+  /** The newest profile's creation (µs) when it was made. */
+  startedAt: number;
+  /** Nobody comes after its last entry. */
+  complete: boolean;
+  length: number;
+  numbers: Float64Array;
+  shared: Uint8Array;
+  related: Uint8Array;
+  created: Float64Array;
+  suspendedUntil: Float64Array;
+  bytes: number;
+};
+
+/** What a viewer's ranking depends on: their canonical skills and their band. */
+export function rankingKeyOf(viewer: Person): number {
+  return skillsKeyOf([...viewer.canonical, `\u0000band:${viewer.band ?? ""}`]);
+}
+
+function pack(rows: readonly RankedRow[]): Buffer {
+  const buffer = Buffer.alloc(rows.length * ENTRY);
+  for (const [index, row] of rows.entries()) {
+    const at = index * ENTRY;
+    buffer.writeBigInt64BE(BigInt(row.number), at);
+    buffer.writeUInt8(Math.min(255, row.shared), at + 8);
+    buffer.writeUInt8(Math.min(255, row.related), at + 9);
+    buffer.writeBigInt64BE(BigInt(row.created), at + 10);
+    buffer.writeBigInt64BE(BigInt(row.suspendedUntil ?? 0), at + 18);
+  }
+  return buffer;
+}
+
+export function unpack(row: RankingRow): Ranking {
+  const bytes = Buffer.from(row.entries.buffer, row.entries.byteOffset, row.entries.byteLength);
+  const length = Math.floor(bytes.length / ENTRY);
+  const ranking: Ranking = {
+    version: Number(row.version),
+    key: Number(row.skillsKey),
+    horizon: Number(row.horizon),
+    startedAt: Number(row.startedAt),
+    complete: row.complete,
+    length,
+    numbers: new Float64Array(length),
+    shared: new Uint8Array(length),
+    related: new Uint8Array(length),
+    created: new Float64Array(length),
+    suspendedUntil: new Float64Array(length),
+    bytes: length * 34 + 200,
+  };
+  for (let index = 0; index < length; index++) {
+    const at = index * ENTRY;
+    ranking.numbers[index] = Number(bytes.readBigInt64BE(at));
+    ranking.shared[index] = bytes.readUInt8(at + 8);
+    ranking.related[index] = bytes.readUInt8(at + 9);
+    ranking.created[index] = Number(bytes.readBigInt64BE(at + 10));
+    ranking.suspendedUntil[index] = Number(bytes.readBigInt64BE(at + 18));
+  }
+  return ranking;
+}
+
+/** The key of the ranking's entry at `index`. */
+export function keyAt(ranking: Ranking, index: number): RankKey {
+  return {
+    shared: ranking.shared[index] as number,
+    related: ranking.related[index] as number,
+    created: ranking.created[index] as number,
+    number: ranking.numbers[index] as number,
+  };
+}
+
+/** The next chunk of the viewer's ranking after `after` (null: from the top). */
+async function rankChunk(db: Database, viewer: Person, after: RankAfter | null, size: number) {
+  const mine = viewer.canonical;
+  const related = relatedSkills(mine);
+  const adult = viewer.band === "adult";
+  const inRest = after !== null && after.shared === 0 && after.related === 0;
+  let rows: RankedRow[] = [];
+  let horizon = 0;
+  let startedAt = 0;
+  if (!inRest) {
+    const sharers = await rankSharers(db, {
+      viewerId: viewer.id,
+      mine,
+      related,
+      adult,
+      after,
+      limit: size,
+    });
+    ({ horizon, startedAt, rows } = sharers);
+  }
+  let complete = false;
+  if (rows.length < size) {
+    const wanted = size - rows.length;
+    const rest = await rankTheRest(db, {
+      viewerId: viewer.id,
+      all: [...mine, ...related],
+      adult,
+      after: inRest ? { created: after.created, number: after.number } : null,
+      limit: wanted,
+    });
+    rows = rows.concat(rest);
+    complete = rest.length < wanted;
+  }
+  return { horizon, startedAt, rows, complete };
+}
+
+/** Makes the viewer's ranking from its top and saves it in place of any before. */
+export async function makeRanking(db: Database, viewer: Person, size: number): Promise<Ranking> {
+  const chunk = await rankChunk(db, viewer, null, size);
+  const entries = pack(chunk.rows);
+  const row: RankingRow = {
+    version: String(randomInt(2 ** 47)),
+    skillsKey: String(rankingKeyOf(viewer)),
+    horizon: String(chunk.horizon),
+    startedAt: String(chunk.startedAt),
+    complete: chunk.complete,
+    entries,
+  };
+  await saveRanking(db, {
+    viewerId: viewer.id,
+    version: Number(row.version),
+    skillsKey: Number(row.skillsKey),
+    horizon: chunk.horizon,
+    startedAt: chunk.startedAt,
+    complete: chunk.complete,
+    entries,
+  });
+  return unpack(row);
+}
+
+/**
+ * The ranking with its next chunk added (saved when no other process added one first); null
+ * when another did, or when it is complete already.
+ */
+export async function extendedRanking(
+  db: Database,
+  viewer: Person,
+  ranking: Ranking,
+  size: number,
+): Promise<Ranking | null> {
+  if (ranking.complete || ranking.length === 0) return null;
+  const chunk = await rankChunk(db, viewer, keyAt(ranking, ranking.length - 1), size);
+  const version = randomInt(2 ** 47);
+  const added = pack(chunk.rows);
+  const saved = await extendRanking(db, {
+    viewerId: viewer.id,
+    from: ranking.version,
+    version,
+    complete: chunk.complete,
+    chunk: added,
+  });
+  if (!saved) return null;
+  const whole = Buffer.alloc((ranking.length + chunk.rows.length) * ENTRY);
+  whole.set(pack(rowsOf(ranking)), 0);
+  whole.set(added, ranking.length * ENTRY);
+  return unpack({
+    version: String(version),
+    skillsKey: String(ranking.key),
+    horizon: String(ranking.horizon),
+    startedAt: String(ranking.startedAt),
+    complete: chunk.complete,
+    entries: whole,
+  });
+}
+
+function rowsOf(ranking: Ranking): RankedRow[] {
+  const rows: RankedRow[] = [];
+  for (let index = 0; index < ranking.length; index++) {
+    rows.push({
+      number: String(ranking.numbers[index]),
+      shared: ranking.shared[index] as number,
+      related: ranking.related[index] as number,
+      created: String(ranking.created[index]),
+      suspendedUntil: String(ranking.suspendedUntil[index]),
+    });
+  }
+  return rows;
+}
