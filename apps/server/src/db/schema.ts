@@ -190,9 +190,20 @@ export const userSkills = pgTable(
      */
     canonical: varchar("canonical", { length: SKILL_MAX_LENGTH }).notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The person's users.feed_number, kept equal by triggers (migration 0032). */
+    feedNumber: bigint("feed_number", { mode: "number" }),
+    /** Whether the person is 18 or over (null: no age), kept equal by triggers (migration 0032). */
+    adult: boolean("adult"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.skill] }),
+    // The feed reads a canonical skill's people of one band, newest first, from this index alone.
+    index("user_skills_feed_postings_idx").on(
+      t.canonical,
+      t.adult,
+      t.createdAt.desc(),
+      t.feedNumber.desc(),
+    ),
     index("user_skills_skill_created_idx").on(t.skill, t.createdAt.desc(), t.userId.desc()),
     index("user_skills_canonical_idx").on(t.canonical, t.userId),
     // Search reads a skill's holders by id, as many as a page needs.

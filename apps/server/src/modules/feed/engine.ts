@@ -11,6 +11,7 @@ import {
   readRanking,
 } from "./page-repository.ts";
 import { type Person, Recent } from "./people.ts";
+import { Postings } from "./postings.ts";
 import {
   CHUNK,
   extendedRanking,
@@ -92,6 +93,7 @@ export class Feed {
   constructor(private readonly chunk = CHUNK) {}
 
   private readonly log = new ChangeLog();
+  private readonly postings = new Postings();
   private readonly rankings = new Recent<Ranking>(RANKINGS_BYTES, (ranking) => ranking.bytes);
   private readonly partners = new Recent<{ version: number; ids: Set<string> }>(20_000);
   private readonly deltas = new Recent<Delta>(2_000);
@@ -324,7 +326,7 @@ export class Feed {
   private remake(db: Database, viewer: Person): Promise<Ranking> {
     let making = this.making.get(viewer.id);
     if (!making) {
-      making = makeRanking(db, viewer, this.chunk)
+      making = makeRanking(db, this.postings, viewer, this.chunk)
         .then((ranking) => {
           this.rankings.set(viewer.id, ranking);
           return ranking;
@@ -345,8 +347,9 @@ export class Feed {
     let making = this.making.get(key);
     if (!making) {
       making = (async () => {
-        const longer = await extendedRanking(db, viewer, ranking, this.chunk);
-        const saved = longer ?? (await readRanking(db, viewer.id).then((row) => row && unpack(row)));
+        const longer = await extendedRanking(db, this.postings, viewer, ranking, this.chunk);
+        const saved =
+          longer ?? (await readRanking(db, viewer.id).then((row) => row && unpack(row)));
         if (saved) this.rankings.set(viewer.id, saved);
         return saved ?? ranking;
       })().finally(() => this.making.delete(key));
@@ -361,7 +364,13 @@ export class Feed {
     const { log } = this;
     let delta = this.deltas.get(viewer.id);
     if (!delta || delta.version !== ranking.version || delta.epoch !== log.epoch) {
-      delta = { version: ranking.version, epoch: log.epoch, upTo: 0, changed: new Map(), placed: [] };
+      delta = {
+        version: ranking.version,
+        epoch: log.epoch,
+        upTo: 0,
+        changed: new Map(),
+        placed: [],
+      };
       this.deltas.set(viewer.id, delta);
     }
     if (delta.upTo === log.changes.length) return delta;

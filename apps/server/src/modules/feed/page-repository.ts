@@ -3,7 +3,7 @@ import { type Database, preparedRows } from "../../db/client.ts";
 import type { SessionKey } from "../../plugins/session.ts";
 import { requestPartnersOf } from "../requests/fragments.ts";
 import { liveSession } from "../sessions/fragments.ts";
-import { canonicalCounts, holdsNoneOf } from "../skills/fragments.ts";
+import { holdsNoneOf, packedHolders } from "../skills/fragments.ts";
 import {
   blockedEitherWayBy,
   type CardRow,
@@ -11,7 +11,6 @@ import {
   everyone,
   feedNumberOf,
   inFeedBand,
-  joinUser,
   moderationColumns,
 } from "../users/fragments.ts";
 
@@ -244,7 +243,7 @@ export async function readRanking(db: Database, viewerId: string): Promise<Ranki
   return rows[0] ?? null;
 }
 
-/** A person's place in a ranking, as made in SQL: numbers as text. */
+/** A person's place in a ranking: numbers as text. */
 export type RankedRow = {
   number: string;
   shared: number;
@@ -260,57 +259,46 @@ const microseconds = (value: number) =>
   sql`('epoch'::timestamptz + ${value}::bigint * interval '1 microsecond')`;
 
 /**
- * The next `limit` people of the viewer's ranking after `after`, among those who hold one of
- * `mine` or `related` (canonical skills): most of `mine` first, then most of `related`, then
- * newest (creation, then feed number). Also the first transaction still running (`horizon`: the
- * ranking is made before its changes) and the newest profile's creation (µs).
+ * The holders of each canonical skill among `canonicals` in one band, packed (postings.ts), and
+ * the oldest transaction still running when they were read (`xmin`).
  */
-export async function rankSharers(
+export async function readHolders(
   db: Database,
-  input: {
-    viewerId: string;
-    mine: readonly string[];
-    related: readonly string[];
-    adult: boolean;
-    after: RankAfter | null;
-    limit: number;
-  },
-): Promise<{ horizon: number; startedAt: number; rows: RankedRow[] }> {
-  const after = input.after ?? { shared: 65535, related: 65535, created: 0, number: 0 };
-  const rows = await db.execute(sql`
-    select h.horizon, h.started_at as "startedAt", r.*
-    from (
-      select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-        coalesce((select (extract(epoch from max(n.created_at)) * 1000000)::bigint
-          from ${everyone("n")}), 0)::text as started_at
-    ) h
-    left join lateral (
-      select u.feed_number::text as number, c.shared, c.related,
-        (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
-        (extract(epoch from u.suspended_until) * 1000)::bigint::text as "suspendedUntil"
-      from ${canonicalCounts(JSON.stringify(input.mine), JSON.stringify(input.related))} c
-      ${joinUser("u", sql`c.user_id`)}
-      where u.id <> ${input.viewerId} and ${inFeedBand("u", input.adult)}
-        and (${input.after === null}
-          or (c.shared, c.related, u.created_at, u.feed_number)
-            < (${after.shared}::int, ${after.related}::int, ${microseconds(after.created)},
-              ${after.number}::bigint))
-      order by c.shared desc, c.related desc, u.created_at desc, u.feed_number desc
-      limit ${input.limit}
-    ) r on true
-  `);
-  const read = (rows as unknown as { rows: (RankedRow & { horizon: string; startedAt: string })[] })
-    .rows;
+  canonicals: readonly string[],
+  adult: boolean,
+): Promise<{ xmin: number; lists: { canonical: string; packed: Uint8Array }[] }> {
+  const rows = await preparedRows<{ xmin: string; canonical: string | null; packed: Uint8Array }>(
+    db,
+    "feed_holders",
+    sql`
+      select x.xmin, h.canonical, h.packed
+      from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
+      left join (${packedHolders(JSON.stringify(canonicals), adult)}) h on true
+    `,
+  );
   return {
-    horizon: Number(read[0]?.horizon ?? 0),
-    startedAt: Number(read[0]?.startedAt ?? 0),
-    rows: read.filter((row) => row.number !== null),
+    xmin: Number(rows[0]?.xmin ?? 0),
+    lists: rows.flatMap((row) =>
+      row.canonical === null ? [] : [{ canonical: row.canonical, packed: row.packed }],
+    ),
   };
+}
+
+/** The newest profile's creation, µs since the epoch (0: nobody). */
+export async function newestProfile(db: Database): Promise<number> {
+  const rows = await preparedRows<{ created: string }>(
+    db,
+    "feed_newest",
+    sql`select coalesce((select (extract(epoch from max(n.created_at)) * 1000000)::bigint
+      from ${everyone("n")}), 0)::text as created`,
+  );
+  return Number(rows[0]?.created ?? 0);
 }
 
 /**
  * The next `limit` people after (`created`, `number`), newest first, who hold none of the
- * canonical skills `all` (the end of a ranking, where every count is 0).
+ * canonical skills `all` (the end of a ranking, where every count is 0), and the oldest
+ * transaction still running when they were read.
  */
 export async function rankTheRest(
   db: Database,
@@ -321,21 +309,29 @@ export async function rankTheRest(
     after: { created: number; number: number } | null;
     limit: number;
   },
-): Promise<RankedRow[]> {
+): Promise<{ xmin: number; rows: RankedRow[] }> {
   const after = input.after ?? { created: 0, number: 0 };
   const rows = await db.execute(sql`
-    select u.feed_number::text as number, 0 as shared, 0 as related,
-      (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
-      (extract(epoch from u.suspended_until) * 1000)::bigint::text as "suspendedUntil"
-    from ${everyone("u")}
-    where u.id <> ${input.viewerId} and ${inFeedBand("u", input.adult)}
-      and ${holdsNoneOf(sql`u.id`, JSON.stringify(input.all))}
-      and (${input.after === null}
-        or (u.created_at, u.feed_number) < (${microseconds(after.created)}, ${after.number}::bigint))
-    order by u.created_at desc, u.feed_number desc
-    limit ${input.limit}
+    select x.xmin, r.*
+    from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
+    left join lateral (
+      select u.feed_number::text as number, 0 as shared, 0 as related,
+        (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
+        null as "suspendedUntil"
+      from ${everyone("u")}
+      where u.id <> ${input.viewerId} and ${inFeedBand("u", input.adult)}
+        and ${holdsNoneOf(sql`u.id`, JSON.stringify(input.all))}
+        and (${input.after === null}
+          or (u.created_at, u.feed_number) < (${microseconds(after.created)}, ${after.number}::bigint))
+      order by u.created_at desc, u.feed_number desc
+      limit ${input.limit}
+    ) r on true
   `);
-  return (rows as unknown as { rows: RankedRow[] }).rows;
+  const read = (rows as unknown as { rows: (RankedRow & { xmin: string })[] }).rows;
+  return {
+    xmin: Number(read[0]?.xmin ?? 0),
+    rows: read.filter((row) => row.number !== null),
+  };
 }
 
 /** What a ranking is saved as. */

@@ -1,6 +1,6 @@
 import { type AgeBand, ageBandOf } from "@kindred/shared";
-import { rowToCard } from "../users/card.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
+import { rowToCard } from "../users/card.ts";
 import { skillsKeyOf } from "./cursor.ts";
 import type { PersonRow } from "./page-repository.ts";
 

@@ -169,37 +169,43 @@ describe("GET /api/feed: a ranking kept in chunks", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("GET /api/feed with changes committed out of order", () => {
-  it("shows a change whose transaction began first and committed last", async () => {
-    const viewer = await person("Viewer", VIEWER, 20);
-    const early = await person("Early", ["x", "y", "z"], 1);
-    await person("Late", ["x", "y", "q"], 2);
-    expect((await page(second, viewer, null, 50)).names).toEqual(["Late", "Early"]);
-    // Early's edit takes its transaction id first and commits after Late's edit has been read.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  "GET /api/feed with changes committed out of order",
+  () => {
+    it("shows a change whose transaction began first and committed last", async () => {
+      const viewer = await person("Viewer", VIEWER, 20);
+      const early = await person("Early", ["x", "y", "z"], 1);
+      await person("Late", ["x", "y", "q"], 2);
+      expect((await page(second, viewer, null, 50)).names).toEqual(["Late", "Early"]);
+      // Early's edit takes its transaction id first and commits after Late's edit has been read.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let began = () => {};
+      const started = new Promise<void>((resolve) => {
+        began = resolve;
+      });
+      const slow = first.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ skills: ["Chess", "Go", "z"] })
+          .where(eq(users.id, early.me._id));
+        began();
+        await held;
+      });
+      await started;
+      const edit = await first.inject({
+        method: "PATCH",
+        url: "/api/profile/edit",
+        headers: (await signUpUser(first, { firstName: "Third", skills: ["x", "q", "r"] })).headers,
+        payload: { firstName: "Renamed" },
+      });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect((await page(second, viewer, null, 50)).names).toEqual(["Renamed", "Late", "Early"]);
+      release();
+      await slow;
+      expect((await page(second, viewer, null, 50)).names).toEqual(["Early", "Renamed", "Late"]);
     });
-    let began = () => {};
-    const started = new Promise<void>((resolve) => {
-      began = resolve;
-    });
-    const slow = first.db.transaction(async (tx) => {
-      await tx.update(users).set({ skills: ["Chess", "Go", "z"] }).where(eq(users.id, early.me._id));
-      began();
-      await held;
-    });
-    await started;
-    const edit = await first.inject({
-      method: "PATCH",
-      url: "/api/profile/edit",
-      headers: (await signUpUser(first, { firstName: "Third", skills: ["x", "q", "r"] })).headers,
-      payload: { firstName: "Renamed" },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    expect((await page(second, viewer, null, 50)).names).toEqual(["Renamed", "Late", "Early"]);
-    release();
-    await slow;
-    expect((await page(second, viewer, null, 50)).names).toEqual(["Early", "Renamed", "Late"]);
-  });
-});
+  },
+);

@@ -3,18 +3,20 @@ import type { Database } from "../../db/client.ts";
 import { type RankKey, skillsKeyOf } from "./cursor.ts";
 import {
   extendRanking,
+  newestProfile,
   type RankAfter,
   type RankedRow,
   type RankingRow,
-  rankSharers,
   rankTheRest,
   saveRanking,
 } from "./page-repository.ts";
 import type { Person } from "./people.ts";
+import type { Postings } from "./postings.ts";
 import { relatedSkills } from "./viewer-skills.ts";
 
 // A viewer's ranking: the first people of their order (most shared canonical skills, then most
-// related ones, then newest), made in SQL a chunk at a time and kept in feed_rankings, where any
+// related ones, then newest), made a chunk at a time (postings.ts counts who holds what; the
+// people who share nothing come from SQL, newest first) and kept in feed_rankings, where any
 // process reads it. Each entry is packed in ENTRY bytes: the person's feed number, the two
 // counts, their creation (µs) and the end of a suspension (ms; 0: none).
 
@@ -98,27 +100,41 @@ export function keyAt(ranking: Ranking, index: number): RankKey {
 }
 
 /** The next chunk of the viewer's ranking after `after` (null: from the top). */
-async function rankChunk(db: Database, viewer: Person, after: RankAfter | null, size: number) {
+async function rankChunk(
+  db: Database,
+  postings: Postings,
+  viewer: Person,
+  after: RankAfter | null,
+  size: number,
+) {
   const mine = viewer.canonical;
   const related = relatedSkills(mine);
   const adult = viewer.band === "adult";
   const inRest = after !== null && after.shared === 0 && after.related === 0;
   let rows: RankedRow[] = [];
-  let horizon = 0;
-  let startedAt = 0;
+  let horizon = Number.MAX_SAFE_INTEGER;
+  let exhausted = true;
   if (!inRest) {
-    const sharers = await rankSharers(db, {
-      viewerId: viewer.id,
+    const sharers = await postings.sharers(db, {
       mine,
       related,
       adult,
+      viewerNumber: viewer.number,
       after,
       limit: size,
     });
-    ({ horizon, startedAt, rows } = sharers);
+    horizon = sharers.horizon;
+    exhausted = sharers.exhausted;
+    rows = sharers.keys.map((key) => ({
+      number: String(key.number),
+      shared: key.shared,
+      related: key.related,
+      created: String(key.created),
+      suspendedUntil: null,
+    }));
   }
   let complete = false;
-  if (rows.length < size) {
+  if (exhausted && rows.length < size) {
     const wanted = size - rows.length;
     const rest = await rankTheRest(db, {
       viewerId: viewer.id,
@@ -127,15 +143,21 @@ async function rankChunk(db: Database, viewer: Person, after: RankAfter | null, 
       after: inRest ? { created: after.created, number: after.number } : null,
       limit: wanted,
     });
-    rows = rows.concat(rest);
-    complete = rest.length < wanted;
+    horizon = Math.min(horizon, rest.xmin);
+    rows = rows.concat(rest.rows);
+    complete = rest.rows.length < wanted;
   }
-  return { horizon, startedAt, rows, complete };
+  return { horizon, startedAt: await newestProfile(db), rows, complete };
 }
 
 /** Makes the viewer's ranking from its top and saves it in place of any before. */
-export async function makeRanking(db: Database, viewer: Person, size: number): Promise<Ranking> {
-  const chunk = await rankChunk(db, viewer, null, size);
+export async function makeRanking(
+  db: Database,
+  postings: Postings,
+  viewer: Person,
+  size: number,
+): Promise<Ranking> {
+  const chunk = await rankChunk(db, postings, viewer, null, size);
   const entries = pack(chunk.rows);
   const row: RankingRow = {
     version: String(randomInt(2 ** 47)),
@@ -163,12 +185,13 @@ export async function makeRanking(db: Database, viewer: Person, size: number): P
  */
 export async function extendedRanking(
   db: Database,
+  postings: Postings,
   viewer: Person,
   ranking: Ranking,
   size: number,
 ): Promise<Ranking | null> {
   if (ranking.complete || ranking.length === 0) return null;
-  const chunk = await rankChunk(db, viewer, keyAt(ranking, ranking.length - 1), size);
+  const chunk = await rankChunk(db, postings, viewer, keyAt(ranking, ranking.length - 1), size);
   const version = randomInt(2 ** 47);
   const added = pack(chunk.rows);
   const saved = await extendRanking(db, {

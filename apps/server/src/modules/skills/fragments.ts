@@ -50,20 +50,18 @@ export function holdersOfCanonical(canonical: string): SQL {
 }
 
 /**
- * Everyone holding one of the canonical skills `mine` or `related` (JSON arrays of text), once
- * each: `user_id`, how many of `mine` they hold (`shared`) and how many of `related`
- * (`related`), whatever spelling they typed; ranges of user_skills_canonical_idx.
+ * The people of one band (`adult`: 18+) holding each of the canonical skills `canonicals` (JSON),
+ * packed: `canonical`, and `packed`, 16 bytes a holder (their feed number and creation in µs,
+ * each a big-endian int8), read from user_skills_feed_postings_idx alone.
  */
-export function canonicalCounts(mine: string, related: string): SQL {
-  return sql`(select user_id,
-      count(distinct canonical) filter (
-        where canonical in (select json_array_elements_text(${mine}::json)))::int as shared,
-      count(distinct canonical) filter (
-        where canonical in (select json_array_elements_text(${related}::json)))::int as related
+export function packedHolders(canonicals: string, adult: boolean): SQL {
+  return sql`select canonical,
+      string_agg(int8send(feed_number)
+        || int8send((extract(epoch from created_at) * 1000000)::bigint), ''::bytea) as packed
     from user_skills
-    where canonical in (select json_array_elements_text(${mine}::json)
-      union all select json_array_elements_text(${related}::json))
-    group by user_id)`;
+    where canonical in (select json_array_elements_text(${canonicals}::json)) and adult = ${adult}
+      and feed_number is not null
+    group by canonical`;
 }
 
 /** SQL true when the person `userId` holds none of the canonical skills `canonicals` (JSON). */

@@ -1,0 +1,211 @@
+import type { Database } from "../../db/client.ts";
+import type { RankKey } from "./cursor.ts";
+import { readHolders } from "./page-repository.ts";
+import { Recent } from "./people.ts";
+
+// Who holds each canonical skill, per band: the feed ranks a viewer by counting, over the
+// holders of their skills and of the skills related to them, how many each person holds. A
+// process keeps the lists it read last (bounded), each read from the skills' index alone and
+// used for at most a minute; a ranking made from them is made before the changes of
+// transactions from the oldest list's `horizon` on, which every page applies over it.
+
+/** What the lists a process keeps may take together. */
+const POSTINGS_BYTES = 96 * 2 ** 20;
+/** A list older than this is read again before a ranking uses it. */
+const POSTINGS_MAX_AGE_MS = 60_000;
+
+type Holders = {
+  /** Feed numbers, newest first. */
+  numbers: Float64Array;
+  /** Each one's creation, µs since the epoch. */
+  created: Float64Array;
+  /** Read before the changes of transactions from this one on. */
+  horizon: number;
+  readAt: number;
+};
+
+export type Sharers = {
+  /** Made before the changes of transactions from this one on. */
+  horizon: number;
+  /** The next people of the ranking after the key asked for, in order, at most as many as asked. */
+  keys: RankKey[];
+  /** Nobody with a shared or related skill comes after the last of `keys`. */
+  exhausted: boolean;
+};
+
+const EMPTY: Holders = {
+  numbers: new Float64Array(0),
+  created: new Float64Array(0),
+  horizon: Number.MAX_SAFE_INTEGER,
+  readAt: 0,
+};
+
+function unpackHolders(packed: Uint8Array, horizon: number, readAt: number): Holders {
+  const bytes = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
+  const length = Math.floor(bytes.length / 16);
+  const numbers = new Float64Array(length);
+  const created = new Float64Array(length);
+  for (let index = 0; index < length; index++) {
+    numbers[index] = Number(bytes.readBigInt64BE(index * 16));
+    created[index] = Number(bytes.readBigInt64BE(index * 16 + 8));
+  }
+  return { numbers, created, horizon, readAt };
+}
+
+/** Whether the key (score, created, number) comes after `after`'s in a ranking. */
+function comesAfter(score: number, created: number, number: number, after: RankKey): boolean {
+  const afterScore = after.shared * 256 + after.related;
+  if (score !== afterScore) return score < afterScore;
+  if (created !== after.created) return created < after.created;
+  return number < after.number;
+}
+
+/** A binary heap of indexes, the worst (latest in ranking order) on top. */
+function keepBest(indexes: number[], count: number, worse: (a: number, b: number) => boolean) {
+  const heap: number[] = [];
+  const up = (at: number) => {
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (!worse(heap[at] as number, heap[parent] as number)) break;
+      [heap[at], heap[parent]] = [heap[parent] as number, heap[at] as number];
+      at = parent;
+    }
+  };
+  const down = (at: number) => {
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let top = at;
+      if (left < heap.length && worse(heap[left] as number, heap[top] as number)) top = left;
+      if (right < heap.length && worse(heap[right] as number, heap[top] as number)) top = right;
+      if (top === at) return;
+      [heap[at], heap[top]] = [heap[top] as number, heap[at] as number];
+      at = top;
+    }
+  };
+  for (const index of indexes) {
+    if (heap.length < count) {
+      heap.push(index);
+      up(heap.length - 1);
+    } else if (worse(heap[0] as number, index)) {
+      heap[0] = index;
+      down(0);
+    }
+  }
+  return heap;
+}
+
+export class Postings {
+  private readonly lists = new Recent<Holders>(POSTINGS_BYTES, (list) => 16 * list.numbers.length);
+  /** Counting space, by feed number: a score (256 a shared skill, 1 a related one) and a stamp. */
+  private score = new Uint16Array(0);
+  private stamp = new Uint16Array(0);
+
+  /** The holders of each skill in the band, read where missing or too old. */
+  private async holders(
+    db: Database,
+    skills: readonly string[],
+    adult: boolean,
+  ): Promise<Holders[]> {
+    const now = Date.now();
+    const keyOf = (skill: string) => `${adult ? "a" : "t"}:${skill}`;
+    const found = new Map<string, Holders>();
+    const missing: string[] = [];
+    for (const skill of skills) {
+      const known = this.lists.get(keyOf(skill));
+      if (known && now - known.readAt <= POSTINGS_MAX_AGE_MS) found.set(skill, known);
+      else missing.push(skill);
+    }
+    if (missing.length > 0) {
+      const { xmin, lists } = await readHolders(db, missing, adult);
+      for (const skill of missing) found.set(skill, { ...EMPTY, horizon: xmin, readAt: now });
+      for (const { canonical, packed } of lists) {
+        found.set(canonical, unpackHolders(packed, xmin, now));
+      }
+      for (const skill of missing) this.lists.set(keyOf(skill), found.get(skill) as Holders);
+    }
+    return skills.map((skill) => found.get(skill) as Holders);
+  }
+
+  /**
+   * The next `limit` people of the viewer's ranking after `after` (null: from the top), among
+   * those of the band holding one of `mine` or `related`: most of `mine` first, then most of
+   * `related`, then newest (creation, then feed number). Leaves out `viewerNumber`.
+   */
+  async sharers(
+    db: Database,
+    input: {
+      mine: readonly string[];
+      related: readonly string[];
+      adult: boolean;
+      viewerNumber: number;
+      after: RankKey | null;
+      limit: number;
+    },
+  ): Promise<Sharers> {
+    const lists = await this.holders(db, [...input.mine, ...input.related], input.adult);
+    let horizon = Number.MAX_SAFE_INTEGER;
+    let largest = 0;
+    for (const list of lists) {
+      horizon = Math.min(horizon, list.horizon);
+      for (const number of list.numbers) largest = Math.max(largest, number);
+    }
+    // From here on nothing waits: the counting space is this call's alone.
+    if (this.score.length <= largest) {
+      const size = Math.max(largest + 1, Math.ceil(this.score.length * 1.5));
+      this.score = new Uint16Array(size);
+      this.stamp = new Uint16Array(size);
+    }
+    const { score, stamp } = this;
+    const numbers: number[] = [];
+    const created: number[] = [];
+    for (const [at, list] of lists.entries()) {
+      const weight = at < input.mine.length ? 256 : 1;
+      const mark = (at % 65_535) + 1;
+      for (let index = 0; index < list.numbers.length; index++) {
+        const number = list.numbers[index] as number;
+        // A person who typed two spellings of one skill holds it once.
+        if (stamp[number] === mark || number === input.viewerNumber) continue;
+        stamp[number] = mark;
+        if (score[number] === 0) {
+          numbers.push(number);
+          created.push(list.created[index] as number);
+        }
+        score[number] = Math.min(65_535, (score[number] as number) + weight);
+      }
+    }
+    const { after, limit } = input;
+    const candidates: number[] = [];
+    for (let index = 0; index < numbers.length; index++) {
+      const number = numbers[index] as number;
+      if (!after || comesAfter(score[number] as number, created[index] as number, number, after)) {
+        candidates.push(index);
+      }
+    }
+    // Later in the ranking: a lower score, then older, then a lower number.
+    const worse = (a: number, b: number) => {
+      const scoreA = score[numbers[a] as number] as number;
+      const scoreB = score[numbers[b] as number] as number;
+      if (scoreA !== scoreB) return scoreA < scoreB;
+      if (created[a] !== created[b]) return (created[a] as number) < (created[b] as number);
+      return (numbers[a] as number) < (numbers[b] as number);
+    };
+    const best = keepBest(candidates, limit, worse).sort((a, b) => (worse(a, b) ? 1 : -1));
+    const keys = best.map((index) => {
+      const number = numbers[index] as number;
+      const value = score[number] as number;
+      return {
+        shared: value >> 8,
+        related: value & 255,
+        created: created[index] as number,
+        number,
+      };
+    });
+    for (const number of numbers) {
+      score[number] = 0;
+      stamp[number] = 0;
+    }
+    for (const list of lists) for (const number of list.numbers) stamp[number] = 0;
+    return { horizon, keys, exhausted: candidates.length <= limit };
+  }
+}
