@@ -7,7 +7,8 @@
  * - the first page after a start (a new process, its ranking made before);
  * - a viewer's first page when their ranking was made before, on that new process;
  * - pages by cursor, then the same with 50 card edits a second running beside them (profile
- *   edits through the API, each changing a name and skills);
+ *   edits through the API of a second server process, each changing a name and skills), and
+ *   /api/health the same way, for how much the machine itself moves;
  * - the server process's resident memory (its peak, from /proc).
  *
  *   node apps/server/build.mjs
@@ -162,6 +163,19 @@ async function pageOn(port: number, viewers: Client[], pages: number): Promise<n
   return times;
 }
 
+/** `count` requests to /api/health, `CONCURRENCY` at once: the machine's own movement. */
+async function healthOn(port: number, cookie: string, count: number): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const times: number[] = [];
+  let left = count;
+  const worker = async () => {
+    while (left-- > 0) times.push((await request(agent, port, "GET", "/api/health", cookie)).took);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return times;
+}
+
 /** Profile edits at `perSecond`, each a new name and three skills, until `stop` resolves. */
 async function editBeside(port: number, editors: Client[], perSecond: number, stop: Promise<void>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
@@ -222,8 +236,10 @@ async function main() {
     await stopServer(server.child);
 
     // A new process: its first page, then every viewer's first page again, rankings made before.
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles this process.
     for (const viewer of viewers) viewer.cursor = null;
-    server = await startBuiltServer(entry, env);
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    server = await startBuiltServer(entry, env, nodeArgs);
     const agent = new http.Agent({ keepAlive: true });
     const first = await request(
       agent,
@@ -241,30 +257,50 @@ async function main() {
       summary(again),
     ]);
 
-    // Pages by cursor, then as many with edits beside them.
+    // Pages by cursor, then as many with edits beside them; /api/health the same way beside.
     const quiet = await pageOn(server.port, viewers, PAGES);
-    rows.push([`pages by cursor (${quiet.length}): p50 / p95 / p99`, summary(quiet)]);
+    const cookie = (viewers[0] as Client).cookie;
+    const healthQuiet = await healthOn(server.port, cookie, quiet.length);
     let finish = () => {};
     const stop = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const edits = editBeside(server.port, editors, EDITS_PER_SECOND, stop);
-    const busy = await pageOn(server.port, viewers, PAGES).finally(finish);
+    // The edits go to a second process, as in a deployment of several: the feed's process
+    // only takes in the changes they make.
+    const editing = await startBuiltServer(entry, env);
+    const edits = editBeside(editing.port, editors, EDITS_PER_SECOND, stop);
+    const busy = await pageOn(server.port, viewers, PAGES);
+    const healthBusy = await healthOn(server.port, cookie, quiet.length).finally(finish);
     const edited = await edits;
-    rows.push([
-      `pages by cursor with ${(edited.sent / edited.seconds).toFixed(0)} edits a second beside (${busy.length}): p50 / p95 / p99`,
-      summary(busy),
-    ]);
-    rows.push([
-      "edits answered, by status",
-      [...edited.statuses].map(([s, n]) => `${s}: ${n}`).join(", "),
-    ]);
+    await stopServer(editing.child);
     const p99 = (times: number[]) =>
       percentile(
         [...times].sort((a, b) => a - b),
         0.99,
       );
-    rows.push(["p99 with edits / without", `${((100 * p99(busy)) / p99(quiet)).toFixed(0)} %`]);
+    const rate = (edited.sent / edited.seconds).toFixed(0);
+    rows.push([`pages by cursor (${quiet.length}): p50 / p95 / p99`, summary(quiet)]);
+    rows.push([
+      `pages by cursor with ${rate} edits a second beside (${busy.length}): p50 / p95 / p99`,
+      summary(busy),
+    ]);
+    rows.push([
+      "pages' p99 with edits / without",
+      `${((100 * p99(busy)) / p99(quiet)).toFixed(0)} %`,
+    ]);
+    rows.push([`/api/health (${healthQuiet.length}): p50 / p95 / p99`, summary(healthQuiet)]);
+    rows.push([
+      `/api/health with ${rate} edits a second beside: p50 / p95 / p99`,
+      summary(healthBusy),
+    ]);
+    rows.push([
+      "/api/health's p99 with edits / without",
+      `${((100 * p99(healthBusy)) / p99(healthQuiet)).toFixed(0)} %`,
+    ]);
+    rows.push([
+      "edits answered, by status",
+      [...edited.statuses].map(([status, n]) => `${status}: ${n}`).join(", "),
+    ]);
     const memory = memoryOf(server.child.pid as number);
     rows.push([
       "the server process's resident memory, now / peak",

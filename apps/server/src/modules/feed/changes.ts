@@ -17,7 +17,7 @@ import { type Person, personOf, Recent } from "./people.ts";
 /** The most changes a process keeps; past it, it keeps the newer half. */
 const MAX_CHANGES = 50_000;
 /** What the cards a process keeps may take together. */
-const CARDS_BYTES = 96 * 2 ** 20;
+const CARDS_BYTES = 48 * 2 ** 20;
 /** A log that has not read for this long starts again (pruning may have passed it). */
 const IDLE_MS = 20 * 60 * 1000;
 

@@ -33,7 +33,7 @@ import { relatedSkills } from "./viewer-skills.ts";
 // far each must catch up (page-repository.ts).
 
 /** What the rankings a process keeps may take together. */
-const RANKINGS_BYTES = 64 * 2 ** 20;
+const RANKINGS_BYTES = 32 * 2 ** 20;
 /** Past this many changes since a ranking was made, it is made again, in the background. */
 const REMAKE_AFTER_CHANGES = 5_000;
 /** Past this many, it is made again before the page. */
