@@ -11,7 +11,7 @@
  *   /api/health the same way, for how much the machine itself moves;
  * - the server process's resident memory (its peak, from /proc).
  *
- *   node apps/server/build.mjs
+ *   npm run bench     (10,000 people; it builds the server first, unless BENCH_NO_BUILD=true)
  *   BENCH_USERS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     npx tsx bench/feed.ts
  *
@@ -19,17 +19,20 @@
  * (pages by cursor per viewer and phase, 10), BENCH_EDITS_PER_SECOND (50), BENCH_CONCURRENCY (4
  * pages at once), BENCH_KEEP_DATABASE (a database name to load once and keep for later runs).
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
-import { loadData, SKILL_POOL } from "./generate.ts";
+import { loadDataByCopy } from "./bulk-load.ts";
+import { SKILL_POOL } from "./generate.ts";
 import { startBuiltServer, stopServer } from "./server-process.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -102,7 +105,8 @@ async function prepare(target: string): Promise<{ viewers: Client[]; editors: Cl
       rows: { n: number }[];
     };
     if ((count.rows[0]?.n ?? 0) === 0) {
-      const data = await loadData(handle.db, { userCount: USERS, requestCount: REQUESTS });
+      // COPY, not row inserts (bench/bulk-load.ts): a million people in minutes.
+      const data = await loadDataByCopy(target, { userCount: USERS, requestCount: REQUESTS });
       console.log(
         `Loaded ${data.userIds.length} people in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
       );
@@ -210,6 +214,11 @@ async function editBeside(port: number, editors: Client[], perSecond: number, st
 }
 
 async function main() {
+  if (process.env.BENCH_NO_BUILD !== "true") {
+    const build = fileURLToPath(new URL("../apps/server/build.mjs", import.meta.url));
+    const built = spawnSync(process.execPath, [build], { stdio: "inherit" });
+    if (built.status !== 0) process.exit(1);
+  }
   console.log(
     `# The feed at ${USERS} people\n\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average ${loadavg()[0]?.toFixed(1)}. ${REQUESTS} requests, ${VIEWERS} viewers, ${PAGES} pages by cursor each per phase, ${CONCURRENCY} pages at once.`,
   );

@@ -199,7 +199,7 @@ export function createRandom(seed: number): () => number {
   };
 }
 
-type GeneratedUser = {
+export type GeneratedUser = {
   id: string;
   email: string;
   first_name: string;
@@ -212,23 +212,36 @@ type GeneratedUser = {
   created_at: string;
 };
 
+/** A request between the `from`-th and the `to`-th generated person (indexes, not ids). */
+export type GeneratedRequest = { from: number; to: number; status: string; created_at: string };
+
 export type LoadedData = { userIds: string[]; requestCount: number; skillRows: number };
 
+export type LoadOptions = {
+  userCount: number;
+  requestCount: number;
+  seed?: number;
+  /** The instant creation times count back from (default: now); fixed only to compare loads. */
+  now?: number;
+};
+
+export type PeopleGenerator = {
+  /** The `index`-th person: 3–8 skills each, popular skills more likely. */
+  person: (index: number) => GeneratedUser;
+  /**
+   * `requestCount` requests between random distinct people (one per unordered pair, mixed
+   * statuses), at most one per pair there is.
+   */
+  requests: (userCount: number, requestCount: number) => Generator<GeneratedRequest>;
+};
+
 /**
- * Loads `userCount` users (3–8 skills each, popular skills more likely) and `requestCount`
- * requests between random distinct pairs (one per unordered pair, mixed statuses), in batches
- * passed as one JSON parameter each. Planner statistics are left to the caller.
+ * The draws both loaders write (loadData here, loadDataByCopy in bulk-load.ts), from one seeded
+ * random stream: people 0, 1, … in order, then the requests once, so that the same seed gives
+ * the same people, skills and requests whichever loader writes them. Ids (`id`, `public_id`) are
+ * random UUIDs, not drawn from the seed, as before.
  */
-export async function loadData(
-  db: Database,
-  {
-    userCount,
-    requestCount,
-    seed = 42,
-  }: { userCount: number; requestCount: number; seed?: number },
-): Promise<LoadedData> {
-  // The skill vocabulary, as a start loads it: the feed ranks by canonical and related skills.
-  await loadSkillVocabulary(db);
+export function createPeopleGenerator(seed: number, now: number): PeopleGenerator {
   const random = createRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   // Zipf-like weights: the first skills are a few times more common than the last ones.
@@ -242,16 +255,14 @@ export async function loadData(
     }
     return SKILL_POOL[SKILL_POOL.length - 1] as string;
   };
-
-  const now = Date.now();
   const twoYears = 2 * 365 * 24 * 3600 * 1000;
-  const users: GeneratedUser[] = [];
-  for (let index = 0; index < userCount; index++) {
+
+  const person = (index: number): GeneratedUser => {
     const skillCount = 3 + Math.floor(random() * 6);
     const skills = new Set<string>();
     while (skills.size < skillCount) skills.add(pickSkill());
     const firstName = pick(FIRST_NAMES);
-    users.push({
+    return {
       id: randomUUID(),
       email: `bench-${index}@kindred.test`,
       first_name: firstName,
@@ -262,8 +273,56 @@ export async function loadData(
       skills: [...skills],
       public_id: randomUUID().replaceAll("-", ""),
       created_at: new Date(now - Math.floor(random() * twoYears)).toISOString(),
-    });
+    };
+  };
+
+  function* requests(userCount: number, requestCount: number): Generator<GeneratedRequest> {
+    // A pair's key is a number (lower index × userCount + higher): exact up to 94 million people.
+    const pairs = new Set<number>();
+    const maxRequests = Math.min(requestCount, (userCount * (userCount - 1)) / 2);
+    while (pairs.size < maxRequests) {
+      const a = Math.floor(random() * userCount);
+      const b = Math.floor(random() * userCount);
+      if (a === b) continue;
+      const key = a < b ? a * userCount + b : b * userCount + a;
+      if (pairs.has(key)) continue;
+      pairs.add(key);
+      let roll = random();
+      let status: string = STATUSES[0][0];
+      for (const [candidate, share] of STATUSES) {
+        roll -= share;
+        if (roll <= 0) {
+          status = candidate;
+          break;
+        }
+      }
+      yield {
+        from: a,
+        to: b,
+        status,
+        created_at: new Date(now - Math.floor(random() * twoYears)).toISOString(),
+      };
+    }
   }
+
+  return { person, requests };
+}
+
+/**
+ * Loads `userCount` users (3–8 skills each, popular skills more likely) and `requestCount`
+ * requests between random distinct pairs (one per unordered pair, mixed statuses), in batches
+ * passed as one JSON parameter each. Planner statistics are left to the caller. Works on both
+ * databases; on PostgreSQL, loadDataByCopy (bulk-load.ts) writes the same people faster.
+ */
+export async function loadData(
+  db: Database,
+  { userCount, requestCount, seed = 42, now = Date.now() }: LoadOptions,
+): Promise<LoadedData> {
+  // The skill vocabulary, as a start loads it: the feed ranks by canonical and related skills.
+  await loadSkillVocabulary(db);
+  const generator = createPeopleGenerator(seed, now);
+  const users: GeneratedUser[] = [];
+  for (let index = 0; index < userCount; index++) users.push(generator.person(index));
 
   let skillRows = 0;
   for (let start = 0; start < users.length; start += 2000) {
@@ -289,37 +348,12 @@ export async function loadData(
     `);
   }
 
-  const pairs = new Set<string>();
-  const requests: {
-    from_user_id: string;
-    to_user_id: string;
-    status: string;
-    created_at: string;
-  }[] = [];
-  const maxRequests = Math.min(requestCount, (userCount * (userCount - 1)) / 2);
-  while (requests.length < maxRequests) {
-    const a = Math.floor(random() * userCount);
-    const b = Math.floor(random() * userCount);
-    if (a === b) continue;
-    const key = a < b ? `${a}:${b}` : `${b}:${a}`;
-    if (pairs.has(key)) continue;
-    pairs.add(key);
-    let roll = random();
-    let status: string = STATUSES[0][0];
-    for (const [candidate, share] of STATUSES) {
-      roll -= share;
-      if (roll <= 0) {
-        status = candidate;
-        break;
-      }
-    }
-    requests.push({
-      from_user_id: (users[a] as GeneratedUser).id,
-      to_user_id: (users[b] as GeneratedUser).id,
-      status,
-      created_at: new Date(now - Math.floor(random() * twoYears)).toISOString(),
-    });
-  }
+  const requests = [...generator.requests(userCount, requestCount)].map((request) => ({
+    from_user_id: (users[request.from] as GeneratedUser).id,
+    to_user_id: (users[request.to] as GeneratedUser).id,
+    status: request.status,
+    created_at: request.created_at,
+  }));
   for (let start = 0; start < requests.length; start += 10_000) {
     const batch = requests.slice(start, start + 10_000);
     await db.execute(sql`

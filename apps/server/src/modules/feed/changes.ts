@@ -15,7 +15,7 @@ import { type Person, personOf, Recent } from "./people.ts";
 // page), so a page never waits for another read.
 
 /** The most changes a process keeps; past it, it keeps the newer half. */
-const MAX_CHANGES = 50_000;
+const MAX_CHANGES = 12_000;
 /** What the cards a process keeps may take together. */
 const CARDS_BYTES = 48 * 2 ** 20;
 /** A log that has not read for this long starts again (pruning may have passed it). */

@@ -37,7 +37,7 @@ const RANKINGS_BYTES = 32 * 2 ** 20;
 /** Past this many changes since a ranking was made, it is made again, in the background. */
 const REMAKE_AFTER_CHANGES = 5_000;
 /** Past this many, it is made again before the page. */
-const REMAKE_NOW_AFTER_CHANGES = 50_000;
+const REMAKE_NOW_AFTER_CHANGES = 20_000;
 const MAX_SCORE = 65_535;
 
 /**
