@@ -134,9 +134,32 @@ test("a full event waitlists the next person with their place, and moves them up
       cleoPage.getByRole("list", { name: "People going" }).getByText(cleo.uname),
     ).toBeVisible();
     await expect(cleoPage.getByText("3 going · 0 of 3 places left")).toBeVisible();
+  } finally {
+    // Leaves no upcoming event behind for the other community tests.
+    if (eventId) await host.send("DELETE", `/event/${eventId}`);
+  }
+});
 
-    // The host cancels: everyone's page says so and offers no answer.
-    await page.reload();
+test("a host who cancels an event tells everyone going, and their page offers no answer", async ({
+  page,
+  signedInPage,
+  joinCommunity,
+}) => {
+  const [host, cleo] = await Promise.all([
+    joinCommunity(`host.${uniqueId()}`),
+    joinCommunity(`cleo.${uniqueId()}`),
+  ]);
+  const title = `Cancelled night ${uniqueId()}`;
+  const eventId = await createEventByApi(host, title, 3);
+  try {
+    await cleo.send("PUT", `/event/${eventId}/rsvp`, { status: "going" });
+    const cleoPage = await pageFor(signedInPage, cleo);
+    await cleoPage.goto(`/services/events/${eventId}`);
+    await expect(cleoPage.getByText(EVENT_MESSAGES.going)).toBeVisible();
+
+    await storeCommunityToken(page, host.token);
+    await page.goto(`/services/events/${eventId}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await page.getByRole("button", { name: EVENT_COPY.cancelEvent }).click();
     const confirm = page.getByRole("dialog", { name: EVENT_COPY.cancelQuestion });
     await confirm.getByRole("button", { name: EVENT_COPY.cancelEvent }).click();
@@ -145,8 +168,7 @@ test("a full event waitlists the next person with their place, and moves them up
     await expect(cleoPage.getByText(EVENT_COPY.cancelledNote)).toBeVisible();
     await expect(cleoPage.getByRole("button", { name: "Going", exact: true })).toBeHidden();
   } finally {
-    // Leaves no upcoming event behind for the other community tests.
-    if (eventId) await host.send("DELETE", `/event/${eventId}`);
+    await host.send("DELETE", `/event/${eventId}`);
   }
 });
 
