@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, inApp, test } from "../fixtures.ts";
@@ -49,6 +52,85 @@ test("landing cards are never left invisible, before any scroll (a full-page cap
     await expect(lastFeature).not.toBeInViewport();
     expect(await lastFeature.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
   }
+});
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+type Manifest = Record<
+  string,
+  { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }
+>;
+
+/** The built files a module needs, itself and its static imports (Vite's manifest). */
+function builtFiles(manifest: Manifest, start: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) walk(dep);
+  };
+  walk(start);
+  return files;
+}
+
+/**
+ * The chunks main.tsx starts from: the landing page's, and the app's (which shares its chunk with
+ * the router, so the manifest names it by its file: the entry's other dynamic import).
+ */
+function startChunks() {
+  const manifest = JSON.parse(
+    readFileSync(path.join(repoRoot, "apps/web/dist/.vite/manifest.json"), "utf8"),
+  ) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry) ?? "";
+  const dynamic = new Set(
+    [entry, ...(manifest[entry]?.imports ?? [])].flatMap(
+      (key) => manifest[key]?.dynamicImports ?? [],
+    ),
+  );
+  expect(dynamic.delete(LANDING_FIRST)).toBe(true);
+  expect(dynamic.size).toBe(1);
+  return {
+    landing: builtFiles(manifest, LANDING_FIRST),
+    app: builtFiles(manifest, [...dynamic][0] ?? ""),
+  };
+}
+const LANDING_FIRST = "src/app/landing-first.tsx";
+
+test("a visitor's landing page paints before the router's code is asked for, and its links then open the app", async ({
+  page,
+}) => {
+  const { landing, app } = startChunks();
+  const appOnly = [...app].filter((file) => !landing.has(file));
+  expect(appOnly.length).toBeGreaterThan(0);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Kindred" })).toBeVisible();
+  // The router and the route table load once the page has painted and the browser is idle.
+  const timing = await page.waitForFunction((files) => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const fetched = performance
+      .getEntriesByType("resource")
+      .filter((entry) => files.some((file) => entry.name.endsWith(`/${file}`)));
+    return paint && fetched.length === files.length
+      ? { paint: paint.startTime, firstFetch: Math.min(...fetched.map((e) => e.startTime)) }
+      : undefined;
+  }, appOnly);
+  const { paint, firstFetch } = (await timing.jsonValue()) as { paint: number; firstFetch: number };
+  expect(firstFetch).toBeGreaterThan(paint);
+
+  // A link opens its page in the app, without a page load; Back shows the landing page again.
+  await page.evaluate(() => {
+    (window as { notReloaded?: boolean }).notReloaded = true;
+  });
+  await page.getByRole("main").getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Kindred" })).toBeVisible();
+  await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Kindred" })).toBeVisible();
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
 test("the landing navigation turns solid after 20 px of scroll", async ({ page }) => {

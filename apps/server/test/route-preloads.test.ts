@@ -4,17 +4,36 @@ import path from "node:path";
 import { FEED_DEFAULT_LIMIT } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTE_NEEDS } from "../src/plugins/route-preloads.ts";
+import { APP, LANDING_FIRST, ROUTE_NEEDS } from "../src/plugins/route-preloads.ts";
 import { createTestApp } from "./helpers.ts";
 
 // A build as Vite writes it: index.html loads the entry, the manifest names each chunk's imports.
 const INDEX_HTML = `<!doctype html><html><head><title>Kindred</title>
 <script type="module" crossorigin src="/assets/index-entry1.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/main-e1.js">
 <link rel="modulepreload" crossorigin href="/assets/react-r1.js"></head>
 <body><div id=root></div></body></html>`;
 const MANIFEST = {
-  "index.html": { file: "assets/index-entry1.js", isEntry: true, imports: ["_react-r1.js"] },
+  "index.html": { file: "assets/index-entry1.js", isEntry: true, imports: ["_main-e1.js"] },
+  // As Vite writes it: main.tsx's code in a chunk of its own, and app.tsx merged into the chunk
+  // the router shares with the screens, named by its file only.
+  "_main-e1.js": {
+    file: "assets/main-e1.js",
+    imports: ["_react-r1.js"],
+    dynamicImports: ["src/app/landing-first.tsx", "_app-a1.js"],
+  },
   "_react-r1.js": { file: "assets/react-r1.js" },
+  "src/app/landing-first.tsx": {
+    file: "assets/landing-first-v1.js",
+    imports: ["_react-r1.js", "_landing-page-p1.js"],
+  },
+  "_landing-page-p1.js": { file: "assets/landing-page-p1.js", imports: ["_react-r1.js"] },
+  "_app-a1.js": { file: "assets/app-a1.js", imports: ["_react-r1.js", "_router-o1.js"] },
+  "_router-o1.js": { file: "assets/router-o1.js", imports: ["_react-r1.js"] },
+  "src/app/landing-route.tsx": {
+    file: "assets/landing-route-t1.js",
+    imports: ["_landing-page-p1.js", "_router-o1.js"],
+  },
   "_query-q1.js": { file: "assets/query-q1.js", imports: ["_react-r1.js"] },
   "src/app/app-shell.tsx": {
     file: "assets/app-shell-s1.js",
@@ -65,9 +84,11 @@ async function page(url: string, cookie?: string) {
 
 describe("index.html for a screen opened directly", () => {
   it("preloads every chunk Discover loads, but none the entry already loads", async () => {
-    const { response, modules } = await page("/home");
+    const { response, modules, links } = await page("/home");
     expect(modules.sort()).toEqual(
       [
+        "/assets/app-a1.js",
+        "/assets/router-o1.js",
         "/assets/app-shell-s1.js",
         "/assets/feed-page-f1.js",
         "/assets/guards-g1.js",
@@ -76,6 +97,12 @@ describe("index.html for a screen opened directly", () => {
         "/assets/query-q1.js",
       ].sort(),
     );
+    // The app and its router are needed before anything draws; the screen's chunks come after.
+    const priorityOf = (file: string) =>
+      links.find((link) => link.includes(file))?.includes('fetchpriority="low"') ? "low" : "auto";
+    expect(priorityOf("app-a1.js")).toBe("auto");
+    expect(priorityOf("router-o1.js")).toBe("auto");
+    expect(priorityOf("feed-page-f1.js")).toBe("low");
     expect(response.body).toContain(
       '<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/styles-c1.css">',
     );
@@ -83,6 +110,25 @@ describe("index.html for a screen opened directly", () => {
     expect(response.body.indexOf("feed-page-f1.js")).toBeLessThan(response.body.indexOf("</head>"));
     expect(response.headers.vary).toMatch(/cookie/i);
     expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("preloads the landing page without the router for a visitor, and the app for everyone else", async () => {
+    expect((await page("/")).modules.sort()).toEqual(
+      ["/assets/landing-first-v1.js", "/assets/landing-page-p1.js"].sort(),
+    );
+    expect((await page("/", "token=some-session")).modules.sort()).toEqual(
+      [
+        "/assets/app-a1.js",
+        "/assets/router-o1.js",
+        "/assets/landing-route-t1.js",
+        "/assets/landing-page-p1.js",
+      ].sort(),
+    );
+    for (const url of ["/about", "/login", "/some/unknown/page"]) {
+      expect((await page(url)).modules.sort(), url).toEqual(
+        ["/assets/app-a1.js", "/assets/router-o1.js"].sort(),
+      );
+    }
   });
 
   it("starts the session and the screen's first read with the page when a session cookie comes with it", async () => {
@@ -105,10 +151,22 @@ describe("index.html for a screen opened directly", () => {
     expect((await page("/", "token=some-session")).fetches).toEqual(["/api/profile/view"]);
   });
 
-  it("leaves pages without a known first load as they are, the landing page's visitor included", async () => {
-    for (const url of ["/", "/about", "/some/unknown/page"]) {
-      const { response } = await page(url);
-      expect(response.body, url).toBe(INDEX_HTML);
+  it("adds nothing to a build without a manifest", async () => {
+    const bare = mkdtempSync(path.join(tmpdir(), "kindred-preloads-"));
+    writeFileSync(path.join(bare, "index.html"), INDEX_HTML);
+    const server = await createTestApp({ webDistDir: bare });
+    try {
+      for (const url of ["/", "/about", "/home"]) {
+        const response = await server.inject({
+          method: "GET",
+          url,
+          headers: { accept: "text/html" },
+        });
+        expect(response.body, url).toBe(INDEX_HTML);
+      }
+    } finally {
+      await server.close();
+      rmSync(bare, { recursive: true, force: true });
     }
   });
 
@@ -131,6 +189,13 @@ describe("the screens' first loads", () => {
           : `@/${module.slice("src/".length)}`;
         expect(router, `${screen}: ${module}`).toContain(`import("${specifier}")`);
       }
+    }
+  });
+
+  it("start from the modules the web app's entry really imports", () => {
+    const main = readFileSync(path.join(import.meta.dirname, "../../web/src/main.tsx"), "utf8");
+    for (const module of [APP, LANDING_FIRST]) {
+      expect(main, module).toContain(`import("./${module.slice("src/".length)}")`);
     }
   });
 });

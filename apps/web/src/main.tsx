@@ -1,12 +1,12 @@
 // Before anything loads zod.
 import "./lib/zod-config.ts";
-import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/app.tsx";
+import { paths } from "./config/paths.ts";
 import { preloadFirstCardPhoto } from "./features/feed/lib/preload-first-photo.ts";
-import { listenForPreloadErrors } from "./lib/chunk-load.ts";
+import { listenForPreloadErrors, recoverFromChunkError } from "./lib/chunk-load.ts";
 import { startEarlyReads } from "./lib/early-reads.ts";
 import { registerServiceWorker } from "./lib/register-service-worker.ts";
+import { hasSessionHint } from "./lib/session-hint.ts";
 import "./index.css";
 
 startEarlyReads();
@@ -14,11 +14,17 @@ void preloadFirstCardPhoto();
 listenForPreloadErrors();
 registerServiceWorker();
 
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element");
+const element = document.getElementById("root");
+if (!element) throw new Error("The page has no #root element");
+const root = createRoot(element);
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A visitor's landing page draws without the router (decision 127); every other screen, and the
+// landing page of someone signed in, starts the app. The server names the chunks each needs in
+// index.html, so either loads beside this entry.
+const loadApp = () => import("./app/app.tsx");
+const start =
+  window.location.pathname === paths.landing && !hasSessionHint()
+    ? import("./app/landing-first.tsx").then(({ startLanding }) => startLanding(root, loadApp))
+    : loadApp().then(({ startApp }) => startApp(root));
+// A file a deploy removed: the page reloads once (chunk-load.ts).
+start.catch(() => void recoverFromChunkError());

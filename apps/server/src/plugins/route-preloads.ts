@@ -3,12 +3,21 @@ import path from "node:path";
 import { FEED_DEFAULT_LIMIT } from "@kindred/shared";
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json), keyed by its source file. */
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 export type BuildManifest = Record<string, ManifestChunk>;
 
 /** A screen's first needs: the modules the router loads for it and the API reads it starts with. */
 type RouteNeeds = { modules: string[]; data?: string[] };
 
+/** What main.tsx starts: the landing page drawn without the router, or the whole app. */
+export const LANDING_FIRST = "src/app/landing-first.tsx";
+export const APP = "src/app/app.tsx";
 const SHELL = "src/app/app-shell.tsx";
 const SIGNED_IN = [SHELL, "src/app/layouts/main-layout.tsx", "src/app/guards.tsx"];
 const ME = "/api/profile/view";
@@ -19,6 +28,8 @@ const ME = "/api/profile/view";
  * session, then the screen's data, one after the other.
  */
 export const ROUTE_NEEDS: Record<string, RouteNeeds> = {
+  // Someone signed in sees the landing page through the router (a visitor's comes first).
+  "/": { modules: ["src/app/landing-route.tsx"] },
   "/home": {
     modules: [...SIGNED_IN, "src/features/feed/routes/feed-page.tsx"],
     data: [`/api/feed?limit=${FEED_DEFAULT_LIMIT}`],
@@ -60,12 +71,28 @@ function chunkClosure(manifest: BuildManifest, keys: string[], into = new Set<st
   return into;
 }
 
+/**
+ * The manifest key of the chunk main.tsx starts the app from: src/app/app.tsx when Vite names it
+ * so, else the entry's one dynamic import besides the landing page's (the bundler may merge app.tsx
+ * into the chunk the router shares with the screens, which then has no source name).
+ */
+export function appStartKey(manifest: BuildManifest, entries: string[]): string | undefined {
+  if (manifest[APP]) return APP;
+  const dynamic = new Set<string>();
+  for (const key of chunkClosure(manifest, entries)) {
+    for (const target of manifest[key]?.dynamicImports ?? []) dynamic.add(target);
+  }
+  dynamic.delete(LANDING_FIRST);
+  return dynamic.size === 1 ? [...dynamic][0] : undefined;
+}
+
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
  * The `<link>` tags that let a screen's code and first data load beside the entry: modulepreload
- * for its chunks (those index.html does not already load), a style preload for their CSS (both at
- * low priority, so they do not hold back the entry and the first paint that waits for it), and,
+ * for the chunks main.tsx starts with (the landing page drawn without the router for a visitor on
+ * "/", the app with its router everywhere else), then for the screen's own chunks at low priority
+ * (those index.html does not already load), a style preload for their CSS at low priority, and,
  * when the request carries a session, fetch preloads for the session and the screen's first
  * reads, which the app's own requests (same address, credentials included) then take over.
  */
@@ -74,28 +101,35 @@ export function preloadTagsFor(
   pathname: string,
   hasSession: boolean,
 ): string {
-  const needs = ROUTE_NEEDS[pathname];
+  const visitorLanding = pathname === "/" && !hasSession;
+  const needs = visitorLanding ? undefined : ROUTE_NEEDS[pathname];
   const tags: string[] = [];
-  if (manifest && needs) {
+  if (manifest) {
     const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-    const inEntry = chunkClosure(manifest, entries);
+    const loaded = chunkClosure(manifest, entries);
     const css = new Set<string>();
-    for (const key of chunkClosure(manifest, needs.modules)) {
-      if (inEntry.has(key)) continue;
-      const chunk = manifest[key] as ManifestChunk;
-      tags.push(
-        `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeAttribute(chunk.file)}">`,
-      );
-      for (const file of chunk.css ?? []) css.add(file);
-    }
+    const preload = (keys: string[], priority: string) => {
+      for (const key of chunkClosure(manifest, keys)) {
+        if (loaded.has(key)) continue;
+        loaded.add(key);
+        const chunk = manifest[key] as ManifestChunk;
+        tags.push(
+          `<link rel="modulepreload" crossorigin${priority} href="/${escapeAttribute(chunk.file)}">`,
+        );
+        for (const file of chunk.css ?? []) css.add(file);
+      }
+    };
+    const start = visitorLanding ? LANDING_FIRST : appStartKey(manifest, entries);
+    if (start) preload([start], "");
+    preload(needs?.modules ?? [], ' fetchpriority="low"');
     for (const file of css) {
       tags.push(
         `<link rel="preload" as="style" crossorigin fetchpriority="low" href="/${escapeAttribute(file)}">`,
       );
     }
   }
-  if (hasSession && (needs || pathname === "/")) {
-    for (const url of [ME, ...(needs?.data ?? [])]) {
+  if (hasSession && needs) {
+    for (const url of [ME, ...(needs.data ?? [])]) {
       tags.push(
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(url)}">`,
       );

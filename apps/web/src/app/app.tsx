@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { StrictMode, useState } from "react";
+import type { Root } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppProviders } from "./providers.tsx";
 import { createAppRouter } from "./router.tsx";
@@ -9,5 +10,14 @@ export function App() {
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
+  );
+}
+
+/** Draws the whole app, its router reading the address the page is at now. */
+export function startApp(root: Root) {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect } from "react";
-import { Outlet, useMatches } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { SiteNavigation } from "@/lib/site-link.tsx";
 import { documentTitle } from "@/lib/use-document-title.ts";
 
 /**
@@ -8,9 +9,21 @@ import { documentTitle } from "@/lib/use-document-title.ts";
  */
 export type RouteHandle = { title?: string };
 
-/** The root of every route: keeps the document title in step with the deepest titled route. */
+/**
+ * The root of every route: keeps the document title in step with the deepest titled route, and
+ * opens the site's own links (SiteLink) through the router. As the router's own links do, a link
+ * to the address already shown replaces it instead of adding a step to the history.
+ */
 export function RootRoute() {
   const matches = useMatches();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef("");
+  here.current = `${location.pathname}${location.search}${location.hash}`;
+  const open = useCallback(
+    (to: string) => void navigate(to, { replace: to === here.current }),
+    [navigate],
+  );
   const title = matches
     .map((match) => (match.handle as RouteHandle | undefined)?.title)
     .filter((value) => value !== undefined)
@@ -18,5 +31,9 @@ export function RootRoute() {
   useEffect(() => {
     if (title !== undefined) document.title = documentTitle(title);
   }, [title]);
-  return <Outlet />;
+  return (
+    <SiteNavigation.Provider value={open}>
+      <Outlet />
+    </SiteNavigation.Provider>
+  );
 }

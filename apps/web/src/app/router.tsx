@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { FramedRouteError, RootRouteError } from "@/features/errors/routes/route-error.tsx";
-import { LandingRoute } from "./landing-route.tsx";
 import { RootRoute, type RouteHandle } from "./route-title.tsx";
 
 function PageLoader() {
@@ -16,9 +15,8 @@ function PageLoader() {
 const title = (text: string): RouteHandle => ({ title: text });
 
 /**
- * Every screen but the landing page loads with its route. The landing page needs only React and
- * the router; the query cache, forms, zod and toasts come with the app shell the other routes
- * sit in.
+ * Every screen loads with its route. The landing page needs only React (and, drawn here, the
+ * router); the query cache, forms, zod and toasts come with the app shell the other routes sit in.
  */
 export const routes: RouteObject[] = [
   {
@@ -26,8 +24,13 @@ export const routes: RouteObject[] = [
     errorElement: <RootRouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      // In the entry itself: the first screen most people see paints without another round trip.
-      { path: paths.landing, handle: title(""), Component: LandingRoute },
+      {
+        // A visitor's first landing page draws before the router loads (landing-first.tsx); this
+        // route draws it after a navigation, and for someone signed in.
+        path: paths.landing,
+        handle: title(""),
+        lazy: async () => ({ Component: (await import("./landing-route.tsx")).LandingRoute }),
+      },
       {
         lazy: async () => ({ Component: (await import("./app-shell.tsx")).AppShell }),
         children: [

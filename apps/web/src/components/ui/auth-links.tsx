@@ -1,16 +1,16 @@
-import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { SiteLink } from "@/lib/site-link.tsx";
 
 /** The Login and Signup buttons a signed-out visitor sees in a header. */
 export function AuthLinks() {
   return (
     <>
-      <Link to={paths.login} className="btn btn-ghost btn-sm">
+      <SiteLink to={paths.login} className="btn btn-ghost btn-sm">
         Login
-      </Link>
-      <Link to={paths.signup} className="btn btn-primary btn-sm">
+      </SiteLink>
+      <SiteLink to={paths.signup} className="btn btn-primary btn-sm">
         Signup
-      </Link>
+      </SiteLink>
     </>
   );
 }

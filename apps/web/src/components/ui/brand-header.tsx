@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { OfflineBanner } from "@/components/ui/offline-banner.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { paths } from "@/config/paths.ts";
+import { SiteLink } from "@/lib/site-link.tsx";
 
 export type BrandHeaderProps = {
   /** Links beside the brand (the signed-in sections on wide screens). */
@@ -30,9 +30,9 @@ export function BrandHeader({ nav, actions, variant = "solid" }: BrandHeaderProp
     >
       <nav aria-label="Main" className="navbar mx-auto min-h-14 max-w-6xl gap-2 px-3 py-1 sm:px-4">
         <div className="flex flex-1 items-center gap-6">
-          <Link to={paths.landing} className="text-xl font-bold tracking-tight text-primary">
+          <SiteLink to={paths.landing} className="text-xl font-bold tracking-tight text-primary">
             Kindred
-          </Link>
+          </SiteLink>
           {nav}
         </div>
         <div className="flex items-center gap-1 sm:gap-2">

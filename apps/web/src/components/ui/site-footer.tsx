@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { SiteLink } from "@/lib/site-link.tsx";
 
 const LINKS = [
   { label: "About", to: paths.about },
@@ -24,9 +24,9 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
       ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-center md:justify-between">
         <div>
-          <Link to={paths.landing} className="text-lg font-bold text-primary">
+          <SiteLink to={paths.landing} className="text-lg font-bold text-primary">
             Kindred
-          </Link>
+          </SiteLink>
           <p className="text-sm text-base-content/70">
             Meet people who share your interests and skills.
           </p>
@@ -35,9 +35,9 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
           <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="link link-hover">
+                <SiteLink to={link.to} className="link link-hover">
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

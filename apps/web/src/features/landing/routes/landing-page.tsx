@@ -9,13 +9,13 @@ import {
   UsersRound,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
-import { Link } from "react-router";
 import { AuthLinks } from "@/components/ui/auth-links.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { LANDING_NAV_SOLID_AFTER_PX, LANDING_STATS } from "@/config/ui.ts";
 import { hasSessionHint } from "@/lib/session-hint.ts";
+import { SiteLink } from "@/lib/site-link.tsx";
 import { useNearView } from "@/lib/use-near-view.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
@@ -134,15 +134,18 @@ export function LandingPage({ accountActions }: LandingPageProps) {
             </p>
             <div className="flex flex-wrap justify-center gap-3">
               {/* A visitor starts by signing up; someone signed in goes straight to Discover. */}
-              <Link to={signedIn ? paths.home : paths.signup} className="btn btn-primary btn-lg">
+              <SiteLink
+                to={signedIn ? paths.home : paths.signup}
+                className="btn btn-primary btn-lg"
+              >
                 Get Started
                 <ArrowRight aria-hidden="true" className="size-5" />
-              </Link>
+              </SiteLink>
               {/* Get Started already leads to Sign up: the second button is for those who have an account. */}
               {signedIn ? null : (
-                <Link to={paths.login} className="btn btn-outline btn-lg">
+                <SiteLink to={paths.login} className="btn btn-outline btn-lg">
                   Login
-                </Link>
+                </SiteLink>
               )}
             </div>
           </div>
