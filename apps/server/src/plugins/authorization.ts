@@ -1,6 +1,6 @@
 import type { Role } from "@kindred/shared";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { assertSameAgeBand, roleAtLeast, roleOf } from "../modules/users/service.ts";
+import { roleAtLeast, roleOf } from "../modules/users/service.ts";
 import { HttpError } from "./errors.ts";
 
 export const FORBIDDEN_MESSAGE = "You do not have permission to do this.";
@@ -16,19 +16,5 @@ export function requireRole(role: Role) {
     if (!actual || !roleAtLeast(actual, role)) {
       throw new HttpError(403, "FORBIDDEN", FORBIDDEN_MESSAGE);
     }
-  };
-}
-
-/**
- * A preHandler for a route that reaches the person its path parameter `param` names (a request,
- * a message): 403 AGE_REQUIRED while the signed-in person has no age, 403 AGE_BAND when the other
- * has none or is in the other band (13-17, 18+). An id that names nobody passes, for the route
- * to answer as it does.
- */
-export function requireSameAgeBand(param: string) {
-  return async function ageBandGuard(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const otherId = (request.params as Record<string, unknown>)[param];
-    if (typeof otherId !== "string" || !request.userId) return;
-    await assertSameAgeBand(request.server.db, request.userId, otherId);
   };
 }

@@ -22,8 +22,13 @@ import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
-import { findConnectionId, lockConnection } from "../requests/service.ts";
+import {
+  findConnectionId,
+  findConnectionIdInAgeBand,
+  lockConnection,
+} from "../requests/service.ts";
 import { rowToCard } from "../users/card.ts";
+import { assertSameAgeBand } from "../users/service.ts";
 import { socialLinksOf } from "../users/user-view.ts";
 import {
   type ArchiveRow,
@@ -211,8 +216,11 @@ export async function sendMessage(
       { path: "text", message: CHAT_MESSAGES.emptyMessage },
     ]);
   }
-  const conversationId = await findConnectionId(app.db, userId, other);
+  // The connection and the age rule in one read; a refusal then asks which answer it is, the age
+  // rule's first (403 AGE_REQUIRED or AGE_BAND).
+  const conversationId = await findConnectionIdInAgeBand(app.db, userId, other);
   if (!conversationId) {
+    await assertSameAgeBand(app.db, userId, other);
     // Not a connection: the conversation kept from a deleted account, or nobody to write to.
     if (await isArchiveOf(app.db, userId, other)) {
       throw new HttpError(403, "ACCOUNT_DELETED", CHAT_MESSAGES.accountDeleted);

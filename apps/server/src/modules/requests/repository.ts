@@ -8,6 +8,7 @@ import {
   bannedAccountIds,
   type CardRow,
   cardColumns,
+  inOneAgeBand,
   joinUser,
   meetable,
   personRef,
@@ -182,6 +183,7 @@ export async function findConnectionId(
   userId: string,
   otherId: string,
   lock = false,
+  inBand = false,
 ): Promise<string | undefined> {
   const [row] = await selectRows<{ id: string }>(
     db,
@@ -190,6 +192,7 @@ export async function findConnectionId(
       where status = 'accepted'
         and ((from_user_id = ${userId} and to_user_id = ${otherId})
           or (from_user_id = ${otherId} and to_user_id = ${userId}))
+        ${inBand ? sql`and ${inOneAgeBand(userId, otherId)}` : sql``}
       limit 1
       ${lock ? sql`for update` : sql``}
     `,

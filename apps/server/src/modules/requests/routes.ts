@@ -12,7 +12,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireSameAgeBand } from "../../plugins/authorization.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import { accountStandingOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
@@ -49,7 +48,6 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
         },
       },
       config: { unknownId: USER_NOT_FOUND },
-      preHandler: requireSameAgeBand("userId"),
     },
     async (request, reply) => {
       const { status, userId } = request.params;

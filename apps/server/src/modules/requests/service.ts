@@ -59,7 +59,7 @@ export async function sendRequest(
   const to = toUserId.toLowerCase();
   if (to === fromUserId) throw new HttpError(400, "SELF_REQUEST", REQUEST_MESSAGES.selfRequest);
   if (status === "interested") {
-    await checkInterestedLimit(app, fromUserId, sender ?? findUserById(app.db, fromUserId));
+    await checkInterestedLimit(app, fromUserId, to, sender ?? findUserById(app.db, fromUserId));
   }
   // One statement: the request and, for an interested one, the recipient's notification.
   const outcome = await repository.sendRequest(
@@ -85,11 +85,14 @@ export async function sendRequest(
   if (outcome.kind === "sent" && status === "interested") {
     await app.notifications.announce(to, outcome.notificationId ?? undefined);
   }
+  if (outcome.kind === "sent") return outcome.request;
+  // The insert applies the age rule itself (meetable); only a refusal asks which answer it is,
+  // the age rule's coming first as it always has.
+  await assertSameAgeBand(app.db, fromUserId, to);
   if (outcome.kind === "exists") {
     throw new HttpError(409, "REQUEST_EXISTS", REQUEST_MESSAGES.requestExists);
   }
-  if (outcome.kind === "unknown-user") throw unknownIdError(USER_NOT_FOUND);
-  return outcome.request;
+  throw unknownIdError(USER_NOT_FOUND);
 }
 
 /**
@@ -99,11 +102,14 @@ export async function sendRequest(
 async function checkInterestedLimit(
   app: SendingApp,
   userId: string,
+  toUserId: string,
   account: Promise<{ createdAt: Date } | undefined>,
 ): Promise<void> {
   const now = app.now();
   const user = await account;
   if (!user || !isNewAccount(user.createdAt, now)) return;
+  // The age rule answers before the limit does.
+  await assertSameAgeBand(app.db, userId, toUserId);
   const limit = (app.config.newAccountLimits ?? DEFAULT_NEW_ACCOUNT_LIMITS).interestedPerDay;
   const used = await repository.countInterestedSince(app.db, userId, utcDayStart(now));
   refuseOverDailyLimit(now, used, limit, FILTER_MESSAGES.interestedLimit(limit));
@@ -187,6 +193,18 @@ export function findConnectionId(
   otherId: string,
 ): Promise<string | undefined> {
   return repository.findConnectionId(db, userId, otherId);
+}
+
+/**
+ * Their conversation when they are connected and in the same age band, in one statement; when
+ * not, the caller asks `assertSameAgeBand` whether the age rule is why.
+ */
+export function findConnectionIdInAgeBand(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<string | undefined> {
+  return repository.findConnectionId(db, userId, otherId, false, true);
 }
 
 /** The ids of everyone connected with the user. */

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   anonymousHeaders,
   appForFile,
+  blockUser,
   call,
   connectedPair,
   continueAs,
@@ -131,6 +132,54 @@ describe("age bands", () => {
     const accept = await call(app, a, "POST", `/api/request/review/accepted/${requestId}`);
     expect(accept.statusCode).toBe(403);
     expect(accept.json().code).toBe("AGE_BAND");
+  });
+
+  it("answers the age rule before any other refusal of a request or a message, which now apply it in their own statement", async () => {
+    const adult = await person(30);
+    const teen = await person(15);
+    const peer = await person(35);
+    // Blocked and in the other band: the age rule answers (403), not the block (404).
+    await blockUser(app, teen, adult.me._id);
+    for (const status of ["interested", "ignored"] as const) {
+      const swipe = await call(app, adult, "POST", `/api/request/send/${status}/${teen.me._id}`);
+      expect(swipe.statusCode, status).toBe(403);
+      expect(swipe.json()).toMatchObject({ code: "AGE_BAND", message: AGE_MESSAGES.ageBand });
+    }
+    // Blocked in the same band: the person is unknown to the sender, as before.
+    await blockUser(app, peer, adult.me._id);
+    const blocked = await call(app, adult, "POST", `/api/request/send/ignored/${peer.me._id}`);
+    expect(blocked.statusCode).toBe(404);
+    expect(blocked.json().code).toBe("USER_NOT_FOUND");
+
+    // A request made, then the sender's age cleared: the age is asked for, not "already sent".
+    const [a, b] = await connectedPair(app);
+    const other = await person(33);
+    await sendRequest(app, a, "interested", other);
+    expect((await call(app, a, "PATCH", "/api/profile/edit", { age: null })).statusCode).toBe(200);
+    for (const path of [
+      `/api/request/send/ignored/${other.me._id}`,
+      `/api/chat/${b.me._id}/messages`,
+    ]) {
+      const refused = await call(app, a, "POST", path, { text: "hello" });
+      expect(refused.statusCode, path).toBe(403);
+      expect(refused.json(), path).toMatchObject({
+        code: "AGE_REQUIRED",
+        message: AGE_MESSAGES.ageRequired,
+      });
+    }
+    // With an age again, each write gives its own answer.
+    expect((await editAge(a, 31)).statusCode).toBe(200);
+    const again = await call(app, a, "POST", `/api/request/send/ignored/${other.me._id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe("REQUEST_EXISTS");
+    const sent = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "back" });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // Someone not connected, or nobody at all, in the same band: not connected.
+    for (const id of [other.me._id, "00000000-0000-4000-8000-000000000000"]) {
+      const stranger = await call(app, a, "POST", `/api/chat/${id}/messages`, { text: "hi" });
+      expect(stranger.statusCode, id).toBe(403);
+      expect(stranger.json().code, id).toBe("NOT_CONNECTED");
+    }
   });
 
   it("leaves a person without an age out of everyone's feed, search and matching until they add one", async () => {

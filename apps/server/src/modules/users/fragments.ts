@@ -58,6 +58,26 @@ export function personRestricted(alias: string, now: Moment): SQL {
   return sql`(${personHidden(alias)} or coalesce(${u}.suspended_until > ${momentSql(now)}, false))`;
 }
 
+/** SQL true when the users rows `a` and `b` both have an age, in the same band (13-17 or 18+). */
+function bothAgedInOneBand(a: string, b: string): SQL {
+  const [ua, ub] = [sql.raw(`"${a}"`), sql.raw(`"${b}"`)];
+  return sql`(${ua}.age is not null and ${ub}.age is not null
+      and (${ua}.age >= ${ADULT_AGE}) = (${ub}.age >= ${ADULT_AGE}))`;
+}
+
+/**
+ * SQL true when the two people both have an age, in the same band: the age rule of a write that
+ * reaches another person (a message), folded into its own statement. When it is false, the
+ * caller asks `assertSameAgeBand` which answer to give.
+ */
+export function inOneAgeBand(a: unknown, b: unknown): SQL {
+  return sql`exists (
+    select 1 from users band_a, users band_b
+    where band_a.id = ${a}::uuid and band_b.id = ${b}::uuid
+      and ${bothAgedInOneBand("band_a", "band_b")}
+  )`;
+}
+
 /**
  * SQL true when the viewer may meet the person `otherId` names (in the feed, search, matching,
  * the public profile's Connect, a request list): not blocked either way, both have an age, the
@@ -69,8 +89,7 @@ export function meetable(viewerId: unknown, otherId: unknown, now: Moment): SQL 
   return sql`(exists (
     select 1 from users meet_viewer, users meet_other
     where meet_viewer.id = ${viewerId}::uuid and meet_other.id = ${otherId}
-      and meet_viewer.age is not null and meet_other.age is not null
-      and (meet_viewer.age >= ${ADULT_AGE}) = (meet_other.age >= ${ADULT_AGE})
+      and ${bothAgedInOneBand("meet_viewer", "meet_other")}
       and not ${personRestricted("meet_other", now)}
   ) and not ${blockedEitherWay(viewerId, otherId)})`;
 }
