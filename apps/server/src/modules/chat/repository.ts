@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { shownTo } from "../../db/visibility.ts";
-import { connectionsOf } from "../requests/fragments.ts";
+import { connectionInAgeBand, connectionsOf } from "../requests/fragments.ts";
 import {
   type CardRow,
   cardColumns,
@@ -307,27 +307,26 @@ export async function findMessageById(
 }
 
 /**
- * Stores a message. A clientId already used by the sender in this conversation returns the
- * message it first stored (the unique index decides, also when two retries race).
+ * The two people's conversation as a subquery for insertMessage, naming none unless they are
+ * connected and in one age band: the message then checks both in its own statement.
  */
-export async function insertMessage(
-  db: Database,
-  input: {
-    conversationId: string;
-    fromUserId: string;
-    toUserId: string;
-    text: string;
-    clientId: string | undefined;
-    replyToId?: string | undefined;
-    /** `held` when the automatic filter holds it; visible by default. */
-    visibility?: ContentVisibility;
-  },
-  /**
-   * CTEs (defining `notified`) that tell the recipient of a new message in the same statement,
-   * over its row: then the message and its notification need no transaction.
-   */
-  notify?: (inserted: { id: SQL; from: SQL }) => SQL,
-): Promise<{
+export function conversationOfPair(userId: string, otherId: string): SQL {
+  return connectionInAgeBand(userId, otherId);
+}
+
+/** A message to store; `conversationId` is an id or a subquery of at most one id. */
+type NewMessage = {
+  conversationId: string | SQL;
+  fromUserId: string;
+  toUserId: string;
+  text: string;
+  clientId: string | undefined;
+  replyToId?: string | undefined;
+  /** `held` when the automatic filter holds it; visible by default. */
+  visibility?: ContentVisibility;
+};
+
+export type StoredMessage = {
   id: string;
   created: boolean;
   visibility: ContentVisibility;
@@ -335,8 +334,44 @@ export async function insertMessage(
   message?: ChatMessage;
   /** The notification `notify` made or grew, if any. */
   notificationId?: string | null;
-}> {
+};
+
+/**
+ * CTEs (defining `notified`) that tell the recipient of a new message in the same statement, over
+ * its row: then the message and its notification need no transaction.
+ */
+type NotifyInStatement = (inserted: { id: SQL; from: SQL }) => SQL;
+
+/**
+ * Stores a message. A clientId already used by the sender in this conversation returns the
+ * message it first stored (the unique index decides, also when two retries race). The
+ * conversation is its id, or a subquery of at most one id (requests' `connectionInAgeBand`):
+ * then nothing is stored, and undefined answered, when it names none.
+ */
+export async function insertMessage(
+  db: Database,
+  input: NewMessage & { conversationId: string },
+  notify?: NotifyInStatement,
+): Promise<StoredMessage>;
+export async function insertMessage(
+  db: Database,
+  input: NewMessage,
+  notify?: NotifyInStatement,
+): Promise<StoredMessage | undefined>;
+export async function insertMessage(
+  db: Database,
+  input: NewMessage,
+  notify?: NotifyInStatement,
+): Promise<StoredMessage | undefined> {
   const clientId = input.clientId ?? null;
+  const byId = typeof input.conversationId === "string";
+  const conversation = byId ? sql`${input.conversationId}::uuid` : input.conversationId;
+  // By id, the row's values; by subquery, a select that yields no row when it names nobody.
+  const row = sql`${input.fromUserId}::uuid, ${input.toUserId}::uuid, ${clientId}::varchar,
+    ${input.text}::varchar, ${input.visibility ?? "visible"}::text, ${input.replyToId ?? null}::uuid`;
+  const source = byId
+    ? sql`values (${conversation}, ${row})`
+    : sql`select conversation.id, ${row} from ${conversation} conversation`;
   // The new row is read as its sender sees it in the same statement, so the answer needs no
   // second round trip.
   const [inserted] = await selectRows<
@@ -347,8 +382,7 @@ export async function insertMessage(
       with inserted as (
         insert into chat_messages as m
           (conversation_id, from_user_id, to_user_id, client_id, text, visibility, reply_to_id)
-        values (${input.conversationId}, ${input.fromUserId}, ${input.toUserId}, ${clientId},
-          ${input.text}, ${input.visibility ?? "visible"}, ${input.replyToId ?? null})
+        ${source}
         on conflict (from_user_id, conversation_id, client_id) do nothing
         returning m.*
       )${notify ? sql`, ${notify({ id: sql`inserted.id`, from: sql`inserted` })}` : sql``}
@@ -371,12 +405,13 @@ export async function insertMessage(
     db,
     sql`
       select m.id, m.visibility from chat_messages m
-      where m.from_user_id = ${input.fromUserId} and m.conversation_id = ${input.conversationId}
+      where m.from_user_id = ${input.fromUserId} and m.conversation_id = ${conversation}
         and m.client_id = ${clientId}
     `,
   );
-  if (!existing) throw new Error("The message was neither stored nor found");
-  return { ...existing, created: false };
+  if (existing) return { ...existing, created: false };
+  if (byId) throw new Error("The message was neither stored nor found");
+  return undefined;
 }
 
 /**

@@ -58,6 +58,7 @@ import {
 import * as moderation from "./moderation-repository.ts";
 import {
   archiveConversationsOf,
+  conversationOfPair,
   countFirstMessagesSince,
   deleteChatRowsOf,
   findConversations,
@@ -184,6 +185,49 @@ export async function unreadWith(
 }
 
 /**
+ * The common message (visible, without photos): stored, read as its sender sees it and its
+ * recipient told (when they are not online) by one statement, without a transaction; then
+ * announced, then the badges, in the order `within` keeps. A retry of a stored message is answered
+ * with it and announced to nobody again. Undefined when the conversation, given as a subquery,
+ * names none.
+ */
+async function storeCommonMessage(
+  app: App,
+  input: Parameters<typeof insertMessage>[1],
+  recipientOnline: boolean,
+): Promise<ChatMessage | undefined> {
+  const { fromUserId: userId, toUserId: other } = input;
+  const stored = await insertMessage(
+    app.db,
+    input,
+    recipientOnline
+      ? undefined
+      : (row) =>
+          app.notifications.notifyInStatement(
+            {
+              userId: other,
+              kind: "message",
+              actorId: userId,
+              subject: { type: "message", id: row.id },
+              url: chatPath(userId),
+            },
+            row.from,
+          ),
+  );
+  if (!stored) return undefined;
+  const message = stored.message ?? (await findMessageById(app.db, userId, stored.id));
+  if (!message) throw new Error("The stored message could not be read back");
+  if (stored.created) {
+    await app.chatHub
+      .publish([other, userId], { type: "message", message })
+      .catch((error: unknown) => app.log.warn({ err: error }, "message not announced"));
+    if (recipientOnline) await app.notifications.announceUnread([other]);
+    else await app.notifications.announce(other, stored.notificationId ?? undefined);
+  }
+  return message;
+}
+
+/**
  * Stores a message, then announces it to both people's tabs. Someone with no socket open
  * anywhere is told by a notification (push, mail) instead, in the message's transaction. A
  * repeated clientId answers the first message and announces nothing.
@@ -216,6 +260,32 @@ export async function sendMessage(
       { path: "text", message: CHAT_MESSAGES.emptyMessage },
     ]);
   }
+  const account = await sender;
+  const replyTo = body.replyTo?.toLowerCase();
+  const recipientOnline = app.chatHub.online([other]).then(
+    (online) => online.has(other),
+    () => false,
+  );
+  // The common message from an established account (text the filter lets through, no photos, no
+  // reply): stored only if the two are connected and in one age band, all in one statement.
+  if (
+    account &&
+    !isNewAccount(account.createdAt, app.now()) &&
+    !replyTo &&
+    !body.photos?.length &&
+    !(await screenContent(app, userId, [text], { newAccount: false, connected: true }))
+  ) {
+    const input = {
+      conversationId: conversationOfPair(userId, other),
+      fromUserId: userId,
+      toUserId: other,
+      text,
+      clientId: body.clientId,
+    };
+    const sent = await storeCommonMessage(app, input, await recipientOnline);
+    if (sent) return sent;
+    // Nothing stored: the reads below say why (or store it, had they just connected).
+  }
   // The connection and the age rule in one read; a refusal then asks which answer it is, the age
   // rule's first (403 AGE_REQUIRED or AGE_BAND).
   const conversationId = await findConnectionIdInAgeBand(app.db, userId, other);
@@ -228,23 +298,17 @@ export async function sendMessage(
     throw unknownIdError(NOT_CONNECTED);
   }
   // The sender has a connection (this one), so their standing only needs their account's age.
-  const account = await sender;
   const standing = account
     ? { newAccount: isNewAccount(account.createdAt, app.now()), connected: true }
     : await accountStanding(app, userId);
   if (standing.newAccount) await checkFirstMessageLimit(app, userId, conversationId);
   const screening = text.trim() ? await screenContent(app, userId, [text], standing) : null;
   const held = screening?.held ?? false;
-  const replyTo = body.replyTo?.toLowerCase();
   if (replyTo && !(await isMessageIn(app.db, conversationId, replyTo))) {
     throw new HttpError(400, "REPLY_NOT_FOUND", CHAT_MESSAGES.replyNotFound, [
       { path: "replyTo", message: CHAT_MESSAGES.replyNotFound },
     ]);
   }
-  const recipientOnline = await app.chatHub.online([other]).then(
-    (online) => online.has(other),
-    () => false,
-  );
   const input = {
     conversationId,
     fromUserId: userId,
@@ -254,41 +318,15 @@ export async function sendMessage(
     replyToId: replyTo,
     visibility: visibilityOf(screening),
   };
+  if (!body.photos?.length && !screening) {
+    const sent = await storeCommonMessage(app, input, await recipientOnline);
+    if (!sent) throw new Error("The message was neither stored nor found");
+    return sent;
+  }
   const announce = (message: ChatMessage) =>
     app.chatHub
       .publish(held ? [userId] : [other, userId], { type: "message", message })
       .catch((error: unknown) => app.log.warn({ err: error }, "message not announced"));
-  if (!body.photos?.length && !screening) {
-    // The common message: stored, read as its sender sees it and its recipient told (when they
-    // are not online) by one statement, without a transaction. Then announced, then the badges,
-    // in the order `within` keeps.
-    const stored = await insertMessage(
-      app.db,
-      input,
-      recipientOnline
-        ? undefined
-        : (row) =>
-            app.notifications.notifyInStatement(
-              {
-                userId: other,
-                kind: "message",
-                actorId: userId,
-                subject: { type: "message", id: row.id },
-                url: chatPath(userId),
-              },
-              row.from,
-            ),
-    );
-    // A retry of a stored message is answered with it, and announced to nobody again.
-    const message = stored.message ?? (await findMessageById(app.db, userId, stored.id));
-    if (!message) throw new Error("The stored message could not be read back");
-    if (stored.created) {
-      await announce(message);
-      if (recipientOnline) await app.notifications.announceUnread([other]);
-      else await app.notifications.announce(other, stored.notificationId ?? undefined);
-    }
-    return message;
-  }
   // With photos, or text the filter matched: the message, its photos and the filter's case in
   // one transaction.
   let announced: ChatMessage | undefined;
@@ -308,7 +346,7 @@ export async function sendMessage(
       if (announced) await announce(announced);
     });
     if (held) return stored;
-    if (recipientOnline) {
+    if (await recipientOnline) {
       queue.badgesChanged(other);
     } else {
       await queue.notify({

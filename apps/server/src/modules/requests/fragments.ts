@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { joinUser, meetable } from "../users/fragments.ts";
+import { inOneAgeBand, joinUser, meetable } from "../users/fragments.ts";
 
 // The SQL the requests module lends to other modules' repositories: a connection is an accepted
 // request, and chat, the badges and the feed read them inside their own statements.
@@ -15,6 +15,20 @@ export function connectionsOf(userId: unknown): SQL {
     union all
     select id, from_user_id, updated_at from connection_requests
     where to_user_id = ${userId} and status = 'accepted'
+  )`;
+}
+
+/**
+ * The two people's conversation (their accepted request) when they are in one age band, as a
+ * subquery of at most one `id`: a write between them checks both in its own statement.
+ */
+export function connectionInAgeBand(a: unknown, b: unknown): SQL {
+  return sql`(
+    select id from connection_requests
+    where status = 'accepted'
+      and ((from_user_id = ${a} and to_user_id = ${b}) or (from_user_id = ${b} and to_user_id = ${a}))
+      and ${inOneAgeBand(a, b)}
+    limit 1
   )`;
 }
 

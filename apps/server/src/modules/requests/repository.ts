@@ -8,12 +8,11 @@ import {
   bannedAccountIds,
   type CardRow,
   cardColumns,
-  inOneAgeBand,
   joinUser,
   meetable,
   personRef,
 } from "../users/fragments.ts";
-import { connectionsOf } from "./fragments.ts";
+import { connectionInAgeBand, connectionsOf } from "./fragments.ts";
 
 const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -183,7 +182,6 @@ export async function findConnectionId(
   userId: string,
   otherId: string,
   lock = false,
-  inBand = false,
 ): Promise<string | undefined> {
   const [row] = await selectRows<{ id: string }>(
     db,
@@ -192,10 +190,22 @@ export async function findConnectionId(
       where status = 'accepted'
         and ((from_user_id = ${userId} and to_user_id = ${otherId})
           or (from_user_id = ${otherId} and to_user_id = ${userId}))
-        ${inBand ? sql`and ${inOneAgeBand(userId, otherId)}` : sql``}
       limit 1
       ${lock ? sql`for update` : sql``}
     `,
+  );
+  return row?.id;
+}
+
+/** Their conversation when they are connected and in one age band (connectionInAgeBand). */
+export async function findConnectionIdInAgeBand(
+  db: Database,
+  userId: string,
+  otherId: string,
+): Promise<string | undefined> {
+  const [row] = await selectRows<{ id: string }>(
+    db,
+    sql`select id from ${connectionInAgeBand(userId, otherId)} conversation`,
   );
   return row?.id;
 }

@@ -204,7 +204,7 @@ export function findConnectionIdInAgeBand(
   userId: string,
   otherId: string,
 ): Promise<string | undefined> {
-  return repository.findConnectionId(db, userId, otherId, false, true);
+  return repository.findConnectionIdInAgeBand(db, userId, otherId);
 }
 
 /** The ids of everyone connected with the user. */

@@ -1,4 +1,10 @@
-import { AGE_MESSAGES, type FeedCard, type Post, type SignupBody } from "@kindred/shared";
+import {
+  AGE_MESSAGES,
+  type FeedCard,
+  NEW_ACCOUNT_DAYS,
+  type Post,
+  type SignupBody,
+} from "@kindred/shared";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -80,6 +86,81 @@ function editAge(session: Session, age: number | string) {
   return call(app, session, "PATCH", "/api/profile/edit", { age });
 }
 
+/**
+ * Makes people, lets `age` them (or not), then checks that each refused swipe or message gives
+ * the age rule's answer before any other, and that each allowed one goes through once.
+ */
+async function refusalsInOrder(age: () => void) {
+  const adult = await person(30);
+  const teen = await person(15);
+  const peer = await person(35);
+  const [a, b] = await connectedPair(app);
+  const other = await person(33);
+  await sendRequest(app, a, "interested", other);
+  age();
+  // Blocked and in the other band: the age rule answers (403), not the block (404).
+  await blockUser(app, teen, adult.me._id);
+  for (const status of ["interested", "ignored"] as const) {
+    const swipe = await call(app, adult, "POST", `/api/request/send/${status}/${teen.me._id}`);
+    expect(swipe.statusCode, status).toBe(403);
+    expect(swipe.json()).toMatchObject({ code: "AGE_BAND", message: AGE_MESSAGES.ageBand });
+  }
+  // Blocked in the same band: the person is unknown to the sender, as before.
+  await blockUser(app, peer, adult.me._id);
+  for (const status of ["interested", "ignored"] as const) {
+    const blocked = await call(app, adult, "POST", `/api/request/send/${status}/${peer.me._id}`);
+    expect(blocked.statusCode, status).toBe(404);
+    expect(blocked.json().code).toBe("USER_NOT_FOUND");
+  }
+
+  // A request made, then the sender's age cleared: the age is asked for, not "already sent".
+  expect((await call(app, a, "PATCH", "/api/profile/edit", { age: null })).statusCode).toBe(200);
+  for (const path of [
+    `/api/request/send/interested/${other.me._id}`,
+    `/api/request/send/ignored/${other.me._id}`,
+    `/api/chat/${b.me._id}/messages`,
+  ]) {
+    const refused = await call(app, a, "POST", path, { text: "hello" });
+    expect(refused.statusCode, path).toBe(403);
+    expect(refused.json(), path).toMatchObject({
+      code: "AGE_REQUIRED",
+      message: AGE_MESSAGES.ageRequired,
+    });
+  }
+  // With an age again, each write gives its own answer, and a message goes through once.
+  expect((await editAge(a, 31)).statusCode).toBe(200);
+  const again = await call(app, a, "POST", `/api/request/send/ignored/${other.me._id}`);
+  expect(again.statusCode).toBe(409);
+  expect(again.json().code).toBe("REQUEST_EXISTS");
+  const clientId = `retry-${made}`;
+  const sent = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, {
+    text: "back",
+    clientId,
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const retried = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, {
+    text: "back",
+    clientId,
+  });
+  expect(retried.statusCode, retried.body).toBe(201);
+  expect(retried.json().data._id).toBe(sent.json().data._id);
+  const received = await call(app, b, "GET", `/api/chat/${a.me._id}/messages`);
+  expect(
+    (received.json().data.messages as { text: string }[]).filter((m) => m.text === "back"),
+  ).toHaveLength(1);
+  // Someone not connected, or nobody at all, in the same band: not connected.
+  for (const id of [other.me._id, "00000000-0000-4000-8000-000000000000"]) {
+    const stranger = await call(app, a, "POST", `/api/chat/${id}/messages`, { text: "hi" });
+    expect(stranger.statusCode, id).toBe(403);
+    expect(stranger.json().code, id).toBe("NOT_CONNECTED");
+  }
+  // A connection whose ages moved apart: the age rule.
+  expect((await editAge(b, 17)).statusCode).toBe(200);
+  const apart = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "hey" });
+  expect(apart.statusCode).toBe(403);
+  expect(apart.json().code).toBe("AGE_BAND");
+}
+
 describe("age bands", () => {
   it("A 15-year-old and a 25-year-old never appear in each other's feed, search or matching, and a request or message between them answers 403 (both directions)", async () => {
     const teen = await person(15);
@@ -135,51 +216,14 @@ describe("age bands", () => {
   });
 
   it("answers the age rule before any other refusal of a request or a message, which now apply it in their own statement", async () => {
-    const adult = await person(30);
-    const teen = await person(15);
-    const peer = await person(35);
-    // Blocked and in the other band: the age rule answers (403), not the block (404).
-    await blockUser(app, teen, adult.me._id);
-    for (const status of ["interested", "ignored"] as const) {
-      const swipe = await call(app, adult, "POST", `/api/request/send/${status}/${teen.me._id}`);
-      expect(swipe.statusCode, status).toBe(403);
-      expect(swipe.json()).toMatchObject({ code: "AGE_BAND", message: AGE_MESSAGES.ageBand });
-    }
-    // Blocked in the same band: the person is unknown to the sender, as before.
-    await blockUser(app, peer, adult.me._id);
-    const blocked = await call(app, adult, "POST", `/api/request/send/ignored/${peer.me._id}`);
-    expect(blocked.statusCode).toBe(404);
-    expect(blocked.json().code).toBe("USER_NOT_FOUND");
+    await refusalsInOrder(() => undefined);
+  });
 
-    // A request made, then the sender's age cleared: the age is asked for, not "already sent".
-    const [a, b] = await connectedPair(app);
-    const other = await person(33);
-    await sendRequest(app, a, "interested", other);
-    expect((await call(app, a, "PATCH", "/api/profile/edit", { age: null })).statusCode).toBe(200);
-    for (const path of [
-      `/api/request/send/ignored/${other.me._id}`,
-      `/api/chat/${b.me._id}/messages`,
-    ]) {
-      const refused = await call(app, a, "POST", path, { text: "hello" });
-      expect(refused.statusCode, path).toBe(403);
-      expect(refused.json(), path).toMatchObject({
-        code: "AGE_REQUIRED",
-        message: AGE_MESSAGES.ageRequired,
-      });
-    }
-    // With an age again, each write gives its own answer.
-    expect((await editAge(a, 31)).statusCode).toBe(200);
-    const again = await call(app, a, "POST", `/api/request/send/ignored/${other.me._id}`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe("REQUEST_EXISTS");
-    const sent = await call(app, a, "POST", `/api/chat/${b.me._id}/messages`, { text: "back" });
-    expect(sent.statusCode, sent.body).toBe(201);
-    // Someone not connected, or nobody at all, in the same band: not connected.
-    for (const id of [other.me._id, "00000000-0000-4000-8000-000000000000"]) {
-      const stranger = await call(app, a, "POST", `/api/chat/${id}/messages`, { text: "hi" });
-      expect(stranger.statusCode, id).toBe(403);
-      expect(stranger.json().code, id).toBe("NOT_CONNECTED");
-    }
+  it("gives an established account the same answers, its messages and swipes taking the one-statement path", async () => {
+    // Past the new-account days, a swipe skips the daily limit and a message its reads.
+    await refusalsInOrder(() => {
+      clock = new Date(clock.getTime() + (NEW_ACCOUNT_DAYS + 1) * 86_400_000);
+    });
   });
 
   it("leaves a person without an age out of everyone's feed, search and matching until they add one", async () => {
