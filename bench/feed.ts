@@ -17,7 +17,8 @@
  *
  * BENCH_USERS (10,000), BENCH_REQUESTS (as many as people), BENCH_VIEWERS (200), BENCH_PAGES
  * (pages by cursor per viewer and phase, 10), BENCH_EDITS_PER_SECOND (50), BENCH_CONCURRENCY (4
- * pages at once), BENCH_KEEP_DATABASE (a database name to load once and keep for later runs).
+ * pages at once), BENCH_KEEP_DATABASE (a database name to load once and keep for later runs),
+ * BENCH_BEFORE (another build's server.js, measured first on the same people, side by side).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -229,99 +230,134 @@ async function main() {
   if (exists.rowCount === 0) await admin.query(`create database ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const rows: [string, string][] = [];
+  // BENCH_BEFORE: another build's server.js, measured first on the same people.
+  const builds: [string, string][] = process.env.BENCH_BEFORE
+    ? [
+        ["before", process.env.BENCH_BEFORE],
+        ["after", "apps/server/dist/server.js"],
+      ]
+    : [["value", "apps/server/dist/server.js"]];
+  const columns: [string, string][][] = [];
   try {
     const { viewers, editors } = await prepare(target.toString());
-    const entry = "apps/server/dist/server.js";
-    const env = { DATABASE_URL: target.toString() };
-
-    // A first process: each viewer's first page, their ranking made on it.
-    let server = await startBuiltServer(entry, env);
-    const made = await pageOn(server.port, viewers, 1);
-    rows.push([
-      "a viewer's first page, no ranking made yet (made on it): p50 / p95 / p99",
-      summary(made),
-    ]);
-    await stopServer(server.child);
-
-    // A new process: its first page, then every viewer's first page again, rankings made before.
-    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles this process.
-    for (const viewer of viewers) viewer.cursor = null;
-    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-    server = await startBuiltServer(entry, env, nodeArgs);
-    const agent = new http.Agent({ keepAlive: true });
-    const first = await request(
-      agent,
-      server.port,
-      "GET",
-      "/api/feed?limit=10",
-      (viewers[0] as Client).cookie,
-    );
-    agent.destroy();
-    rows.push(["the first page after a start (its ranking made before)", ms(first.took)]);
-    for (const viewer of viewers) viewer.cursor = null;
-    const again = await pageOn(server.port, viewers, 1);
-    rows.push([
-      "a viewer's first page on a new process, ranking made before: p50 / p95 / p99",
-      summary(again),
-    ]);
-
-    // Pages by cursor, then as many with edits beside them; /api/health the same way beside.
-    const quiet = await pageOn(server.port, viewers, PAGES);
-    const cookie = (viewers[0] as Client).cookie;
-    const healthQuiet = await healthOn(server.port, cookie, quiet.length);
-    let finish = () => {};
-    const stop = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    // The edits go to a second process, as in a deployment of several: the feed's process
-    // only takes in the changes they make.
-    const editing = await startBuiltServer(entry, env);
-    const edits = editBeside(editing.port, editors, EDITS_PER_SECOND, stop);
-    const busy = await pageOn(server.port, viewers, PAGES);
-    const healthBusy = await healthOn(server.port, cookie, quiet.length).finally(finish);
-    const edited = await edits;
-    await stopServer(editing.child);
-    const p99 = (times: number[]) =>
-      percentile(
-        [...times].sort((a, b) => a - b),
-        0.99,
-      );
-    const rate = (edited.sent / edited.seconds).toFixed(0);
-    rows.push([`pages by cursor (${quiet.length}): p50 / p95 / p99`, summary(quiet)]);
-    rows.push([
-      `pages by cursor with ${rate} edits a second beside (${busy.length}): p50 / p95 / p99`,
-      summary(busy),
-    ]);
-    rows.push([
-      "pages' p99 with edits / without",
-      `${((100 * p99(busy)) / p99(quiet)).toFixed(0)} %`,
-    ]);
-    rows.push([`/api/health (${healthQuiet.length}): p50 / p95 / p99`, summary(healthQuiet)]);
-    rows.push([
-      `/api/health with ${rate} edits a second beside: p50 / p95 / p99`,
-      summary(healthBusy),
-    ]);
-    rows.push([
-      "/api/health's p99 with edits / without",
-      `${((100 * p99(healthBusy)) / p99(healthQuiet)).toFixed(0)} %`,
-    ]);
-    rows.push([
-      "edits answered, by status",
-      [...edited.statuses].map(([status, n]) => `${status}: ${n}`).join(", "),
-    ]);
-    const memory = memoryOf(server.child.pid as number);
-    rows.push([
-      "the server process's resident memory, now / peak",
-      `${memory.now.toFixed(0)} / ${memory.peak.toFixed(0)} MB`,
-    ]);
-    await stopServer(server.child);
+    for (const [label, entry] of builds) {
+      if (columns.length > 0) await forgetRankings(target.toString(), viewers);
+      console.log(`Measuring ${label}: ${entry}`);
+      columns.push(await measure(entry, { DATABASE_URL: target.toString() }, viewers, editors));
+    }
   } finally {
     if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-  console.log("\n| measure | value |\n|---|---|");
-  for (const [label, value] of rows) console.log(`| ${label} | ${value} |`);
+  const labels = builds.map(([label]) => label);
+  console.log(`\n| measure | ${labels.join(" | ")} |\n|---|${labels.map(() => "---|").join("")}`);
+  for (const [index, [measureName]] of (columns[0] ?? []).entries()) {
+    const values = columns.map((rows) => rows[index]?.[1] ?? "");
+    console.log(`| ${measureName} | ${values.join(" | ")} |`);
+  }
+}
+
+/** The rankings made by a build before: the next build makes its own on the first pages. */
+async function forgetRankings(target: string, viewers: Client[]): Promise<void> {
+  const handle = await openDatabase({ url: target });
+  try {
+    await handle.db.execute(sql`delete from feed_rankings`);
+  } finally {
+    await handle.close();
+  }
+  for (const viewer of viewers) viewer.cursor = null;
+}
+
+/** Every measure of one build, as rows of the table. */
+async function measure(
+  entry: string,
+  env: Record<string, string>,
+  viewers: Client[],
+  editors: Client[],
+): Promise<[string, string][]> {
+  const rows: [string, string][] = [];
+  // A first process: each viewer's first page, their ranking made on it.
+  let server = await startBuiltServer(entry, env);
+  const made = await pageOn(server.port, viewers, 1);
+  rows.push([
+    "a viewer's first page, no ranking made yet (made on it): p50 / p95 / p99",
+    summary(made),
+  ]);
+  await stopServer(server.child);
+
+  // A new process: its first page, then every viewer's first page again, rankings made before.
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles this process.
+  for (const viewer of viewers) viewer.cursor = null;
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  server = await startBuiltServer(entry, env, nodeArgs);
+  const agent = new http.Agent({ keepAlive: true });
+  const first = await request(
+    agent,
+    server.port,
+    "GET",
+    "/api/feed?limit=10",
+    (viewers[0] as Client).cookie,
+  );
+  agent.destroy();
+  rows.push(["the first page after a start (its ranking made before)", ms(first.took)]);
+  for (const viewer of viewers) viewer.cursor = null;
+  const again = await pageOn(server.port, viewers, 1);
+  rows.push([
+    "a viewer's first page on a new process, ranking made before: p50 / p95 / p99",
+    summary(again),
+  ]);
+
+  // Pages by cursor, then as many with edits beside them; /api/health the same way beside.
+  const quiet = await pageOn(server.port, viewers, PAGES);
+  const cookie = (viewers[0] as Client).cookie;
+  const healthQuiet = await healthOn(server.port, cookie, quiet.length);
+  let finish = () => {};
+  const stop = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  // The edits go to a second process, as in a deployment of several: the feed's process
+  // only takes in the changes they make.
+  const editing = await startBuiltServer(entry, env);
+  const edits = editBeside(editing.port, editors, EDITS_PER_SECOND, stop);
+  const busy = await pageOn(server.port, viewers, PAGES);
+  const healthBusy = await healthOn(server.port, cookie, quiet.length).finally(finish);
+  const edited = await edits;
+  await stopServer(editing.child);
+  const p99 = (times: number[]) =>
+    percentile(
+      [...times].sort((a, b) => a - b),
+      0.99,
+    );
+  const rate = (edited.sent / edited.seconds).toFixed(0);
+  rows.push([`pages by cursor (${quiet.length}): p50 / p95 / p99`, summary(quiet)]);
+  rows.push([
+    `pages by cursor with ${rate} edits a second beside (${busy.length}): p50 / p95 / p99`,
+    summary(busy),
+  ]);
+  rows.push([
+    "pages' p99 with edits / without",
+    `${((100 * p99(busy)) / p99(quiet)).toFixed(0)} %`,
+  ]);
+  rows.push([`/api/health (${healthQuiet.length}): p50 / p95 / p99`, summary(healthQuiet)]);
+  rows.push([
+    `/api/health with ${rate} edits a second beside: p50 / p95 / p99`,
+    summary(healthBusy),
+  ]);
+  rows.push([
+    "/api/health's p99 with edits / without",
+    `${((100 * p99(healthBusy)) / p99(healthQuiet)).toFixed(0)} %`,
+  ]);
+  rows.push([
+    "edits answered, by status",
+    [...edited.statuses].map(([status, n]) => `${status}: ${n}`).join(", "),
+  ]);
+  const memory = memoryOf(server.child.pid as number);
+  rows.push([
+    "the server process's resident memory, now / peak",
+    `${memory.now.toFixed(0)} / ${memory.peak.toFixed(0)} MB`,
+  ]);
+  await stopServer(server.child);
+  return rows;
 }
 
 await main();

@@ -737,6 +737,36 @@ describe("GET /api/feed on two processes", () => {
     expect(await namesOnSecond(viewer)).toEqual(["Cy", "Bea"]);
   });
 
+  it("shows an edit made after the page before, whose cards it had read ahead", async () => {
+    const viewer = await signUpUser(processes.first, {
+      firstName: "Viewer",
+      skills: ["Chess", "Go", "Tea"],
+    });
+    const ann = await signUpUser(processes.first, { firstName: "Ann", skills: ["x", "y", "z"] });
+    await signUpUser(processes.first, { firstName: "Bea", skills: ["x", "y", "z"] });
+    const page = (cursor?: string) =>
+      processes.second.inject({
+        method: "GET",
+        url: `/api/feed?limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+        headers: viewer.headers,
+      });
+    const first = await page();
+    const { data, nextCursor } = first.json() as { data: FeedCard[]; nextCursor: string };
+    expect(data.map((card) => card.firstName)).toEqual(["Bea"]);
+    // The first page again waits for the cards read ahead after the one before.
+    expect((await page()).statusCode).toBe(200);
+
+    const edit = await processes.first.inject({
+      method: "PATCH",
+      url: "/api/profile/edit",
+      headers: ann.headers,
+      payload: { firstName: "Anna" },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const next = (await page(nextCursor)).json() as { data: FeedCard[] };
+    expect(next.data.map((card) => card.firstName)).toEqual(["Anna"]);
+  });
+
   it("reads everyone again when the changes it missed were pruned", async () => {
     const viewer = await signUpUser(processes.first, {
       firstName: "Viewer",
