@@ -331,15 +331,18 @@ export async function inApp(page: Page) {
 export async function dragCard(page: Page, target: Locator, direction: "left" | "right") {
   // A card that is still moving into its place is taken where it comes to rest, as a person
   // would: the same box on two reads a frame apart.
+  // The box is the one read at rest: a third read could miss a card the list draws again.
+  const atRest: { box?: Box } = {};
   await expect
     .poll(async () => {
       const before = await target.boundingBox();
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
       const after = await target.boundingBox();
-      return before !== null && after !== null && sameBox(before, after);
+      atRest.box = before !== null && after !== null && sameBox(before, after) ? after : undefined;
+      return atRest.box !== undefined;
     })
     .toBe(true);
-  const box = await target.boundingBox();
+  const { box } = atRest;
   if (!box) throw new Error("the card is not on screen");
   const startX = box.x + box.width / 2;
   const startY = box.y + box.height / 2;

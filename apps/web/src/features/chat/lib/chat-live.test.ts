@@ -33,14 +33,36 @@ describe("sendTyping", () => {
     expect(JSON.parse(frames[0] ?? "")).toEqual({ type: "typing", to: "ben" });
   });
 
-  it("sends nothing without an open socket, and again at once after a sent message", () => {
-    sendTyping("ben");
+  it("sends again at once after a sent message", () => {
     const frames: string[] = [];
     setFrameSender((frame) => frames.push(frame));
     sendTyping("ben");
     typingDone("ben");
     sendTyping("ben");
     expect(frames.length).toBe(2);
+  });
+
+  it("tells typing from before the socket opened once it opens, while it is still recent", () => {
+    sendTyping("ben");
+    vi.advanceTimersByTime(CHAT_TYPING_EXPIRES_MS - 100);
+    const frames: string[] = [];
+    setFrameSender((frame) => frames.push(frame));
+    expect(frames.map((frame) => JSON.parse(frame))).toEqual([{ type: "typing", to: "ben" }]);
+    // Told once: the interval holds from then.
+    sendTyping("ben");
+    expect(frames.length).toBe(1);
+  });
+
+  it("forgets typing from before the socket opened when it is old or the message went", () => {
+    const frames: string[] = [];
+    sendTyping("ben");
+    vi.advanceTimersByTime(CHAT_TYPING_EXPIRES_MS);
+    setFrameSender((frame) => frames.push(frame));
+    setFrameSender(undefined);
+    sendTyping("ben");
+    typingDone("ben");
+    setFrameSender((frame) => frames.push(frame));
+    expect(frames).toEqual([]);
   });
 });
 

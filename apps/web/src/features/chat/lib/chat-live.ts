@@ -42,16 +42,26 @@ export function useTyping(userId: string): boolean {
 
 let sendFrame: ((frame: string) => void) | undefined;
 const lastTypingSent = new Map<string, number>();
+/** Typing while no socket was open (still connecting): told once one opens, if still recent. */
+let typedWhileClosed: { to: string; at: number } | undefined;
 
 /** The open socket's send (undefined: none open). Set by the chat socket. */
 export function setFrameSender(send: ((frame: string) => void) | undefined) {
   sendFrame = send;
+  const typed = typedWhileClosed;
+  if (!send || !typed) return;
+  typedWhileClosed = undefined;
+  if (Date.now() - typed.at < CHAT_TYPING_EXPIRES_MS) sendTyping(typed.to);
 }
 
 /** Tells `to` that this person is typing, at most every CHAT_TYPING_INTERVAL_MS. */
 export function sendTyping(to: string) {
   const now = Date.now();
-  if (!sendFrame || now - (lastTypingSent.get(to) ?? 0) < CHAT_TYPING_INTERVAL_MS) return;
+  if (now - (lastTypingSent.get(to) ?? 0) < CHAT_TYPING_INTERVAL_MS) return;
+  if (!sendFrame) {
+    typedWhileClosed = { to, at: now };
+    return;
+  }
   lastTypingSent.set(to, now);
   sendFrame(JSON.stringify({ type: "typing", to }));
 }
@@ -59,4 +69,5 @@ export function sendTyping(to: string) {
 /** A message was sent: the next keystroke may say "typing" again at once. */
 export function typingDone(to: string) {
   lastTypingSent.delete(to);
+  if (typedWhileClosed?.to === to) typedWhileClosed = undefined;
 }
