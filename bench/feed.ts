@@ -18,7 +18,8 @@
  * BENCH_USERS (10,000), BENCH_REQUESTS (as many as people), BENCH_VIEWERS (200), BENCH_PAGES
  * (pages by cursor per viewer and phase, 10), BENCH_EDITS_PER_SECOND (50), BENCH_CONCURRENCY (4
  * pages at once), BENCH_KEEP_DATABASE (a database name to load once and keep for later runs),
- * BENCH_BEFORE (another build's server.js, measured first on the same people, side by side).
+ * BENCH_BEFORE (another build's server.js, measured first on the same people, side by side; or
+ * several, `label=path,label=path`).
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -231,12 +232,18 @@ async function main() {
   const target = new URL(url);
   target.pathname = `/${name}`;
   // BENCH_BEFORE: another build's server.js, measured first on the same people.
-  const builds: [string, string][] = process.env.BENCH_BEFORE
-    ? [
-        ["before", process.env.BENCH_BEFORE],
-        ["after", "apps/server/dist/server.js"],
-      ]
-    : [["value", "apps/server/dist/server.js"]];
+  // or several as `label=path,label=path`.
+  const before = (process.env.BENCH_BEFORE ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((entry): [string, string] => {
+      const at = entry.indexOf("=");
+      return at < 0 ? ["before", entry] : [entry.slice(0, at), entry.slice(at + 1)];
+    });
+  const builds: [string, string][] = [
+    ...before,
+    [before.length > 0 ? "after" : "value", "apps/server/dist/server.js"],
+  ];
   const columns: [string, string][][] = [];
   try {
     const { viewers, editors } = await prepare(target.toString());

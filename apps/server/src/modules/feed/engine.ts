@@ -98,8 +98,6 @@ export class Feed {
   private readonly partners = new Recent<{ version: number; ids: Set<string> }>(20_000);
   private readonly deltas = new Recent<Delta>(2_000);
   private readonly making = new Map<string, Promise<Ranking>>();
-  /** Per viewer, the read of their next page's cards under way (readAhead). */
-  private readonly ahead = new Map<string, Promise<void>>();
   private readonly comparisons = new Recent<{
     skillsKey: number;
     write: ReturnType<typeof comparisonWriter>;
@@ -127,18 +125,13 @@ export class Feed {
       Date.now(),
     );
     if (row.viewerNumber === null) return { cards: [], next: null };
-    const viewerNumber = Number(row.viewerNumber);
-    // The viewer's card, requests and blocks, and stored ranking do not depend on each other: a
-    // process that knows none of them (a viewer's first page here) reads them at once.
-    const [viewers, partners, stored] = await Promise.all([
-      this.log.people(db, [viewerNumber]),
-      this.partnersOf(db, row),
-      this.storedRanking(db, row),
-    ]);
-    const viewer = viewers.get(viewerNumber);
+    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
+      Number(row.viewerNumber),
+    );
     if (!viewer) return { cards: [], next: null };
     if (viewer.band === null) return { cards: [], next: null, needsAge: true };
-    let ranking = await this.rankingOf(db, viewer, row, stored);
+    const partners = await this.partnersOf(db, row);
+    let ranking = await this.rankingOf(db, viewer, row);
     let delta = this.deltaOf(viewer, ranking);
     if (delta.changed.size > REMAKE_NOW_AFTER_CHANGES) {
       ranking = await this.remake(db, viewer);
@@ -189,8 +182,6 @@ export class Feed {
     // The ranking, after the cursor's place in it, among those who were there when it started.
     let skip = cursor ? 0 : request.offset;
     let after: RankKey | null = cursor?.last ?? null;
-    // The cards read for this page ahead of it, when the page before asked for them.
-    await this.ahead.get(viewer.id);
     for (let round = 0; picked.length < limit && round < 50; round++) {
       const wanted = (limit - picked.length + skip) * 2 + 8;
       const { keys, end } = this.merged(ranking, delta, placed, after, startedAt, wanted);
@@ -221,9 +212,6 @@ export class Feed {
     }
     if (!ranking.complete && after && this.remaining(ranking, after) < this.chunk / 2) {
       this.extend(db, viewer, ranking).catch(() => undefined);
-    }
-    if (picked.length === limit && after) {
-      this.readAhead(db, viewer.id, ranking, delta, placed, after, startedAt, limit);
     }
 
     const next: FeedCursor | null =
@@ -305,34 +293,6 @@ export class Feed {
     return numbers;
   }
 
-  /**
-   * Reads the cards the viewer's next page will most likely show, after this page is answered,
-   * so that page needs only its check: a card changed meanwhile arrives with the check's
-   * changes, which win over this read (ChangeLog.people).
-   */
-  private readAhead(
-    db: Database,
-    viewerId: string,
-    ranking: Ranking,
-    delta: Delta,
-    placed: readonly Placed[],
-    after: RankKey,
-    startedAt: number,
-    limit: number,
-  ): void {
-    const { keys } = this.merged(ranking, delta, placed, after, startedAt, limit + 4);
-    const numbers = keys.map((key) => key.number).filter((number) => !this.log.cards.has(number));
-    if (numbers.length === 0) return;
-    const reading = this.log
-      .people(db, numbers)
-      .then(() => undefined)
-      .catch(() => undefined)
-      .finally(() => {
-        if (this.ahead.get(viewerId) === reading) this.ahead.delete(viewerId);
-      });
-    this.ahead.set(viewerId, reading);
-  }
-
   private indexIn(ranking: Ranking, number: number): number {
     return ranking.numbers.indexOf(number);
   }
@@ -347,24 +307,14 @@ export class Feed {
     return entry.ids;
   }
 
-  /** The viewer's ranking of the version the check read: cached, or read (none: undefined). */
-  private async storedRanking(db: Database, row: FeedCheckRow): Promise<Ranking | undefined> {
-    const cached = this.rankings.get(row.viewerId);
-    if (cached && String(cached.version) === row.ranking) return cached;
-    const stored = row.ranking === null ? null : await readRanking(db, row.viewerId);
-    const ranking = stored ? unpack(stored) : undefined;
-    if (ranking) this.rankings.set(row.viewerId, ranking);
-    return ranking;
-  }
-
-  /** The viewer's ranking: the stored one, or made when there is none fit for them. */
-  private async rankingOf(
-    db: Database,
-    viewer: Person,
-    row: FeedCheckRow,
-    stored: Ranking | undefined,
-  ): Promise<Ranking> {
-    let ranking = stored;
+  /** The viewer's ranking: cached, read, or made when there is none fit for them. */
+  private async rankingOf(db: Database, viewer: Person, row: FeedCheckRow): Promise<Ranking> {
+    let ranking = this.rankings.get(viewer.id);
+    if (!ranking || String(ranking.version) !== row.ranking) {
+      const stored = row.ranking === null ? null : await readRanking(db, viewer.id);
+      ranking = stored ? unpack(stored) : undefined;
+      if (ranking) this.rankings.set(viewer.id, ranking);
+    }
     const fit =
       ranking && ranking.key === rankingKeyOf(viewer) && ranking.horizon >= Number(row.pruned);
     if (!ranking || !fit) ranking = await this.remake(db, viewer);

@@ -737,7 +737,7 @@ describe("GET /api/feed on two processes", () => {
     expect(await namesOnSecond(viewer)).toEqual(["Cy", "Bea"]);
   });
 
-  it("shows an edit made after the page before, whose cards it had read ahead", async () => {
+  it("shows an edit made after the page before on the next page by its cursor", async () => {
     const viewer = await signUpUser(processes.first, {
       firstName: "Viewer",
       skills: ["Chess", "Go", "Tea"],
@@ -753,7 +753,7 @@ describe("GET /api/feed on two processes", () => {
     const first = await page();
     const { data, nextCursor } = first.json() as { data: FeedCard[]; nextCursor: string };
     expect(data.map((card) => card.firstName)).toEqual(["Bea"]);
-    // The first page again waits for the cards read ahead after the one before.
+    // Its cards are in this process now: the edit must reach them through the check's changes.
     expect((await page()).statusCode).toBe(200);
 
     const edit = await processes.first.inject({

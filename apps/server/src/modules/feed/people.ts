@@ -93,10 +93,6 @@ export class Recent<V> {
       this.total -= entry.size;
     }
   }
-  /** Whether the key is kept, without making it recently used. */
-  has(key: string | number): boolean {
-    return this.map.has(key);
-  }
   delete(key: string | number): void {
     const entry = this.map.get(key);
     if (entry === undefined) return;
