@@ -102,7 +102,7 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
  */
 async function danaWithDataEverywhere() {
   const [dana, finn] = await connectedPair(app, [
-    { firstName: "Dana", skills: ["Chess", "Go", "Poetry"] },
+    { firstName: "Dana", skills: ["Chess", "Go", "Poetry"], learning: ["Guitar"] },
     "Finn",
   ]);
   const [gus, hal, ivy, jon] = await Promise.all(

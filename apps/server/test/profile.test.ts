@@ -224,6 +224,7 @@ describe("public profile", () => {
       gender: null,
       about: "",
       skills: ["Chess", "Go", "Poetry"],
+      learning: [],
       socialLinks: { instagramLink: "https://instagram.com/pub", otherLink: null },
     });
     expect(response.body).not.toContain(me.emailId);

@@ -1,6 +1,8 @@
 /** Business constants shared by the server and the web app. */
 export const MIN_SKILLS = 3;
 export const MAX_SKILLS = 20;
+/** What a person wants to learn: none to this many skills, in the skills' vocabulary. */
+export const MAX_LEARNING = 20;
 export const SKILL_MAX_LENGTH = 30;
 export const GENDERS = ["male", "female", "other"] as const;
 

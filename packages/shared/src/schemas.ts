@@ -9,6 +9,7 @@ import {
   FEED_DEFAULT_LIMIT,
   FEED_MAX_LIMIT,
   GENDERS,
+  MAX_LEARNING,
   MAX_SKILLS,
   MESSAGES,
   MIN_SKILLS,
@@ -102,17 +103,16 @@ export function optionalHttpUrl(label: string) {
   );
 }
 
+const skillSchema = z
+  .string({ error: "Each skill must be text" })
+  .trim()
+  .min(1, "Skills cannot be empty")
+  .max(SKILL_MAX_LENGTH, `Each skill must be at most ${SKILL_MAX_LENGTH} characters`)
+  .regex(NO_NUL, noNulMessage("A skill"))
+  .refine(hasVisibleCharacter, "A skill cannot be made only of invisible characters");
+
 export const skillsSchema = z
-  .array(
-    z
-      .string({ error: "Each skill must be text" })
-      .trim()
-      .min(1, "Skills cannot be empty")
-      .max(SKILL_MAX_LENGTH, `Each skill must be at most ${SKILL_MAX_LENGTH} characters`)
-      .regex(NO_NUL, noNulMessage("A skill"))
-      .refine(hasVisibleCharacter, "A skill cannot be made only of invisible characters"),
-    { error: "Skills must be a list" },
-  )
+  .array(skillSchema, { error: "Skills must be a list" })
   .transform(dedupeSkills)
   .pipe(
     z
@@ -120,6 +120,12 @@ export const skillsSchema = z
       .min(MIN_SKILLS, `Add at least ${MIN_SKILLS} different skills`)
       .max(MAX_SKILLS, `Add at most ${MAX_SKILLS} skills`),
   );
+
+/** What a person wants to learn: skills as `skills` takes them, none to MAX_LEARNING. */
+export const learningSchema = z
+  .array(skillSchema, { error: "Skills to learn must be a list" })
+  .transform(dedupeSkills)
+  .pipe(z.array(z.string()).max(MAX_LEARNING, `Add at most ${MAX_LEARNING} skills to learn`));
 
 /** Removes repeated skills regardless of case, keeping the first spelling. */
 export function dedupeSkills(skills: string[]): string[] {
@@ -164,6 +170,8 @@ export const signupBodySchema = z.object({
   emailId: emailSchema,
   password: passwordSchema,
   skills: skillsSchema,
+  /** What the person wants to learn (optional). */
+  learning: learningSchema.optional(),
   playerId: playerIdSchema,
   instagramLink: optionalHttpUrl("Instagram link").optional(),
   otherLink: optionalHttpUrl("Other link").optional(),
@@ -208,6 +216,7 @@ export const profileEditBodySchema = z
     gender: genderSchema,
     about: aboutSchema,
     skills: skillsSchema,
+    learning: learningSchema,
     instagramLink: optionalHttpUrl("Instagram link"),
     otherLink: optionalHttpUrl("Other link"),
   })
@@ -260,9 +269,24 @@ export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
 
 export const FEED_CURSOR_INVALID = "This cursor is not valid; start again from the first page.";
 
+/** A feed filter's skill: as a skill is written, or empty (no filter). */
+function feedFilterSchema(label: string) {
+  return z
+    .string({ error: `${label} must be a skill` })
+    .trim()
+    .max(SKILL_MAX_LENGTH, `${label}: a skill is at most ${SKILL_MAX_LENGTH} characters`)
+    .regex(NO_NUL, noNulMessage(label))
+    .refine((text) => text === "" || hasVisibleCharacter(text), {
+      error: `${label}: a skill cannot be made only of invisible characters`,
+    })
+    .optional()
+    .transform((text) => (text ? text : undefined));
+}
+
 /**
  * `cursor` is the previous answer's `nextCursor` (empty or absent: the first page); `page` is
- * for older clients, which page by number, and is ignored when a cursor is given.
+ * for older clients, which page by number, and is ignored when a cursor is given. `teaches` and
+ * `learns` filter the feed; they combine, and go with each page's cursor.
  */
 export const feedQuerySchema = z.object({
   cursor: z
@@ -272,6 +296,10 @@ export const feedQuerySchema = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
+  /** "Can teach me…": only people who know this skill (empty: no filter). */
+  teaches: feedFilterSchema("Can teach me"),
+  /** "Wants to learn…": only people who want to learn this skill (empty: no filter). */
+  learns: feedFilterSchema("Wants to learn"),
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 
@@ -316,6 +344,8 @@ export const cardSchema = z.object({
   gender: genderSchema.nullable(),
   about: z.string(),
   skills: z.array(z.string()),
+  /** What the person wants to learn, as they typed it. */
+  learning: z.array(z.string()),
 });
 export type Card = z.infer<typeof cardSchema>;
 
@@ -338,6 +368,12 @@ export const feedCardSchema = cardSchema.extend({
   related: z.array(z.string()),
   sharedInYourWords: z.array(z.string()),
   relatedToYours: z.array(z.object({ skill: z.string(), yours: z.string() })),
+  /**
+   * What the two can trade: `teachesMe`, the person's skills (their spelling) that the viewer
+   * wants to learn; `learnsFromMe`, the viewer's skills (the viewer's spelling) the person wants
+   * to learn. Both filled: an exchange both ways, which the feed ranks first.
+   */
+  exchange: z.object({ teachesMe: z.array(z.string()), learnsFromMe: z.array(z.string()) }),
 });
 export type FeedCard = z.infer<typeof feedCardSchema>;
 

@@ -112,6 +112,8 @@ export const users = pgTable(
     about: varchar("about", { length: ABOUT_MAX_LENGTH }).notNull().default(""),
     /** The skills as the user spelled them, in their order. */
     skills: text("skills").array().notNull().default(sql`'{}'::text[]`),
+    /** What the user wants to learn, as they spelled it, in their order (0 to MAX_LEARNING). */
+    learning: text("learning").array().notNull().default(sql`'{}'::text[]`),
     instagramLink: text("instagram_link"),
     otherLink: text("other_link"),
     /** Stable, random, unguessable id used in the shareable profile URL. */
@@ -209,6 +211,36 @@ export const userSkills = pgTable(
     // Search reads a skill's holders by id, as many as a page needs.
     index("user_skills_skill_user_idx").on(t.skill, t.userId),
     index("user_skills_skill_trgm_idx").using("gin", sql`${t.skill} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One row per (user, lower-cased skill they want to learn), as user_skills is for what they know:
+ * the feed reads a canonical skill's learners of one band, newest first, from one index range
+ * (who can be taught what the viewer knows). `createdAt`, `feedNumber` and `adult` follow the
+ * person's, kept equal by the triggers that keep user_skills' (migration 0033).
+ */
+export const userLearning = pgTable(
+  "user_learning",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    skill: varchar("skill", { length: SKILL_MAX_LENGTH }).notNull(),
+    canonical: varchar("canonical", { length: SKILL_MAX_LENGTH }).notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    feedNumber: bigint("feed_number", { mode: "number" }),
+    adult: boolean("adult"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.skill] }),
+    index("user_learning_feed_postings_idx").on(
+      t.canonical,
+      t.adult,
+      t.createdAt.desc(),
+      t.feedNumber.desc(),
+    ),
+    index("user_learning_canonical_idx").on(t.canonical, t.userId),
   ],
 );
 

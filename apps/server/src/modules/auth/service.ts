@@ -3,7 +3,7 @@ import { ageBandOf, type signupBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { indexSkills } from "../skills/service.ts";
+import { indexLearning, indexSkills } from "../skills/service.ts";
 import { findUserByEmail, insertUser, type NewUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { hashPassword } from "./passwords.ts";
@@ -28,6 +28,9 @@ function insertUserWithSkills(
   return db.transaction(async (tx) => {
     const row = await insertUser(tx, values);
     await indexSkills(tx, row.id, skills);
+    if (values.learning && values.learning.length > 0) {
+      await indexLearning(tx, row.id, values.learning);
+    }
     await onCreated?.(tx, row);
     return row;
   });
@@ -57,6 +60,7 @@ export async function createAccount(
         firstName: input.firstName,
         lastName: input.lastName,
         skills: input.skills,
+        learning: input.learning ?? [],
         instagramLink: input.instagramLink ?? null,
         otherLink: input.otherLink ?? null,
         age: input.age ?? null,

@@ -587,6 +587,7 @@ function archivedConversation(archive: ArchiveRow): Sorted {
     gender: null,
     about: "",
     skills: [],
+    learning: [],
     publicId: "",
     joinedAt: archive.createdAt,
     socialLinks: { instagramLink: null, otherLink: null },

@@ -5,6 +5,7 @@ const cursor: FeedCursor = {
   skillsKey: skillsKeyOf(["chess", "python"]),
   startedAt: 1_795_000_000_123_456,
   last: {
+    exchange: 2,
     shared: 3,
     related: 1,
     created: -86_400_000_000,
@@ -32,6 +33,10 @@ describe("the feed's cursor", () => {
     const older = Buffer.alloc(65);
     older.writeUInt8(2, 0);
     expect(decodeFeedCursor(older.toString("base64url"))).toBeNull();
+    // Version 3 ranked without the exchange: its place means nothing in today's order.
+    const beforeExchange = Buffer.alloc(49);
+    beforeExchange.writeUInt8(3, 0);
+    expect(decodeFeedCursor(beforeExchange.toString("base64url"))).toBeNull();
   });
 
   it("refuses anything it did not make", () => {
@@ -49,6 +54,8 @@ describe("the feed's cursor", () => {
       other((copy) => copy.writeUInt8(1, 0)),
       // A time no JavaScript number holds exactly.
       other((copy) => copy.writeBigInt64BE(2n ** 62n, 9)),
+      // An exchange the ranking has no tier for.
+      other((copy) => copy.writeUInt8(3, 49)),
       Buffer.from("f1:0").toString("base64url"),
       Buffer.from("f1:1.5").toString("base64url"),
     ]) {

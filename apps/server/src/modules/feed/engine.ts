@@ -11,7 +11,7 @@ import {
   readRanking,
 } from "./page-repository.ts";
 import { type Person, Recent } from "./people.ts";
-import { Postings } from "./postings.ts";
+import { type FeedFilters, Postings } from "./postings.ts";
 import {
   CHUNK,
   extendedRanking,
@@ -21,7 +21,7 @@ import {
   rankingKeyOf,
   unpack,
 } from "./rankings.ts";
-import { comparisonWriter } from "./skills-comparison.ts";
+import { comparisonWriter, exchangeBetween } from "./skills-comparison.ts";
 import { relatedSkills } from "./viewer-skills.ts";
 
 // The feed of one server process (decision 126). Each viewer's ranking is made in the database a
@@ -46,8 +46,17 @@ const MAX_SCORE = 65_535;
  */
 export type FeedPage = { cards: string[]; next: FeedCursor | null; needsAge?: true };
 
-/** `now`: the app's clock in milliseconds, against which suspensions end. */
-export type PageRequest = { cursor: FeedCursor | null; offset: number; limit: number; now: number };
+/**
+ * `now`: the app's clock in milliseconds, against which suspensions end; `filters`: only people
+ * who know `teaches` and want to learn `learns` (canonical skills; null: no filter).
+ */
+export type PageRequest = {
+  cursor: FeedCursor | null;
+  offset: number;
+  limit: number;
+  now: number;
+  filters?: FeedFilters;
+};
 
 /** A page's check: its first row, and the card changes it read. */
 export type FeedCheck = { row: FeedCheckRow; changes: PersonChange[] };
@@ -70,6 +79,7 @@ type Delta = {
 
 /** Whether `a` comes before `b` in a ranking. */
 function before(a: RankKey, b: RankKey): boolean {
+  if (a.exchange !== b.exchange) return a.exchange > b.exchange;
   if (a.shared !== b.shared) return a.shared > b.shared;
   if (a.related !== b.related) return a.related > b.related;
   if (a.created !== b.created) return a.created > b.created;
@@ -86,6 +96,49 @@ function firstAfter(length: number, keyOf: (index: number) => RankKey, key: Rank
     else high = middle;
   }
   return low;
+}
+
+/** A cursor's newcomers when there are none to welcome (a filtered feed has no newcomers part). */
+const NO_NEWCOMERS = { created: 0, number: Number.MAX_SAFE_INTEGER };
+
+/** Whether a person may be on the viewer's page at `now` (their band, in sight, no relation). */
+function shownTo(viewer: Person, partners: ReadonlySet<string>, now: number) {
+  return (person: Person) =>
+    person.band === viewer.band &&
+    !person.hidden &&
+    person.suspendedUntil <= now &&
+    person.number !== viewer.number &&
+    !partners.has(person.id);
+}
+
+type ViewerSets = { mine: Set<string>; related: Set<string>; learning: Set<string> };
+
+function viewerSets(viewer: Person): ViewerSets {
+  return {
+    mine: new Set(viewer.canonical),
+    related: new Set(relatedSkills(viewer.canonical)),
+    learning: new Set(viewer.learningCanonical),
+  };
+}
+
+/** Where the person's card as it is now places them in the viewer's ranking. */
+function placeOf(viewer: Person, person: Person, sets = viewerSets(viewer)): RankKey {
+  let shared = 0;
+  let near = 0;
+  let teaches = false;
+  for (const skill of person.canonical) {
+    if (sets.learning.has(skill)) teaches = true;
+    if (sets.mine.has(skill)) shared++;
+    else if (sets.related.has(skill)) near++;
+  }
+  const learns = teaches && person.learningCanonical.some((skill) => sets.mine.has(skill));
+  return {
+    exchange: teaches ? (learns ? 2 : 1) : 0,
+    shared: Math.min(255, shared),
+    related: Math.min(255, near),
+    created: person.created,
+    number: person.number,
+  };
 }
 
 export class Feed {
@@ -131,6 +184,10 @@ export class Feed {
     if (!viewer) return { cards: [], next: null };
     if (viewer.band === null) return { cards: [], next: null, needsAge: true };
     const partners = await this.partnersOf(db, row);
+    const { filters } = request;
+    if (filters && (filters.teaches || filters.learns)) {
+      return this.filteredPage(db, viewer, partners, request, filters);
+    }
     let ranking = await this.rankingOf(db, viewer, row);
     let delta = this.deltaOf(viewer, ranking);
     if (delta.changed.size > REMAKE_NOW_AFTER_CHANGES) {
@@ -147,12 +204,7 @@ export class Feed {
     for (const person of placed) startedAt = Math.max(startedAt, person.created);
     if (cursor) startedAt = cursor.startedAt;
     const { limit, now } = request;
-    const shown = (person: Person) =>
-      person.band === viewer.band &&
-      !person.hidden &&
-      person.suspendedUntil <= now &&
-      person.number !== viewer.number &&
-      !partners.has(person.id);
+    const shown = shownTo(viewer, partners, now);
     const picked: { person: Person; key: RankKey }[] = [];
 
     // Newcomers: joined after the ranking started, and not yet shown; oldest first.
@@ -219,17 +271,76 @@ export class Feed {
         ? {
             skillsKey: viewer.skillsKey,
             startedAt,
-            last: after ?? { shared: MAX_SCORE, related: MAX_SCORE, created: 0, number: 0 },
+            last: after ?? {
+              exchange: 2,
+              shared: MAX_SCORE,
+              related: MAX_SCORE,
+              created: 0,
+              number: 0,
+            },
             welcomed,
           }
         : null;
-    const compare = this.comparisonOf(viewer);
-    const cards = picked.map(({ person, key }) =>
-      key.shared === 0 && key.related === 0
-        ? person.nothingShared
-        : person.cardHead + compare(person.canonicalOfEach, person.quoted),
-    );
-    return { cards, next };
+    return { cards: this.cardsFor(viewer, picked), next };
+  }
+
+  /**
+   * A page of the feed among the people the filters keep, in the ranking's order from the
+   * cursor, counted over the skill lists of the viewer and of the filters (postings.ts), which
+   * are up to a minute old: each person is checked as their card is now before they are shown.
+   */
+  private async filteredPage(
+    db: Database,
+    viewer: Person,
+    partners: Set<string>,
+    request: PageRequest,
+    filters: FeedFilters,
+  ): Promise<FeedPage> {
+    const { limit, now, cursor } = request;
+    const fromHere = cursor?.skillsKey === viewer.skillsKey ? cursor : null;
+    const shown = shownTo(viewer, partners, now);
+    const kept = (person: Person) =>
+      (!filters.teaches || person.canonical.includes(filters.teaches)) &&
+      (!filters.learns || person.learningCanonical.includes(filters.learns));
+    const picked: { person: Person; key: RankKey }[] = [];
+    let skip = fromHere ? 0 : request.offset;
+    let after: RankKey | null = fromHere?.last ?? null;
+    for (let round = 0; picked.length < limit && round < 20; round++) {
+      const found = await this.postings.filtered(
+        db,
+        {
+          mine: viewer.canonical,
+          related: relatedSkills(viewer.canonical),
+          learning: viewer.learningCanonical,
+          adult: viewer.band === "adult",
+          viewerNumber: viewer.number,
+          after,
+          limit: (limit - picked.length + skip) * 2 + 8,
+        },
+        filters,
+      );
+      const people = await this.log.people(
+        db,
+        found.keys.map((key) => key.number),
+      );
+      for (const key of found.keys) {
+        if (picked.length >= limit) break;
+        after = key;
+        const person = people.get(key.number);
+        if (!person || !shown(person) || !kept(person)) continue;
+        if (skip > 0) {
+          skip--;
+          continue;
+        }
+        picked.push({ person, key: placeOf(viewer, person) });
+      }
+      if (found.exhausted && picked.length < limit) break;
+    }
+    const next: FeedCursor | null =
+      picked.length === limit && after
+        ? { skillsKey: viewer.skillsKey, startedAt: 0, last: after, welcomed: NO_NEWCOMERS }
+        : null;
+    return { cards: this.cardsFor(viewer, picked), next };
   }
 
   /**
@@ -265,6 +376,7 @@ export class Feed {
       } else if (fromPlaced) {
         atPlaced++;
         keys.push({
+          exchange: fromPlaced.exchange,
           shared: fromPlaced.shared,
           related: fromPlaced.related,
           created: fromPlaced.created,
@@ -374,8 +486,7 @@ export class Feed {
       this.deltas.set(viewer.id, delta);
     }
     if (delta.upTo === log.changes.length) return delta;
-    const mine = new Set(viewer.canonical);
-    const related = new Set(relatedSkills(viewer.canonical));
+    const sets = viewerSets(viewer);
     for (let index = delta.upTo; index < log.changes.length; index++) {
       const change = log.changes[index];
       if (!change || change.txid < ranking.horizon || change.number === viewer.number) continue;
@@ -384,19 +495,7 @@ export class Feed {
         delta.changed.set(change.number, null);
         continue;
       }
-      let shared = 0;
-      let near = 0;
-      for (const skill of person.canonical) {
-        if (mine.has(skill)) shared++;
-        else if (related.has(skill)) near++;
-      }
-      delta.changed.set(change.number, {
-        shared: Math.min(255, shared),
-        related: Math.min(255, near),
-        created: person.created,
-        number: person.number,
-        person,
-      });
+      delta.changed.set(change.number, { ...placeOf(viewer, person, sets), person });
     }
     delta.upTo = log.changes.length;
     delta.placed = undefined;
@@ -411,6 +510,19 @@ export class Feed {
       delta.placed = placed;
     }
     return delta.placed;
+  }
+
+  /** Each picked person's card as JSON, with what they share with the viewer and can trade. */
+  private cardsFor(viewer: Person, picked: readonly { person: Person; key: RankKey }[]): string[] {
+    const compare = this.comparisonOf(viewer);
+    return picked.map(({ person, key }) => {
+      const comparison =
+        key.shared === 0 && key.related === 0
+          ? person.nothingShared
+          : person.cardHead + compare(person.canonicalOfEach, person.quoted);
+      const exchange = exchangeBetween(viewer, person);
+      return `${comparison},"exchange":${JSON.stringify(exchange)}}`;
+    });
   }
 
   private comparisonOf(viewer: Person) {

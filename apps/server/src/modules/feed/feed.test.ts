@@ -220,9 +220,11 @@ describe("GET /api/feed", () => {
         "_id",
         "about",
         "age",
+        "exchange",
         "firstName",
         "gender",
         "lastName",
+        "learning",
         "matchingSkills",
         "photo",
         "photoUrl",
@@ -322,7 +324,7 @@ describe("GET /api/feed: the ranking and cursors", () => {
     const end = encodeFeedCursor({
       skillsKey: skillsKeyOf(["Chess", "Go", "Tea"].map(canonicalSkill)),
       startedAt: Date.now() * 1000,
-      last: { shared: 0, related: 0, created: -1, number: 0 },
+      last: { exchange: 0, shared: 0, related: 0, created: -1, number: 0 },
       welcomed: { created: Date.now() * 1000, number: Number.MAX_SAFE_INTEGER },
     });
     const beyond = await feed(viewer, `?cursor=${end}`);
@@ -735,6 +737,30 @@ describe("GET /api/feed on two processes", () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await namesOnSecond(viewer)).toEqual(["Cy", "Bea"]);
+  });
+
+  it("ranks again by what a person wants to learn, edited on the other process", async () => {
+    const viewer = await signUpUser(processes.first, {
+      firstName: "Viewer",
+      skills: ["Chess", "Go", "Tea"],
+      learning: ["Guitar"],
+    });
+    const ann = await signUpUser(processes.first, {
+      firstName: "Ann",
+      skills: ["Guitar", "y", "z"],
+    });
+    await signUpUser(processes.first, { firstName: "Bea", skills: ["Guitar", "y", "z"] });
+    // Both can teach the viewer; the newer first.
+    expect(await namesOnSecond(viewer)).toEqual(["Bea", "Ann"]);
+    const edit = await processes.first.inject({
+      method: "PATCH",
+      url: "/api/profile/edit",
+      headers: ann.headers,
+      payload: { learning: ["Go"] },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Ann now wants to learn what the viewer knows: an exchange both ways comes first.
+    expect(await namesOnSecond(viewer)).toEqual(["Ann", "Bea"]);
   });
 
   it("shows an edit made after the page before on the next page by its cursor", async () => {

@@ -105,6 +105,7 @@ function pickPerson(row: PersonRow): PersonRow {
     gender: row.gender,
     about: row.about,
     skills: row.skills,
+    learning: row.learning,
     number: row.number,
     created: row.created,
     suspendedUntil: row.suspendedUntil,
@@ -246,6 +247,7 @@ export async function readRanking(db: Database, viewerId: string): Promise<Ranki
 /** A person's place in a ranking: numbers as text. */
 export type RankedRow = {
   number: string;
+  exchange: number;
   shared: number;
   related: number;
   created: string;
@@ -253,27 +255,35 @@ export type RankedRow = {
 };
 
 /** Where a chunk of a ranking starts: after this key (null: at the top). */
-export type RankAfter = { shared: number; related: number; created: number; number: number };
+export type RankAfter = {
+  exchange: number;
+  shared: number;
+  related: number;
+  created: number;
+  number: number;
+};
 
 const microseconds = (value: number) =>
   sql`('epoch'::timestamptz + ${value}::bigint * interval '1 microsecond')`;
 
 /**
- * The holders of each canonical skill among `canonicals` in one band, packed (postings.ts), and
- * the oldest transaction still running when they were read (`xmin`).
+ * The holders of each canonical skill among `canonicals` in one band (`learners`: the people
+ * who want to learn it), packed (postings.ts), and the oldest transaction still running when
+ * they were read (`xmin`).
  */
 export async function readHolders(
   db: Database,
   canonicals: readonly string[],
   adult: boolean,
+  learners = false,
 ): Promise<{ xmin: number; lists: { canonical: string; packed: Uint8Array }[] }> {
   const rows = await preparedRows<{ xmin: string; canonical: string | null; packed: Uint8Array }>(
     db,
-    "feed_holders",
+    learners ? "feed_learners" : "feed_holders",
     sql`
       select x.xmin, h.canonical, h.packed
       from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
-      left join (${packedHolders(JSON.stringify(canonicals), adult)}) h on true
+      left join (${packedHolders(JSON.stringify(canonicals), adult, learners)}) h on true
     `,
   );
   return {
@@ -297,8 +307,9 @@ export async function newestProfile(db: Database): Promise<number> {
 
 /**
  * The next `limit` people after (`created`, `number`), newest first, who hold none of the
- * canonical skills `all` (the end of a ranking, where every count is 0), and the oldest
- * transaction still running when they were read.
+ * canonical skills `all` (the viewer's, the related ones and those the viewer wants to learn: the
+ * end of a ranking, where every count is 0), and the oldest transaction still running when they
+ * were read.
  */
 export async function rankTheRest(
   db: Database,
@@ -315,7 +326,7 @@ export async function rankTheRest(
     select x.xmin, r.*
     from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
     left join lateral (
-      select u.feed_number::text as number, 0 as shared, 0 as related,
+      select u.feed_number::text as number, 0 as exchange, 0 as shared, 0 as related,
         (extract(epoch from u.created_at) * 1000000)::bigint::text as created,
         null as "suspendedUntil"
       from ${everyone("u")}

@@ -21,11 +21,18 @@ export type Person = {
   canonicalOfEach: string[];
   /** Each of `skills` as JSON. */
   quoted: string[];
-  /** The whole card's JSON for a viewer it shares nothing with. */
+  /** The card's JSON for a viewer it shares no skill with, but for the exchange and the brace. */
   nothingShared: string;
   /** Their canonical skills, once each. */
   canonical: string[];
-  /** What a ranking for them as a viewer is made for (skillsKeyOf). */
+  /** What they want to learn, as typed, in their order. */
+  learning: string[];
+  /** The canonical skills they want to learn, once each. */
+  learningCanonical: string[];
+  /**
+   * What a ranking for them as a viewer is made for (skillsKeyOf over what they know and what
+   * they want to learn).
+   */
   skillsKey: number;
   /** 13-17 or 18+; null without an age: then they meet nobody, as viewer or as card. */
   band: AgeBand | null;
@@ -39,13 +46,20 @@ export type Person = {
   changeSeq: number;
 };
 
-/** The end of a card that shares nothing with the viewer. */
+/** The comparison of a card that shares no skill with the viewer (the exchange follows it). */
 const NOTHING_SHARED =
-  ',"matchingSkills":[],"related":[],"sharedInYourWords":[],"relatedToYours":[]}';
+  ',"matchingSkills":[],"related":[],"sharedInYourWords":[],"relatedToYours":[]';
+
+/** What a person's canonical skills and learning name as a viewer's ranking key. */
+export function viewerKeyOf(canonical: readonly string[], learning: readonly string[]): number {
+  return skillsKeyOf([...canonical, ...learning.map((skill) => `\u0001learn:${skill}`)]);
+}
 
 export function personOf(row: PersonRow, changeSeq = 0): Person {
   const canonicalOfEach = row.skills.map(canonicalSkill);
   const canonical = [...new Set(canonicalOfEach)].filter(Boolean);
+  const learning = row.learning ?? [];
+  const learningCanonical = [...new Set(learning.map(canonicalSkill))].filter(Boolean);
   const cardHead = JSON.stringify(rowToCard(row)).slice(0, -1);
   return {
     number: Number(row.number),
@@ -57,11 +71,13 @@ export function personOf(row: PersonRow, changeSeq = 0): Person {
     quoted: row.skills.map((skill) => JSON.stringify(skill)),
     nothingShared: cardHead + NOTHING_SHARED,
     canonical,
-    skillsKey: skillsKeyOf(canonical),
+    learning,
+    learningCanonical,
+    skillsKey: viewerKeyOf(canonical, learningCanonical),
     band: ageBandOf(row.age),
     hidden: row.hidden === true,
     suspendedUntil: row.suspendedUntil === null ? 0 : Number(row.suspendedUntil),
-    bytes: 2 * (cardHead.length * 2 + 64 * row.skills.length) + 200,
+    bytes: 2 * (cardHead.length * 2 + 64 * (row.skills.length + learning.length)) + 200,
     changeSeq,
   };
 }

@@ -14,15 +14,16 @@ import type { Person } from "./people.ts";
 import type { Postings } from "./postings.ts";
 import { relatedSkills } from "./viewer-skills.ts";
 
-// A viewer's ranking: the first people of their order (most shared canonical skills, then most
-// related ones, then newest), made a chunk at a time (postings.ts counts who holds what; the
-// people who share nothing come from SQL, newest first) and kept in feed_rankings, where any
-// process reads it. Each entry is packed in ENTRY bytes: the person's feed number, the two
-// counts, their creation (µs) and the end of a suspension (ms; 0: none).
+// A viewer's ranking: the first people of their order (an exchange both ways, then those who can
+// teach the viewer what they want to learn, then most shared canonical skills, then most related
+// ones, then newest), made a chunk at a time (postings.ts counts who holds what; the people who
+// share nothing come from SQL, newest first) and kept in feed_rankings, where any process reads
+// it. Each entry is packed in ENTRY bytes: the person's feed number, the two counts, their
+// creation (µs), the end of a suspension (ms; 0: none) and the exchange tier.
 
 /** How many people a chunk of a ranking adds, unless the app's config says otherwise. */
 export const CHUNK = 500;
-const ENTRY = 26;
+const ENTRY = 27;
 
 export type Ranking = {
   version: number;
@@ -36,6 +37,7 @@ export type Ranking = {
   complete: boolean;
   length: number;
   numbers: Float64Array;
+  exchange: Uint8Array;
   shared: Uint8Array;
   related: Uint8Array;
   created: Float64Array;
@@ -43,9 +45,13 @@ export type Ranking = {
   bytes: number;
 };
 
-/** What a viewer's ranking depends on: their canonical skills and their band. */
+/** What a viewer's ranking depends on: their canonical skills, what they learn, their band. */
 export function rankingKeyOf(viewer: Person): number {
-  return skillsKeyOf([...viewer.canonical, `\u0000band:${viewer.band ?? ""}`]);
+  return skillsKeyOf([
+    ...viewer.canonical,
+    ...viewer.learningCanonical.map((skill) => `\u0001learn:${skill}`),
+    `\u0000band:${viewer.band ?? ""}`,
+  ]);
 }
 
 function pack(rows: readonly RankedRow[]): Buffer {
@@ -57,6 +63,7 @@ function pack(rows: readonly RankedRow[]): Buffer {
     buffer.writeUInt8(Math.min(255, row.related), at + 9);
     buffer.writeBigInt64BE(BigInt(row.created), at + 10);
     buffer.writeBigInt64BE(BigInt(row.suspendedUntil ?? 0), at + 18);
+    buffer.writeUInt8(row.exchange, at + 26);
   }
   return buffer;
 }
@@ -72,16 +79,18 @@ export function unpack(row: RankingRow): Ranking {
     complete: row.complete,
     length,
     numbers: new Float64Array(length),
+    exchange: new Uint8Array(length),
     shared: new Uint8Array(length),
     related: new Uint8Array(length),
     created: new Float64Array(length),
     suspendedUntil: new Float64Array(length),
-    bytes: length * 34 + 200,
+    bytes: length * 35 + 200,
   };
   for (let index = 0; index < length; index++) {
     const at = index * ENTRY;
     ranking.numbers[index] = Number(bytes.readBigInt64BE(at));
     ranking.shared[index] = bytes.readUInt8(at + 8);
+    ranking.exchange[index] = bytes.readUInt8(at + 26);
     ranking.related[index] = bytes.readUInt8(at + 9);
     ranking.created[index] = Number(bytes.readBigInt64BE(at + 10));
     ranking.suspendedUntil[index] = Number(bytes.readBigInt64BE(at + 18));
@@ -92,6 +101,7 @@ export function unpack(row: RankingRow): Ranking {
 /** The key of the ranking's entry at `index`. */
 export function keyAt(ranking: Ranking, index: number): RankKey {
   return {
+    exchange: ranking.exchange[index] as number,
     shared: ranking.shared[index] as number,
     related: ranking.related[index] as number,
     created: ranking.created[index] as number,
@@ -109,8 +119,10 @@ async function rankChunk(
 ) {
   const mine = viewer.canonical;
   const related = relatedSkills(mine);
+  const learning = viewer.learningCanonical;
   const adult = viewer.band === "adult";
-  const inRest = after !== null && after.shared === 0 && after.related === 0;
+  const inRest =
+    after !== null && after.exchange === 0 && after.shared === 0 && after.related === 0;
   let rows: RankedRow[] = [];
   let horizon = Number.MAX_SAFE_INTEGER;
   let exhausted = true;
@@ -118,6 +130,7 @@ async function rankChunk(
     const sharers = await postings.sharers(db, {
       mine,
       related,
+      learning,
       adult,
       viewerNumber: viewer.number,
       after,
@@ -127,6 +140,7 @@ async function rankChunk(
     exhausted = sharers.exhausted;
     rows = sharers.keys.map((key) => ({
       number: String(key.number),
+      exchange: key.exchange,
       shared: key.shared,
       related: key.related,
       created: String(key.created),
@@ -138,7 +152,7 @@ async function rankChunk(
     const wanted = size - rows.length;
     const rest = await rankTheRest(db, {
       viewerId: viewer.id,
-      all: [...mine, ...related],
+      all: [...mine, ...related, ...learning],
       adult,
       after: inRest ? { created: after.created, number: after.number } : null,
       limit: wanted,
@@ -220,6 +234,7 @@ function rowsOf(ranking: Ranking): RankedRow[] {
   for (let index = 0; index < ranking.length; index++) {
     rows.push({
       number: String(ranking.numbers[index]),
+      exchange: ranking.exchange[index] as number,
       shared: ranking.shared[index] as number,
       related: ranking.related[index] as number,
       created: String(ranking.created[index]),

@@ -13,6 +13,7 @@ import {
   sessionKeyOf,
   UNAUTHENTICATED_MESSAGE,
 } from "../../plugins/session.ts";
+import { canonicalSkill } from "../skills/vocabulary.ts";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./cursor.ts";
 import { Feed } from "./engine.ts";
 import { pruneChanges } from "./page-repository.ts";
@@ -20,7 +21,10 @@ import { pruneChanges } from "./page-repository.ts";
 /** How many of the last changes to people's cards are kept for the processes to catch up from. */
 const KEPT_CHANGES = 100_000;
 
-/** GET /feed: people to discover, most shared skills first, then newest profiles. */
+/**
+ * GET /feed: people to discover: an exchange both ways first, then who can teach the viewer, then
+ * most shared skills, then newest profiles; filtered by `teaches` and `learns` when given.
+ */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const feed = new Feed(app.config.feedRankingChunk);
@@ -44,7 +48,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ["discovery"],
         summary:
-          "Everyone the viewer has no request or block with (either direction, any status), ranked by shared skills then newest",
+          "Everyone the viewer has no request or block with (either direction, any status), ranked by what the two can teach each other, then shared skills, then newest",
         description: `Pages by cursor: pass the answer's nextCursor (also in the ${NEXT_CURSOR_HEADER} header) as cursor for the next page; null means nobody more for now. page (numbered pages) is kept for older clients and ignored when a cursor is given.`,
         querystring: feedQuerySchema,
         response: { 200: feedAnswerSchema },
@@ -60,7 +64,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       if (!key) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
-      const { cursor, page, limit } = request.query;
+      const { cursor, page, limit, teaches, learns } = request.query;
       let from: FeedCursor | null = null;
       try {
         from = cursor ? decodeFeedCursor(cursor) : null;
@@ -82,6 +86,10 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         offset,
         limit,
         now: app.now().getTime(),
+        filters: {
+          teaches: teaches ? canonicalSkill(teaches) || null : null,
+          learns: learns ? canonicalSkill(learns) || null : null,
+        },
       });
       const nextCursor = result.next ? encodeFeedCursor(result.next) : null;
       if (nextCursor) reply.header(NEXT_CURSOR_HEADER, nextCursor);

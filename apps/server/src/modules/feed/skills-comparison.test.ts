@@ -46,9 +46,9 @@ describe("what a card shares with the viewer, written as JSON", () => {
         card.map(canonicalSkill),
         card.map((skill) => JSON.stringify(skill)),
       );
-      expect(written.startsWith(",") && written.endsWith("}")).toBe(true);
+      expect(written.startsWith(",") && written.endsWith("]")).toBe(true);
       const expected = skillComparer(viewer)(card);
-      expect(JSON.parse(`{${written.slice(1)}`), JSON.stringify({ viewer, card })).toEqual(
+      expect(JSON.parse(`{${written.slice(1)}}`), JSON.stringify({ viewer, card })).toEqual(
         expected,
       );
       if (expected.matchingSkills.length + expected.related.length > 0) compared++;

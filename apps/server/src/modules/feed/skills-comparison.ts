@@ -75,8 +75,8 @@ function viewerPlan(viewerTyped: readonly string[]) {
 }
 
 /**
- * skillComparer's answer written as the end of a card's JSON:
- * `,"matchingSkills":[…],"related":[…],"sharedInYourWords":[…],"relatedToYours":[…]}`, from the
+ * skillComparer's answer written as part of the end of a card's JSON:
+ * `,"matchingSkills":[…],"related":[…],"sharedInYourWords":[…],"relatedToYours":[…]`, from the
  * card's skills, each one's canonical skill and each one already quoted as JSON. A page writes ten
  * of these, so no arrays or objects are made on the way.
  */
@@ -116,6 +116,53 @@ export function comparisonWriter(viewerTyped: readonly string[]) {
         if (shared.has(canonical)) inYourWords += inYourWords ? `,${typed}` : typed;
       }
     }
-    return `,"matchingSkills":[${matching}],"related":[${related}],"sharedInYourWords":[${inYourWords}],"relatedToYours":[${relatedToYours}]}`;
+    return `,"matchingSkills":[${matching}],"related":[${related}],"sharedInYourWords":[${inYourWords}],"relatedToYours":[${relatedToYours}]`;
   };
+}
+
+/** What two people can trade (the feed card's `exchange`). */
+export type Exchange = { teachesMe: string[]; learnsFromMe: string[] };
+
+/**
+ * What a card's person and the viewer can teach each other:
+ * - teachesMe: the person's skills (their spelling, once per canonical skill, in their order)
+ *   that the viewer wants to learn;
+ * - learnsFromMe: the viewer's skills (the viewer's spelling, once per canonical skill, in the
+ *   viewer's order) that the person wants to learn.
+ */
+export function exchangeBetween(
+  viewer: { skills: readonly string[]; learningCanonical: readonly string[] },
+  person: {
+    skills: readonly string[];
+    canonicalOfEach: readonly string[];
+    learningCanonical: readonly string[];
+  },
+): Exchange {
+  return {
+    teachesMe: spelledOnce(person.skills, person.canonicalOfEach, viewer.learningCanonical),
+    learnsFromMe: spelledOnce(
+      viewer.skills,
+      viewer.skills.map(canonicalSkill),
+      person.learningCanonical,
+    ),
+  };
+}
+
+/** The first spelling of each of `typed`'s canonical skills that `wanted` names, in order. */
+function spelledOnce(
+  typed: readonly string[],
+  canonicalOfEach: readonly string[],
+  wanted: readonly string[],
+): string[] {
+  if (wanted.length === 0) return [];
+  const wantedSet = new Set(wanted);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const [index, skill] of typed.entries()) {
+    const canonical = canonicalOfEach[index] as string;
+    if (!wantedSet.has(canonical) || seen.has(canonical)) continue;
+    seen.add(canonical);
+    out.push(skill);
+  }
+  return out;
 }

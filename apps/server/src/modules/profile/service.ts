@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
-import { reindexSkills } from "../skills/service.ts";
+import { indexLearning, reindexSkills } from "../skills/service.ts";
 import { findUserById, planAgeChange, type UserChanges, updateUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 
@@ -72,6 +72,9 @@ async function updateProfile(
     const row = await updateUser(tx, userId, changes, app.now());
     if (row && edit.skills) {
       await reindexSkills(tx, userId, edit.skills);
+    }
+    if (row && edit.learning) {
+      await indexLearning(tx, userId, edit.learning);
     }
     if (row) await onSaved(tx);
     return row;

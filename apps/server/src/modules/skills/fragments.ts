@@ -52,13 +52,14 @@ export function holdersOfCanonical(canonical: string): SQL {
 /**
  * The people of one band (`adult`: 18+) holding each of the canonical skills `canonicals` (JSON),
  * packed: `canonical`, and `packed`, 16 bytes a holder (their feed number and creation in µs,
- * each a big-endian int8), read from user_skills_feed_postings_idx alone.
+ * each a big-endian int8), read from user_skills_feed_postings_idx alone; `learners`: the people
+ * who want to learn each (user_learning, from its own such index).
  */
-export function packedHolders(canonicals: string, adult: boolean): SQL {
+export function packedHolders(canonicals: string, adult: boolean, learners = false): SQL {
   return sql`select canonical,
       string_agg(int8send(feed_number)
         || int8send((extract(epoch from created_at) * 1000000)::bigint), ''::bytea) as packed
-    from user_skills
+    from ${learners ? sql`user_learning` : sql`user_skills`}
     where canonical in (select json_array_elements_text(${canonicals}::json)) and adult = ${adult}
       and feed_number is not null
     group by canonical`;

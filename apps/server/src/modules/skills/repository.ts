@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
-import { userSkills } from "../../db/schema.ts";
+import { userLearning, userSkills } from "../../db/schema.ts";
 import { bannedAccountIds } from "../users/fragments.ts";
 import { skillRows, type Vocabulary } from "./vocabulary.ts";
 
@@ -15,6 +15,17 @@ export async function insertSkillIndex(
   if (rows.length > 0) await tx.insert(userSkills).values(rows);
 }
 
+/** Replaces the index rows of what the person wants to learn (as the skills' are made). */
+export async function replaceLearningIndex(
+  tx: Database,
+  userId: string,
+  learning: readonly string[],
+): Promise<void> {
+  await tx.delete(userLearning).where(eq(userLearning.userId, userId));
+  const rows = skillRows(learning).map((skill) => ({ userId, ...skill }));
+  if (rows.length > 0) await tx.insert(userLearning).values(rows);
+}
+
 /** Adds the skill index rows of many people at once (the demo data). */
 export async function insertSkillIndexes(
   tx: Database,
@@ -26,9 +37,10 @@ export async function insertSkillIndexes(
   if (rows.length > 0) await tx.insert(userSkills).values(rows);
 }
 
-/** Deletes the person's skill index rows. */
+/** Deletes the person's skill index rows (and what they want to learn). */
 export async function deleteSkillIndex(tx: Database, userId: string): Promise<void> {
   await tx.delete(userSkills).where(eq(userSkills.userId, userId));
+  await tx.delete(userLearning).where(eq(userLearning.userId, userId));
 }
 
 /** Replaces the person's skill index rows. */
@@ -37,7 +49,7 @@ export async function replaceSkillIndex(
   userId: string,
   skills: readonly string[],
 ): Promise<void> {
-  await deleteSkillIndex(tx, userId);
+  await tx.delete(userSkills).where(eq(userSkills.userId, userId));
   await insertSkillIndex(tx, userId, skills);
 }
 
@@ -62,9 +74,20 @@ async function tablesMatch(db: Database, vocabulary: Vocabulary): Promise<boolea
   return relationRows.every((row) => pairs.has(`${row.canonical}\u0000${row.related}`));
 }
 
-/** Sets each row's canonical skill from the loaded aliases (an unknown skill is its own). */
+/**
+ * Sets each row's canonical skill from the loaded aliases (an unknown skill is its own), in
+ * user_skills and in user_learning.
+ */
 const backfillWhere = (condition: ReturnType<typeof sql>) => sql`
-  update user_skills s
+  with known as (
+    update user_skills s
+    set canonical = coalesce((select a.canonical from skill_aliases a where a.alias = s.skill), s.skill)
+    where ${condition}
+      and s.canonical is distinct from
+        coalesce((select a.canonical from skill_aliases a where a.alias = s.skill), s.skill)
+    returning 1
+  )
+  update user_learning s
   set canonical = coalesce((select a.canonical from skill_aliases a where a.alias = s.skill), s.skill)
   where ${condition}
     and s.canonical is distinct from

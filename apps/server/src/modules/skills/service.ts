@@ -5,6 +5,7 @@ import {
   deleteSkillIndex,
   insertSkillIndex,
   insertSkillIndexes,
+  replaceLearningIndex,
   replaceSkillIndex,
   syncVocabulary,
 } from "./repository.ts";
@@ -39,15 +40,26 @@ export function reindexSkills(tx: Database, userId: string, skills: readonly str
   return replaceSkillIndex(tx, userId, skills);
 }
 
+/**
+ * Indexes what a person wants to learn (user_learning, as user_skills), in place of what was
+ * there, in the caller's transaction with the sign-up or the edit.
+ */
+export function indexLearning(tx: Database, userId: string, learning: readonly string[]) {
+  return replaceLearningIndex(tx, userId, learning);
+}
+
 /** Distinct canonical skills people who are not banned have (the landing and about statistics). */
 export function countInterestsInUse(db: Database): Promise<number> {
   return countCanonicalSkillsInUse(db);
 }
 
-/** The skill index repeats the profile's `skills` (exported there); it goes with the account. */
+/**
+ * The skill indexes repeat the profile's `skills` and `learning` (exported there); they go with
+ * the account.
+ */
 export const skillsPersonalData: PersonalDataPart = {
   module: "skills",
-  tables: ["user_skills"],
+  tables: ["user_skills", "user_learning"],
   exportFor: async () => ({}),
   deleteFor: (tx, userId) => deleteSkillIndex(tx, userId),
 };

@@ -9,7 +9,16 @@ import type { users } from "../../db/schema.ts";
 /** The users columns a Card is built from; never the email, password hash or session. */
 export type CardRow = Pick<
   typeof users.$inferSelect,
-  "id" | "firstName" | "lastName" | "photoUrl" | "photoKey" | "age" | "gender" | "about" | "skills"
+  | "id"
+  | "firstName"
+  | "lastName"
+  | "photoUrl"
+  | "photoKey"
+  | "age"
+  | "gender"
+  | "about"
+  | "skills"
+  | "learning"
 >;
 
 /** Selects the CardRow columns of the users table aliased as `alias`, in the row's own names. */
@@ -17,7 +26,7 @@ export function cardColumns(alias: string): SQL {
   const u = sql.raw(`"${alias}"`);
   return sql`${u}.id as "id", ${u}.first_name as "firstName", ${u}.last_name as "lastName",
     ${u}.photo_url as "photoUrl", ${u}.photo_key as "photoKey", ${u}.age as "age", ${u}.gender as "gender", ${u}.about as "about",
-    ${u}.skills as "skills"`;
+    ${u}.skills as "skills", ${u}.learning as "learning"`;
 }
 
 /**

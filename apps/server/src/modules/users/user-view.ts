@@ -31,6 +31,7 @@ export function toCard(row: UserRow): Card {
     gender: row.gender as Gender | null,
     about: row.about,
     skills: row.skills,
+    learning: row.learning ?? [],
   };
 }
 
