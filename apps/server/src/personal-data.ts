@@ -1,4 +1,5 @@
 import type { PersonalDataPart } from "./lib/personal-data.ts";
+import { campusPersonalData } from "./modules/campus/service.ts";
 import { chatPersonalData } from "./modules/chat/service.ts";
 import { eventsPersonalData } from "./modules/events/service.ts";
 import { feedPersonalData } from "./modules/feed/service.ts";
@@ -8,6 +9,7 @@ import { membersPersonalData } from "./modules/members/service.ts";
 import { moderationPersonalData } from "./modules/moderation/service.ts";
 import { notificationsPersonalData } from "./modules/notifications/service.ts";
 import { passkeysPersonalData } from "./modules/passkeys/service.ts";
+import { picksPersonalData } from "./modules/picks/service.ts";
 import { postsPersonalData } from "./modules/posts/service.ts";
 import { publicFormsPersonalData } from "./modules/public-forms/service.ts";
 import { pushPersonalData } from "./modules/push/service.ts";
@@ -47,6 +49,8 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   feedPersonalData,
   twoStepPersonalData,
   passkeysPersonalData,
+  picksPersonalData,
+  campusPersonalData,
 ];
 
 /** A table that is no one's personal data, and why. */

@@ -225,6 +225,7 @@ describe("public profile", () => {
       about: "",
       skills: ["Chess", "Go", "Poetry"],
       learning: [],
+      campus: null,
       socialLinks: { instagramLink: "https://instagram.com/pub", otherLink: null },
     });
     expect(response.body).not.toContain(me.emailId);

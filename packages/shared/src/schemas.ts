@@ -346,6 +346,8 @@ export const cardSchema = z.object({
   skills: z.array(z.string()),
   /** What the person wants to learn, as they typed it. */
   learning: z.array(z.string()),
+  /** The university of the person's verified university address; null: none. */
+  campus: z.string().nullable(),
 });
 export type Card = z.infer<typeof cardSchema>;
 

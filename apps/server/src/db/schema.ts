@@ -45,6 +45,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -152,9 +153,16 @@ export const users = pgTable(
      * by id: a deleted person's number names nobody. Never reused.
      */
     feedNumber: bigint("feed_number", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    /**
+     * The university of the person's verified university address (campus module), shown on
+     * their card; null: none. The address itself is in campus_emails and never shown.
+     */
+    campus: varchar("campus", { length: 160 }),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    // "My campus" reads the people of one university.
+    index("users_campus_idx").on(t.campus).where(sql`${t.campus} is not null`),
     uniqueIndex("users_feed_number_key").on(t.feedNumber),
     uniqueIndex("users_public_id_key").on(t.publicId),
     index("users_photo_key_idx").on(t.photoKey),
@@ -1392,4 +1400,71 @@ export const passkeyChallenges = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt)],
+);
+
+/**
+ * A person's university address (campus module): the address, the university its domain names,
+ * and while it is being proved, a 6-digit code (hashed) with its expiry and wrong tries. Once
+ * verified, `verifiedAt` is set and the code is gone; one address proves one account.
+ */
+export const campusEmails = pgTable(
+  "campus_emails",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: EMAIL_MAX_LENGTH }).notNull(),
+    university: varchar("university", { length: 160 }).notNull(),
+    codeHash: text("code_hash"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("campus_emails_verified_email_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
+);
+
+/**
+ * A person's daily picks (picks module): up to 3 people a day, made once at 09:00 in the person's
+ * time zone by a durable job; `day` is that local date. A person is in at most 3 people's picks of
+ * a day when others can be picked instead.
+ */
+export const dailyPicks = pgTable(
+  "daily_picks",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    position: smallint("position").notNull(),
+    pickId: uuid("pick_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.position] }),
+    uniqueIndex("daily_picks_pick_key").on(t.userId, t.day, t.pickId),
+    index("daily_picks_pick_day_idx").on(t.pickId, t.day),
+  ],
+);
+
+/**
+ * The days a person's picks were made for (picks module), with none or some: the job makes a
+ * person's picks of a day once.
+ */
+export const dailyPickRuns = pgTable(
+  "daily_pick_runs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -588,6 +588,7 @@ function archivedConversation(archive: ArchiveRow): Sorted {
     about: "",
     skills: [],
     learning: [],
+    campus: null,
     publicId: "",
     joinedAt: archive.createdAt,
     socialLinks: { instagramLink: null, otherLink: null },

@@ -220,6 +220,7 @@ describe("GET /api/feed", () => {
         "_id",
         "about",
         "age",
+        "campus",
         "exchange",
         "firstName",
         "gender",

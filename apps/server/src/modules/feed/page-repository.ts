@@ -106,6 +106,7 @@ function pickPerson(row: PersonRow): PersonRow {
     about: row.about,
     skills: row.skills,
     learning: row.learning,
+    campus: row.campus,
     number: row.number,
     created: row.created,
     suspendedUntil: row.suspendedUntil,

@@ -19,6 +19,7 @@ export type CardRow = Pick<
   | "about"
   | "skills"
   | "learning"
+  | "campus"
 >;
 
 /** Selects the CardRow columns of the users table aliased as `alias`, in the row's own names. */
@@ -26,7 +27,7 @@ export function cardColumns(alias: string): SQL {
   const u = sql.raw(`"${alias}"`);
   return sql`${u}.id as "id", ${u}.first_name as "firstName", ${u}.last_name as "lastName",
     ${u}.photo_url as "photoUrl", ${u}.photo_key as "photoKey", ${u}.age as "age", ${u}.gender as "gender", ${u}.about as "about",
-    ${u}.skills as "skills", ${u}.learning as "learning"`;
+    ${u}.skills as "skills", ${u}.learning as "learning", ${u}.campus as "campus"`;
 }
 
 /**

@@ -32,6 +32,7 @@ export function toCard(row: UserRow): Card {
     about: row.about,
     skills: row.skills,
     learning: row.learning ?? [],
+    campus: row.campus ?? null,
   };
 }
 
