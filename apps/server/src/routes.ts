@@ -20,6 +20,7 @@ import {
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { passkeyAccountRoutes, passkeyLoginRoutes } from "./modules/passkeys/routes.ts";
 import { photoFileRoutes, photoRoutes } from "./modules/photos/routes.ts";
+import { picksRoutes } from "./modules/picks/routes.ts";
 import { postRoutes } from "./modules/posts/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { publicFormRoutes } from "./modules/public-forms/routes.ts";
@@ -67,6 +68,7 @@ export const API_SCOPES: ApiScopes = {
     profileRoutes,
     photoRoutes,
     feedRoutes,
+    picksRoutes,
     requestRoutes,
     matchingRoutes,
     searchRoutes,

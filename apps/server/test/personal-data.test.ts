@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { selectRows } from "../src/db/rows.ts";
 import * as schema from "../src/db/schema.ts";
 import { insertChatPhoto } from "../src/modules/chat/changes-repository.ts";
+import { makePicks } from "../src/modules/picks/service.ts";
+import { localDay } from "../src/modules/picks/time.ts";
 import { PERSONAL_DATA_PARTS, SYSTEM_TABLES } from "../src/personal-data.ts";
 import { callCommunity } from "./community-helpers.ts";
 import {
@@ -267,6 +269,8 @@ async function danaWithDataEverywhere() {
     await ok(callCommunity(app, who, "POST", `/group/${group.data._id}/join`));
     await ok(callCommunity(app, who, "PUT", `/event/${event.data._id}/rsvp`, { status: "going" }));
   }
+  // Her picks of today, and her place in others' (everyone here is on UTC).
+  await makePicks(app, "UTC", localDay(app.now(), "UTC"));
   return { dana, finn };
 }
 

@@ -5,7 +5,8 @@
 
 /**
  * What is worth telling a person. The first three exist today; the event and post kinds come with
- * group and event membership and are part of the settings from the start. `moderation` is a
+ * group and event membership and are part of the settings from the start. `daily_picks`: the
+ * day's picks are ready (its actor is the first pick). `moderation` is a
  * moderator's decision about the person, or the outcome of their appeal: its sentence is stored
  * as the moderation module wrote it, and it names no one.
  */
@@ -17,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "event_promoted",
   "event_cancelled",
   "post_reply",
+  "daily_picks",
   "moderation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -39,6 +41,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   "group",
   "post",
   "moderation_action",
+  "picks",
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 

@@ -388,6 +388,15 @@ export const feedAnswerSchema = z.object({
 });
 export type FeedAnswer = z.infer<typeof feedAnswerSchema>;
 
+/** GET /api/picks: today's picks (feed cards) and the day they are of (the person's date). */
+export const picksAnswerSchema = z.object({
+  status: z.literal(1),
+  message: z.string(),
+  data: z.array(feedCardSchema),
+  date: z.string(),
+});
+export type PicksAnswer = z.infer<typeof picksAnswerSchema>;
+
 /** Me.moderation: the notice a suspended (or, at login, banned) person reads. */
 export const moderationNoticeSchema = z
   .object({

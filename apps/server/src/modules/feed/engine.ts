@@ -9,6 +9,7 @@ import {
   readFeedCheck,
   readPartners,
   readRanking,
+  readViewerCheck,
 } from "./page-repository.ts";
 import { type Person, Recent } from "./people.ts";
 import { type FeedFilters, Postings } from "./postings.ts";
@@ -162,6 +163,44 @@ export class Feed {
     const [row] = rows;
     if (!row) return null;
     return { row, changes: changesOf(rows) };
+  }
+
+  /** A page's statement for a viewer named by id (the daily picks); null: no such account. */
+  async checkViewer(db: Database, viewerId: string): Promise<FeedCheck | null> {
+    const rows = await readViewerCheck(db, viewerId, this.log.checkHorizon());
+    const [row] = rows;
+    if (!row || row.viewerNumber === null) return null;
+    return { row, changes: changesOf(rows) };
+  }
+
+  /**
+   * The cards of the people with these feed numbers for the viewer, in the order given, as far
+   * as the viewer may see them now (their band, in sight, no request or block between them).
+   */
+  async cardsOf(
+    db: Database,
+    check: FeedCheck,
+    numbers: readonly number[],
+    now: number,
+  ): Promise<string[]> {
+    const { row } = check;
+    await this.log.absorb(
+      db,
+      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
+      Date.now(),
+    );
+    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
+      Number(row.viewerNumber),
+    );
+    if (!viewer || viewer.band === null) return [];
+    const shown = shownTo(viewer, await this.partnersOf(db, row), now);
+    const people = await this.log.people(db, numbers);
+    const picked: { person: Person; key: RankKey }[] = [];
+    for (const number of numbers) {
+      const person = people.get(number);
+      if (person && shown(person)) picked.push({ person, key: placeOf(viewer, person) });
+    }
+    return this.cardsFor(viewer, picked);
   }
 
   /**

@@ -48,9 +48,37 @@ export function readFeedCheck(
   session: SessionKey,
   horizon: number,
 ): Promise<FeedCheckRow[]> {
-  return preparedRows<FeedCheckRow>(
+  return checkStatement(
     db,
     "feed_check",
+    liveSession(session.idHash, session.now, session.extendBefore),
+    horizon,
+  );
+}
+
+/** A page's check for a viewer named by id, as the daily picks ask for (no session). */
+export function readViewerCheck(
+  db: Database,
+  viewerId: string,
+  horizon: number,
+): Promise<FeedCheckRow[]> {
+  return checkStatement(
+    db,
+    "feed_viewer_check",
+    sql`(select ${viewerId}::uuid as user_id, false as extend)`,
+    horizon,
+  );
+}
+
+function checkStatement(
+  db: Database,
+  name: string,
+  viewer: SQL,
+  horizon: number,
+): Promise<FeedCheckRow[]> {
+  return preparedRows<FeedCheckRow>(
+    db,
+    name,
     sql`
       select s.user_id as "viewerId", s.extend as "extendSession",
         coalesce((select r.version from relation_versions r where r.user_id = s.user_id), 0)::text
@@ -60,7 +88,7 @@ export function readFeedCheck(
         ${feedNumberOf(sql`s.user_id`)}::text as "viewerNumber",
         pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
         ${changeColumns}
-      from ${liveSession(session.idHash, session.now, session.extendBefore)} s
+      from ${viewer} s
       ${changesFrom(horizon, null)}
     `,
   );

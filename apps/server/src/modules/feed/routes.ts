@@ -15,11 +15,6 @@ import {
 } from "../../plugins/session.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from "./cursor.ts";
-import { Feed } from "./engine.ts";
-import { pruneChanges } from "./page-repository.ts";
-
-/** How many of the last changes to people's cards are kept for the processes to catch up from. */
-const KEPT_CHANGES = 100_000;
 
 /**
  * GET /feed: people to discover: an exchange both ways first, then who can teach the viewer, then
@@ -27,20 +22,7 @@ const KEPT_CHANGES = 100_000;
  */
 export async function feedRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const feed = new Feed(app.config.feedRankingChunk);
-  // The changes every process reads are kept well beyond what a running process lags by; a
-  // process further behind starts its caches again, and a ranking made before the pruned
-  // changes is made again.
-  const prune = setInterval(
-    () => {
-      pruneChanges(app.db, KEPT_CHANGES).catch((error: unknown) =>
-        app.log.warn({ err: error }, "pruning the feed's changes failed"),
-      );
-    },
-    60 * 60 * 1000,
-  );
-  prune.unref();
-  app.addHook("onClose", async () => clearInterval(prune));
+  const { feed } = app;
 
   r.get(
     "/feed",

@@ -21,7 +21,8 @@ export type JobKind =
   | "event_reminder"
   | "ban_purge"
   | "chat_kept_purge"
-  | "chat_photo_sweep";
+  | "chat_photo_sweep"
+  | "daily_picks";
 
 export type NewJob = {
   kind: JobKind;

@@ -52,6 +52,8 @@ export function notificationText({
       return "An event you were going to was cancelled";
     case "post_reply":
       return `${actors} replied to your post`;
+    case "daily_picks":
+      return "Your picks for today are ready";
     case "moderation":
       return storedText ?? "A moderator made a decision about your account";
   }

@@ -191,3 +191,12 @@ export async function updateModerationState(
     .returning();
   return row;
 }
+
+/** The time zones people have chosen, and UTC for those who have not (the daily picks' zones). */
+export async function selectTimeZonesInUse(db: Database): Promise<string[]> {
+  const rows = await selectRows<{ zone: string }>(
+    db,
+    sql`select distinct coalesce(time_zone, 'UTC') as zone from users where age is not null`,
+  );
+  return rows.map((row) => row.zone);
+}

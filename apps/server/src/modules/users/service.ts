@@ -242,3 +242,8 @@ export function setVerifiedEmail(
 ): Promise<UserRow | undefined> {
   return repository.updateUser(tx, userId, { email, emailVerifiedAt: now }, now);
 }
+
+/** The time zones people have chosen, and UTC for those who have not. */
+export function timeZonesInUse(db: Database): Promise<string[]> {
+  return repository.selectTimeZonesInUse(db);
+}

@@ -1,0 +1,6 @@
+ALTER TABLE "notification_settings" DROP CONSTRAINT "notification_settings_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_check";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_subject_type_check";--> statement-breakpoint
+ALTER TABLE "notification_settings" ADD CONSTRAINT "notification_settings_kind_check" CHECK ("notification_settings"."kind" in ('request_received', 'request_accepted', 'message', 'event_reminder', 'event_promoted', 'event_cancelled', 'post_reply', 'daily_picks'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_check" CHECK ("notifications"."kind" in ('request_received', 'request_accepted', 'message', 'event_reminder', 'event_promoted', 'event_cancelled', 'post_reply', 'daily_picks', 'moderation'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_subject_type_check" CHECK ("notifications"."subject_type" in ('request', 'connection', 'message', 'event', 'group', 'post', 'moderation_action', 'picks'));

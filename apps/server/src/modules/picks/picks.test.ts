@@ -1,0 +1,156 @@
+import type { FeedCard, Notification } from "@kindred/shared";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  createTestApp,
+  type Session,
+  signUpUser,
+  testConfig,
+} from "../../../test/helpers.ts";
+import { buildApp } from "../../app.ts";
+import type { Config } from "../../config.ts";
+import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { PICKS_PER_DAY } from "./matching.ts";
+
+const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+
+// The app's clock, moved by the test: a day in the past, so that the jobs queued for its times
+// are due by the database's own clock, and the handler decides whether 09:00 has come.
+// 2026-10-20: New York is UTC-4 (09:00 is 13:00Z), Tokyo UTC+9 (09:00 is 00:00Z).
+let clock = Date.parse("2026-10-20T12:59:00Z");
+
+const config: Partial<Config> = {
+  now: () => new Date(clock),
+  // Manual jobs: each process runs a batch only when the test asks.
+  jobs: { pollIntervalMs: HOUR, leaseMs: MINUTE, maxAttempts: 3, retryBaseMs: 1000, batchSize: 50 },
+};
+
+/** Processes on one database (PostgreSQL: pools of their own; PGlite: one shared handle). */
+async function twoProcesses(): Promise<{ first: FastifyInstance; second: FastifyInstance }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const first = await createTestApp(config);
+    const second = await createTestApp({ ...config, databaseUrl: first.config.databaseUrl });
+    return { first, second };
+  }
+  const handle: DatabaseHandle = await openDatabase({ dataDir: "memory://" });
+  const shared = { ...handle, close: async () => {} };
+  const first = await buildApp(testConfig(config), { database: shared });
+  const second = await buildApp(testConfig(config), { database: shared });
+  first.addHook("onClose", () => handle.close());
+  return { first, second };
+}
+
+let first: FastifyInstance;
+let second: FastifyInstance;
+beforeAll(async () => {
+  ({ first, second } = await twoProcesses());
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+async function join(
+  firstName: string,
+  skills: string[],
+  learning: string[],
+  timeZone: string,
+): Promise<Session> {
+  const session = await signUpUser(first, { firstName, skills, learning });
+  const saved = await call(first, session, "PUT", "/api/account/settings", { timeZone });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return session;
+}
+
+/** The person's picks of today, as one process or the other answers. */
+async function picksOf(person: Session, on: FastifyInstance = first) {
+  const response = await call(on, person, "GET", "/api/picks");
+  expect(response.statusCode, response.body).toBe(200);
+  const body = response.json() as { data: FeedCard[]; date: string };
+  return { names: body.data.map((card) => card.firstName), cards: body.data, date: body.date };
+}
+
+async function picksNotices(person: Session): Promise<number> {
+  const response = await call(first, person, "GET", "/api/notifications?limit=50");
+  return (response.json().data as Notification[]).filter((n) => n.kind === "daily_picks").length;
+}
+
+const runJobs = () => Promise.all([first.jobs.runDueJobs(), second.jobs.runDueJobs()]);
+
+describe("daily picks", () => {
+  it("come at 09:00 in each person's zone, once a day, with nobody in more than 3 people's", async () => {
+    const newYork = "America/New_York";
+    // Star can teach Guitar and wants Python: everyone below ranks her first.
+    const star = await join("Star", ["Guitar", "Jazz", "Harmony"], ["Python"], newYork);
+    const learners: Session[] = [];
+    for (const name of ["Pia", "Quin", "Rex", "Sol", "Tao"]) {
+      learners.push(await join(name, ["Python", `${name} A`, `${name} B`], ["Guitar"], newYork));
+    }
+    await join("Yan", ["Guitar", "Yoga", "Yodel"], [], newYork);
+    await join("Zed", ["Guitar", "Zither", "Zen"], [], newYork);
+    const tokyo = await join("Toki", ["Python", "Go", "Tea"], ["Guitar"], "Asia/Tokyo");
+    const everyone = [star, ...learners, tokyo];
+
+    // 08:59 in New York (21:59 in Tokyo, after its 09:00): Toki's picks of the 20th are made,
+    // nobody's in New York yet, whichever process looks.
+    for (const person of everyone) await picksOf(person, second);
+    await runJobs();
+    await runJobs();
+    for (const person of [star, ...learners]) {
+      expect(await picksOf(person)).toMatchObject({ names: [], date: "2026-10-20" });
+      expect(await picksNotices(person)).toBe(0);
+    }
+    const tokis = await picksOf(tokyo);
+    expect(tokis.names).toHaveLength(PICKS_PER_DAY);
+    expect(tokis.names[0]).toBe("Star");
+    expect(tokis.cards[0]?.exchange).toEqual({ teachesMe: ["Guitar"], learnsFromMe: ["Python"] });
+
+    // 09:00 in New York: both processes run the jobs at once; each person gets up to 3, once.
+    clock = Date.parse("2026-10-20T13:00:00Z");
+    await runJobs();
+    await runJobs();
+    const picks = new Map<string, string[]>();
+    for (const [index, person] of everyone.entries()) {
+      const { names, date } = await picksOf(person, index % 2 === 0 ? first : second);
+      expect(date).toBe("2026-10-20");
+      expect(names.length).toBeLessThanOrEqual(PICKS_PER_DAY);
+      picks.set(person.me.firstName, names);
+    }
+    for (const person of learners) {
+      expect(picks.get(person.me.firstName)).toHaveLength(PICKS_PER_DAY);
+      expect(await picksNotices(person)).toBe(1);
+    }
+    const counts = new Map<string, number>();
+    for (const names of picks.values()) {
+      for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    // Everyone ranks Star first, and others could be picked instead: she is in exactly 3.
+    expect(counts.get("Star")).toBe(PICKS_PER_DAY);
+    for (const [name, count] of counts) expect(count, name).toBeLessThanOrEqual(PICKS_PER_DAY);
+    expect(tokis.names).toEqual((await picksOf(tokyo)).names);
+
+    // Later the same day (10:30 in New York, 23:30 in Tokyo): the same picks, however often
+    // the jobs run.
+    clock = Date.parse("2026-10-20T14:30:00Z");
+    await runJobs();
+    for (const person of everyone) {
+      expect((await picksOf(person)).names).toEqual(picks.get(person.me.firstName));
+    }
+    for (const person of learners) expect(await picksNotices(person)).toBe(1);
+
+    // 09:00 of the 21st in Tokyo (20:00 of the 20th in New York): Toki's next picks only.
+    clock = Date.parse("2026-10-21T00:00:00Z");
+    await runJobs();
+    await runJobs();
+    const nextDay = await picksOf(tokyo);
+    expect(nextDay.date).toBe("2026-10-21");
+    expect(nextDay.names).toHaveLength(PICKS_PER_DAY);
+    for (const person of [star, ...learners]) {
+      const today = await picksOf(person);
+      expect(today.date).toBe("2026-10-20");
+      expect(today.names).toEqual(picks.get(person.me.firstName));
+    }
+  });
+});
