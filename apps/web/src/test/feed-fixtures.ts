@@ -1,6 +1,6 @@
 import type { FeedCard } from "@kindred/shared";
 
-/** A feed card for component tests: "<firstName> Tester", three skills, no upload. */
+/** A feed card for component tests: "<firstName> Tester", three skills, no upload, nothing to trade. */
 export function feedCard(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {
   return {
     _id: id,
@@ -12,10 +12,12 @@ export function feedCard(id: string, firstName: string, extra: Partial<FeedCard>
     gender: "other",
     about: `About ${firstName}`,
     skills: ["React", "Go", "Chess"],
+    learning: [],
     matchingSkills: [],
     related: [],
     sharedInYourWords: [],
     relatedToYours: [],
+    exchange: { teachesMe: [], learnsFromMe: [] },
     ...extra,
   };
 }

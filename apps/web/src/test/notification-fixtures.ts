@@ -13,6 +13,7 @@ export function actor(id: string, firstName: string): Card {
     gender: null,
     about: "",
     skills: [],
+    learning: [],
   };
 }
 

@@ -49,6 +49,7 @@ export const sampleMe = {
   gender: "female" as const,
   about: "I like engines.",
   skills: ["math", "poetry", "engines"],
+  learning: [] as string[],
   instagramLink: null,
   otherLink: null,
   createdAt: "2025-01-01T00:00:00.000Z",

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { UserCard } from "./user-card.tsx";
+import { exchangeSentence, objectPronoun, UserCard } from "./user-card.tsx";
 
 const ada = {
   _id: "u1",
@@ -112,5 +112,93 @@ describe("UserCard", () => {
     expect(screen.getByRole("img", { name: "Grace" })).toBeInTheDocument();
     expect(screen.getByText("40")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Accept" })).toBeInTheDocument();
+  });
+});
+
+describe("UserCard: what the two can trade", () => {
+  const maya = { ...ada, firstName: "Maya", lastName: "Rossi" };
+  const both = { teachesMe: ["Guitar"], learnsFromMe: ["Python"] };
+
+  it("says an exchange both ways, with her, him or them after it by the person's gender", () => {
+    expect(exchangeSentence({ ...maya, gender: "female" }, both)).toBe(
+      "Maya can teach you Guitar · you can teach her Python",
+    );
+    expect(exchangeSentence({ firstName: "Omar", gender: "male" }, both)).toBe(
+      "Omar can teach you Guitar · you can teach him Python",
+    );
+    expect(exchangeSentence({ firstName: "Sam", gender: "other" }, both)).toBe(
+      "Sam can teach you Guitar · you can teach them Python",
+    );
+    expect(exchangeSentence({ firstName: "Kim", gender: null }, both)).toBe(
+      "Kim can teach you Guitar · you can teach them Python",
+    );
+  });
+
+  it("says one way only when only one way holds, and nothing when neither does", () => {
+    expect(exchangeSentence(maya, { teachesMe: ["Guitar"], learnsFromMe: [] })).toBe(
+      "Maya can teach you Guitar",
+    );
+    expect(exchangeSentence(maya, { teachesMe: [], learnsFromMe: ["Python"] })).toBe(
+      "You can teach Maya Python",
+    );
+    expect(exchangeSentence(maya, { teachesMe: [], learnsFromMe: [] })).toBeNull();
+  });
+
+  it("names several skills joined with commas", () => {
+    expect(
+      exchangeSentence(
+        { ...maya, gender: "female" },
+        { teachesMe: ["Guitar", "Piano"], learnsFromMe: ["Python", "SQL", "Go"] },
+      ),
+    ).toBe("Maya can teach you Guitar, Piano · you can teach her Python, SQL, Go");
+  });
+
+  it("maps female to her, male to him and anything else to them", () => {
+    expect([objectPronoun("female"), objectPronoun("male"), objectPronoun("other")]).toEqual([
+      "her",
+      "him",
+      "them",
+    ]);
+    expect(objectPronoun(undefined)).toBe("them");
+  });
+
+  it("shows the exchange on the card above the shared skills, and none without one", () => {
+    const { rerender } = render(
+      <UserCard
+        user={{
+          ...maya,
+          gender: "female",
+          matchingSkills: ["Math"],
+          exchange: { teachesMe: ["Engines"], learnsFromMe: ["Chess"] },
+        }}
+      />,
+    );
+    const exchange = screen.getByText("Maya can teach you Engines · you can teach her Chess");
+    const shared = screen.getByText("You both know Math");
+    // Earlier in the card's reading order than the shared skills.
+    expect(
+      exchange.compareDocumentPosition(shared) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+
+    rerender(<UserCard user={{ ...maya, exchange: { teachesMe: [], learnsFromMe: [] } }} />);
+    expect(screen.queryByText(/can teach/)).not.toBeInTheDocument();
+  });
+
+  it("lists what the person wants to learn apart from their skills", () => {
+    render(<UserCard user={{ ...ada, learning: ["Guitar", "A skill with a rather long name"] }} />);
+    const learning = within(screen.getByRole("list", { name: "Wants to learn" }));
+    expect(learning.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Guitar",
+      "A skill with a rather long name",
+    ]);
+    // Cut short with its whole name kept, so a long one does not widen the card.
+    expect(learning.getByText("A skill with a rather long name")).toHaveClass("truncate");
+    const skills = within(screen.getByRole("list", { name: "Skills" }));
+    expect(skills.queryByText("Guitar")).not.toBeInTheDocument();
+  });
+
+  it("shows no learning list for someone who wants to learn nothing", () => {
+    render(<UserCard user={{ ...ada, learning: [] }} />);
+    expect(screen.queryByRole("list", { name: "Wants to learn" })).not.toBeInTheDocument();
   });
 });

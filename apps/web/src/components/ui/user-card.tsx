@@ -1,4 +1,5 @@
 import type { PhotoSet } from "@kindred/shared";
+import { ArrowLeftRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
@@ -17,6 +18,8 @@ export type UserCardUser = {
   gender?: string | null;
   about?: string | null;
   skills?: readonly string[];
+  /** What the person wants to learn. */
+  learning?: readonly string[];
   matchingSkills?: readonly string[];
   /** The person's skills related to one of the viewer's (a framework to its language). */
   related?: readonly string[];
@@ -24,7 +27,15 @@ export type UserCardUser = {
   sharedInYourWords?: readonly string[];
   /** The person's related skills, each with the viewer's skill it relates to (feed cards). */
   relatedToYours?: readonly RelatedPair[];
+  /** What the two can teach each other (feed cards). */
+  exchange?: Exchange;
 };
+
+/**
+ * `teachesMe`: the person's skills the viewer wants to learn (their spelling); `learnsFromMe`:
+ * the viewer's skills the person wants to learn (the viewer's spelling).
+ */
+export type Exchange = { teachesMe: readonly string[]; learnsFromMe: readonly string[] };
 
 /** A skill of the person's and the viewer's skill it relates to: "React ~ your JavaScript". */
 export type RelatedPair = { skill: string; yours: string };
@@ -72,6 +83,8 @@ export function UserCard({
     (pair) => !sharedKeys.has(pair.skill.toLowerCase()),
   );
   const skills = user.skills ?? [];
+  const learning = user.learning ?? [];
+  const trade = user.exchange ? exchangeSentence(user, user.exchange) : null;
   const age = user.age === null || user.age === undefined ? "" : String(user.age).trim();
   const details = [age, user.gender ? capitalize(user.gender) : ""].filter(Boolean).join(" · ");
 
@@ -122,6 +135,14 @@ export function UserCard({
             {name}
           </h2>
           {details ? <p className="text-sm font-medium text-white/90">{details}</p> : null}
+          {trade ? (
+            <p className="my-1 flex w-fit max-w-full items-start gap-1.5 rounded-field bg-primary px-2 py-1 text-sm font-semibold text-primary-content shadow">
+              <ArrowLeftRight aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span className="line-clamp-2 min-w-0 break-words" title={trade}>
+                {trade}
+              </span>
+            </p>
+          ) : null}
           {sharedWords.length > 0 ? (
             <p
               className="mt-0.5 line-clamp-2 text-sm font-semibold text-white"
@@ -182,10 +203,50 @@ export function UserCard({
             })}
           </ul>
         ) : null}
+        {learning.length > 0 ? (
+          <div className="flex min-h-0 flex-wrap items-center gap-1.5 overflow-hidden">
+            <span aria-hidden="true" className="text-xs font-semibold text-base-content/70">
+              Wants to learn
+            </span>
+            <ul aria-label="Wants to learn" className="contents">
+              {learning.map((skill) => (
+                <li key={skill} title={skill} className="badge badge-sm badge-dash max-w-full">
+                  <span className="min-w-0 truncate">{skill}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {footer ? <div className="mt-auto pt-1">{footer}</div> : null}
       </div>
     </article>
   );
+}
+
+/** How the card speaks of the person: female → her, male → him, anyone else → them. */
+export function objectPronoun(gender: string | null | undefined): string {
+  if (gender === "female") return "her";
+  if (gender === "male") return "him";
+  return "them";
+}
+
+/**
+ * What the two can trade, in words: "Maya can teach you Guitar · you can teach her Python",
+ * or one way only ("Maya can teach you Guitar", "You can teach Maya Python"); null for nothing.
+ */
+export function exchangeSentence(
+  person: Pick<UserCardUser, "firstName" | "gender">,
+  { teachesMe, learnsFromMe }: Exchange,
+): string | null {
+  const name = person.firstName.trim();
+  const teaches = teachesMe.join(", ");
+  const learns = learnsFromMe.join(", ");
+  if (teaches && learns) {
+    return `${name} can teach you ${teaches} · you can teach ${objectPronoun(person.gender)} ${learns}`;
+  }
+  if (teaches) return `${name} can teach you ${teaches}`;
+  if (learns) return `You can teach ${name} ${learns}`;
+  return null;
 }
 
 /** "You both know Rust, Chess and 2 more": what the two share, in words, not a bare count. */

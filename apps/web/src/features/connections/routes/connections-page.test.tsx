@@ -17,6 +17,7 @@ function person(id: string, firstName: string): Card {
     gender: null,
     about: "Hello there",
     skills: ["Design", "Figma", "CSS"],
+    learning: [],
   };
 }
 

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
@@ -13,6 +13,7 @@ const publicUser = {
   gender: "other",
   about: "Chess and rust.",
   skills: ["chess", "rust", "hiking"],
+  learning: [] as string[],
   socialLinks: { instagramLink: "https://instagram.com/lena", otherLink: "javascript:alert(1)" },
 };
 
@@ -72,6 +73,40 @@ describe("public profile page", () => {
       expect(screen.queryByRole("button", { name: "Connect" })).not.toBeInTheDocument();
     },
   );
+
+  it("shows what the person wants to learn apart from their skills", async () => {
+    mockFetch((call) =>
+      call.path === "/get_public_profile/p-2"
+        ? {
+            body: {
+              status: 1,
+              message: "ok",
+              data: { ...publicUser, learning: ["Guitar", "Pottery"], relationship: "none" },
+            },
+          }
+        : undefined,
+    );
+    renderApp("/GetToKnowMe/p-2");
+    const learning = await screen.findByRole("region", { name: "Wants to learn" }, firstLoad);
+    expect(
+      within(learning)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Guitar", "Pottery"]);
+    const skills = screen.getByRole("region", { name: "Skills" });
+    expect(within(skills).queryByText("Guitar")).not.toBeInTheDocument();
+  });
+
+  it("shows no learning section for someone who named nothing to learn", async () => {
+    mockFetch((call) =>
+      call.path === "/get_public_profile/p-2"
+        ? { body: { status: 1, message: "ok", data: { ...publicUser, relationship: "none" } } }
+        : undefined,
+    );
+    renderApp("/GetToKnowMe/p-2");
+    expect(await screen.findByRole("region", { name: "Skills" }, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Wants to learn" })).not.toBeInTheDocument();
+  });
 
   it("goes to /not-found when the profile cannot be loaded", async () => {
     mockFetch(() => undefined);

@@ -238,6 +238,20 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
             </ul>
           </section>
         ) : null}
+        {user.learning.length > 0 ? (
+          <section aria-labelledby="public-profile-learning">
+            <h2 id="public-profile-learning" className="mb-2 font-semibold">
+              Wants to learn
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {user.learning.map((skill) => (
+                <li key={skill} title={skill} className="badge badge-dash max-w-full">
+                  <span className="min-w-0 truncate">{skill}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <ConnectAction user={user} publicUserId={publicUserId} />
       </div>
     </article>

@@ -21,6 +21,7 @@ function sender(id: string, firstName: string): Card {
     gender: "male",
     about: "",
     skills: ["Go", "Rust", "SQL"],
+    learning: [],
   };
 }
 
