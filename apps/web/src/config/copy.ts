@@ -29,6 +29,7 @@ export const MESSAGES = {
   noRequests: " No Requests Found",
   loading: "Loading...",
   tagPlaceholder: "Add a tag",
+  learningPlaceholder: "Add a skill to learn",
   sequenceProcess: "Please come in Sequence Process",
 } as const;
 

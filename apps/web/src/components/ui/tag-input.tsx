@@ -16,6 +16,8 @@ export type TagInputProps = {
   error?: string;
   description?: string;
   onBlur?: () => void;
+  /** The field's placeholder; the specification's 'Add a tag' unless another field needs its own. */
+  placeholder?: string;
 };
 
 /** The shared skills rule's own sentence, said while the typed tag is over the limit. */
@@ -43,7 +45,16 @@ export function takeTags(tags: string[], parts: string[]): { added: string[]; re
  * Adds the typed tag on Enter, Tab or a comma, removes the last one on Backspace in an empty
  * field. A tag over the length limit is refused with a message at the field.
  */
-export function TagInput({ label, tags, onChange, id, error, description, onBlur }: TagInputProps) {
+export function TagInput({
+  label,
+  tags,
+  onChange,
+  id,
+  error,
+  description,
+  onBlur,
+  placeholder = MESSAGES.tagPlaceholder,
+}: TagInputProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [draft, setDraft] = useState("");
@@ -165,7 +176,7 @@ export function TagInput({ label, tags, onChange, id, error, description, onBlur
             aria-controls={listId}
             aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
             value={draft}
-            placeholder={MESSAGES.tagPlaceholder}
+            placeholder={placeholder}
             autoComplete="off"
             // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
             className="h-7 min-w-24 flex-1 bg-transparent outline-none"

@@ -161,6 +161,34 @@ describe("signup page", () => {
   });
 });
 
+describe("what the person wants to learn, at sign-up", () => {
+  it("sends `learning` when some are named", async () => {
+    setXsrfCookie();
+    const calls = mockFetch((call) =>
+      call.path === "/signup"
+        ? { status: 201, body: { status: 1, message: "Welcome", data: sampleMe } }
+        : unauthenticated,
+    );
+    const { router } = renderApp("/signup");
+    await userEvent.type(
+      await screen.findByRole("combobox", { name: "Want to learn" }, firstLoad),
+      "Guitar{Enter}Python{Enter}",
+    );
+    await fillSignup(["games", "cooking", "coding"]);
+    await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"), firstLoad);
+    expect(calls.find((call) => call.path === "/signup")?.body).toMatchObject({
+      skills: ["games", "cooking", "coding"],
+      learning: ["Guitar", "Python"],
+    });
+  });
+
+  it("is optional: with none named, the body has no `learning`", async () => {
+    const calls = await signUpWithThreeTags();
+    expect(calls.find((call) => call.path === "/signup")?.body).not.toHaveProperty("learning");
+  });
+});
+
 describe("age and terms at sign-up", () => {
   it("sends nothing until the terms box is ticked, and says so under it", async () => {
     const calls = mockFetch(() => unauthenticated);

@@ -15,7 +15,7 @@ import { CheckboxField, FormError, InputField } from "@/components/ui/field.tsx"
 import { HoneypotField } from "@/components/ui/honeypot-field.tsx";
 import { PasswordStrengthMeter } from "@/components/ui/password-strength-meter.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
-import { SkillsField } from "@/components/ui/skills-field.tsx";
+import { LearningField, SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -67,6 +67,7 @@ export function SignupPage() {
       password: "",
       age: "",
       skills: [],
+      learning: [],
       playerId: null,
       instagramLink: "",
       otherLink: "",
@@ -82,9 +83,14 @@ export function SignupPage() {
   });
 
   const submit = form.handleSubmit(
-    async (body) =>
+    async ({ learning, ...body }) =>
       signupMutation.mutate(
-        { ...body, altcha: await botCheckPayload(botCheck, body.altcha) },
+        {
+          ...body,
+          // Optional: sent only when the person named something to learn.
+          ...(learning?.length ? { learning } : {}),
+          altcha: await botCheckPayload(botCheck, body.altcha),
+        },
         {
           onSuccess: async () => {
             await addPhoto();
@@ -128,6 +134,7 @@ export function SignupPage() {
         />
         <SocialLinkFields control={form.control} />
         <SkillsField control={form.control} name="skills" />
+        <LearningField control={form.control} name="learning" />
         <PhotoPicker draft={photoDraft} hint={PHOTO_MESSAGES.signupHint} className="mt-2" />
         <CheckboxField control={form.control} name="termsAccepted">
           I am 13 or over and accept the{" "}

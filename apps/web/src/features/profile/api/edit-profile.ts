@@ -12,6 +12,12 @@ export function useEditProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editProfile,
-    onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
+    onSuccess: (me, body) => {
+      queryClient.setQueryData(queryKeys.me, me);
+      // Discover ranks and words its cards by what one knows and wants to learn.
+      if (body.skills || body.learning) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
+      }
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { FILTER_MESSAGES } from "@kindred/shared";
+import { FILTER_MESSAGES, MAX_LEARNING } from "@kindred/shared";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -150,6 +150,79 @@ describe("profile form rules from the shared schema", () => {
       /Photo URL must be an http\(s\) URL/,
     );
     expect(age).toHaveAccessibleDescription(/Age must be a whole number from 13 to 120/);
+    expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
+  });
+});
+
+describe("what the person wants to learn", () => {
+  it("sends only `learning` when that is what changed, and the preview shows it", async () => {
+    const saved = { ...sampleMe, gender: "female" as const, learning: ["Guitar", "Pottery"] };
+    const calls = signedIn((call) => {
+      if (call.path.startsWith("/skills?q=pott")) {
+        return {
+          body: { status: 1, message: "ok", data: [{ name: "Pottery", aliases: [], people: 2 }] },
+        };
+      }
+      return call.method === "PATCH"
+        ? { body: { status: 1, message: MESSAGES.profileSaved, data: saved } }
+        : undefined;
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderApp("/profile");
+    await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
+    const learning = screen.getByRole("combobox", { name: "Want to learn" });
+    await user.type(learning, "Guitar{Enter}pott");
+    await user.click(await screen.findByRole("option", { name: /Pottery/ }));
+
+    const preview = screen.getByRole("complementary", { name: "Live preview" });
+    const previewLearning = within(preview).getByRole("list", { name: "Wants to learn" });
+    expect(
+      within(previewLearning)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Guitar", "Pottery"]);
+    // Apart from the skills, which stay as they were.
+    expect(
+      within(within(preview).getByRole("list", { name: "Skills" })).queryByText("Guitar"),
+    ).toBe(null);
+
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+      gender: "female",
+      learning: ["Guitar", "Pottery"],
+    });
+    expect(queryClient.getQueryData(queryKeys.me)).toEqual(saved);
+  });
+
+  it("is optional: emptying it sends an empty list", async () => {
+    setXsrfCookie();
+    const calls = mockFetch((call) => {
+      if (call.path === "/profile/view") return { body: { ...sampleMe, learning: ["Guitar"] } };
+      return call.method === "PATCH"
+        ? { body: { status: 1, message: MESSAGES.profileSaved, data: sampleMe } }
+        : undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/profile");
+    await user.click(await screen.findByRole("button", { name: "Remove Guitar" }, firstLoad));
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(MESSAGES.profileSaved)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({ learning: [] });
+  });
+
+  it("says the shared rule's limit under the field past 20 skills, and sends nothing", async () => {
+    const calls = signedIn(() => undefined);
+    const user = userEvent.setup();
+    renderApp("/profile");
+    await user.selectOptions(await screen.findByLabelText("Gender", {}, firstLoad), "female");
+    const learning = screen.getByRole("combobox", { name: "Want to learn" });
+    await user.click(learning);
+    await user.paste(`${Array.from({ length: 21 }, (_, i) => `skill${i}`).join(",")},`);
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(learning).toHaveAccessibleDescription(
+      expect.stringContaining(`Add at most ${MAX_LEARNING} skills to learn`),
+    );
     expect(calls.filter((call) => call.method === "PATCH")).toHaveLength(0);
   });
 });

@@ -13,7 +13,7 @@ import { PhotoPicker } from "@/components/photo/photo-picker.tsx";
 import { usePhotoDraft } from "@/components/photo/use-photo-draft.ts";
 import { FormError, InputField, SelectField, TextareaField } from "@/components/ui/field.tsx";
 import { NameFields, SocialLinkFields } from "@/components/ui/person-fields.tsx";
-import { SkillsField } from "@/components/ui/skills-field.tsx";
+import { LearningField, SkillsField } from "@/components/ui/skills-field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { useMinTagsToast } from "@/components/ui/tag-input.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -45,9 +45,15 @@ function toForm(me: Me) {
     gender: (me.gender ?? "") as ProfileEditBody["gender"],
     about: me.about,
     skills: me.skills,
+    learning: me.learning,
     instagramLink: me.instagramLink ?? "",
     otherLink: me.otherLink ?? "",
   };
+}
+
+/** A watched list as skills: the form's draft types every item as possibly missing. */
+function onlyText(list: readonly unknown[] | undefined): string[] {
+  return list?.filter((item): item is string => typeof item === "string") ?? [];
 }
 
 export function ProfilePage() {
@@ -141,7 +147,8 @@ function ProfileEditor({ me }: { me: Me }) {
     age: draft.age === null || draft.age === undefined ? "" : String(draft.age),
     gender: draft.gender,
     about: draft.about,
-    skills: draft.skills?.filter((skill): skill is string => typeof skill === "string") ?? [],
+    skills: onlyText(draft.skills),
+    learning: onlyText(draft.learning),
   };
 
   return (
@@ -224,7 +231,11 @@ function ProfileEditor({ me }: { me: Me }) {
               rows={4}
               maxLength={ABOUT_MAX_LENGTH}
             />
-            <SkillsField control={form.control} name="skills" />
+            {/* Side by side where there is room: what one knows beside what one wants to learn. */}
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <SkillsField control={form.control} name="skills" />
+              <LearningField control={form.control} name="learning" />
+            </div>
             <div className="grid gap-x-4 sm:grid-cols-2">
               <SocialLinkFields control={form.control} />
             </div>
