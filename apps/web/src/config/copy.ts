@@ -96,6 +96,30 @@ export const NOTIFICATION_KIND_LABELS: Record<
   post_reply: { label: "Replies to your posts", description: "Someone replied to your post." },
 };
 
+/** Discover's filters: who can teach the viewer a skill, who wants to learn one. */
+export const FEED_FILTER_COPY = {
+  toggle: "Filters",
+  panel: "Filter people",
+  teaches: "Can teach me…",
+  learns: "Wants to learn…",
+  teachesChip: "Can teach me",
+  learnsChip: "Wants to learn",
+  anySkill: "Any skill",
+  done: "Done",
+  clearAll: "Clear filters",
+  clearTeaches: "Clear “Can teach me”",
+  clearLearns: "Clear “Wants to learn”",
+  /** The empty feed, naming the filters to loosen. */
+  nobody: ({ teaches, learns }: { teaches?: string; learns?: string }) => {
+    const who = [
+      teaches ? `can teach you ${teaches}` : "",
+      learns ? `wants to learn ${learns}` : "",
+    ].filter(Boolean);
+    return `Nobody who ${who.join(" and ")} yet.`;
+  },
+  loosen: "Nobody else matches for now: loosen a filter to see more people.",
+} as const;
+
 /** Push notifications on this device: the settings switch and the get-notified prompt. */
 export const PUSH_MESSAGES = {
   switchLabel: "Push notifications on this device",

@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   pushPlayerId: "push_player_id",
   /** Set once "Not now" is chosen on the get-notified prompt: it is not offered again. */
   pushPromptDismissed: "push_prompt_dismissed",
+  /** Discover's filters, one entry per person who signed in on this browser: the prefix. */
+  feedFiltersPrefix: "feed_filters:",
 } as const;
 
 /**

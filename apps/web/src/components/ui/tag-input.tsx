@@ -4,8 +4,8 @@ import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } f
 import { MESSAGES } from "@/config/copy.ts";
 import { HINT_TOAST_MS, TAGS_TOAST_MS } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
-import { useSkillSuggestions } from "@/lib/skill-suggestions.ts";
 import { Field } from "./field.tsx";
+import { SkillSuggestionList, useSkillCombobox } from "./skill-combobox.tsx";
 import { showToast } from "./toast.tsx";
 
 export type TagInputProps = {
@@ -59,23 +59,13 @@ export function TagInput({
   const inputId = id ?? generatedId;
   const [draft, setDraft] = useState("");
   const tooLong = draft.split(",").some((part) => part.trim().length > SKILL_MAX_LENGTH);
-  const listId = useId();
-  // The highlighted suggestion, by name: when the list is replaced by the answer for what was
-  // typed last, the same skill stays highlighted wherever it now stands (or none, if it is gone).
-  const [activeName, setActiveName] = useState<string | null>(null);
-  const [listOpen, setListOpen] = useState(false);
-  const added = new Set(tags.map((tag) => tag.toLowerCase()));
-  const suggestions = useSkillSuggestions(draft).filter(
-    (suggestion) => !added.has(suggestion.name.toLowerCase()),
-  );
-  const active = suggestions.findIndex((suggestion) => suggestion.name === activeName);
-  const showList = listOpen && suggestions.length > 0 && !tooLong;
+  const combobox = useSkillCombobox({ draft, taken: tags, hidden: tooLong });
 
   /** Adds a suggested skill in its canonical spelling, in place of what was typed. */
   function choose(name: string) {
     setDraft("");
-    setActiveName(null);
-    if (!added.has(name.toLowerCase())) onChange([...tags, name]);
+    combobox.cleared();
+    if (!tags.some((tag) => tag.toLowerCase() === name.toLowerCase())) onChange([...tags, name]);
   }
 
   /** Adds what `parts` hold; `typing` is what stays in the field after them. */
@@ -91,8 +81,7 @@ export function TagInput({
   }
 
   function handleDraftChange(value: string) {
-    setActiveName(null);
-    setListOpen(true);
+    combobox.typed();
     if (!value.includes(",")) {
       setDraft(value);
       return;
@@ -104,21 +93,9 @@ export function TagInput({
   }
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const chosen = showList ? suggestions[active] : undefined;
-    if (showList && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
-      event.preventDefault();
-      const count = suggestions.length;
-      const next =
-        active === -1
-          ? event.key === "ArrowDown"
-            ? 0
-            : count - 1
-          : (active + (event.key === "ArrowDown" ? 1 : -1) + count) % count;
-      setActiveName(suggestions[next]?.name ?? null);
-    } else if (event.key === "Escape" && showList) {
-      event.preventDefault();
-      setListOpen(false);
-    } else if ((event.key === "Enter" || event.key === "Tab") && chosen) {
+    if (combobox.navigate(event)) return;
+    const { chosen } = combobox;
+    if ((event.key === "Enter" || event.key === "Tab") && chosen) {
       event.preventDefault();
       choose(chosen.name);
     } else if (event.key === "Enter") {
@@ -169,12 +146,8 @@ export function TagInput({
           ) : null}
           <input
             {...controlProps}
+            {...combobox.inputProps}
             type="text"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={showList}
-            aria-controls={listId}
-            aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
             value={draft}
             placeholder={placeholder}
             autoComplete="off"
@@ -183,43 +156,15 @@ export function TagInput({
             onChange={(event) => handleDraftChange(event.target.value)}
             onKeyDown={handleKeyDown}
             onBlur={() => {
-              setListOpen(false);
+              combobox.close();
               addDraft();
               onBlur?.();
             }}
           />
-          {showList ? (
-            <div
-              id={listId}
-              role="listbox"
-              aria-label="Suggested skills"
-              className="absolute top-full right-0 left-0 z-30 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-            >
-              {suggestions.map((suggestion, index) => (
-                <div
-                  key={suggestion.name}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === active}
-                  className={cn(
-                    "flex cursor-pointer items-center justify-between gap-3 rounded-field px-3 py-1.5 text-sm",
-                    index === active ? "bg-base-200 ring-2 ring-primary" : "hover:bg-base-200",
-                  )}
-                  // Before the input's blur adds the typed text instead.
-                  onMouseDown={(event) => {
-                    event.preventDefault();
-                    choose(suggestion.name);
-                  }}
-                >
-                  <span className="truncate font-medium">{suggestion.name}</span>
-                  <span className="shrink-0 text-xs text-base-content/60">
-                    {suggestion.people} {suggestion.people === 1 ? "person" : "people"}
-                  </span>
-                </div>
-              ))}
-            </div>
-          ) : null}
+          <SkillSuggestionList
+            combobox={combobox}
+            onChoose={(suggestion) => choose(suggestion.name)}
+          />
         </div>
       )}
     </Field>

@@ -6,6 +6,7 @@ import {
   useInfiniteQuery,
 } from "@tanstack/react-query";
 import { feedQuery, firstFeedPageUrl } from "@/features/feed/lib/feed-address.ts";
+import { type FeedFilters, NO_FILTERS } from "@/features/feed/lib/feed-filters.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { takeEarlyBody } from "@/lib/early-reads.ts";
 import { queryKeys } from "@/lib/query-client.ts";
@@ -21,9 +22,21 @@ export type FeedData = InfiniteData<FeedPage, string | null>;
  * A page after `cursor` (null: the first). The server keeps a queue per viewer and the cursor is a
  * place in it, so deciding on cards does not move the next page: nobody is skipped or repeated.
  */
-export async function getFeed(cursor: string | null, signal?: AbortSignal): Promise<FeedPage> {
-  const body = await apiClient.get<FeedAnswer>("/feed", { query: feedQuery(cursor), signal });
+export async function getFeed(
+  cursor: string | null,
+  filters: FeedFilters = NO_FILTERS,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  const body = await apiClient.get<FeedAnswer>("/feed", {
+    query: feedQuery(cursor, filters),
+    signal,
+  });
   return pageOf(body);
+}
+
+/** One cache per set of filters: changing a filter starts its feed from the first page. */
+export function feedQueryKey(filters: FeedFilters = NO_FILTERS) {
+  return [...queryKeys.feed, { teaches: filters.teaches, learns: filters.learns }] as const;
 }
 
 const pageOf = (body: FeedAnswer): FeedPage => ({
@@ -31,9 +44,12 @@ const pageOf = (body: FeedAnswer): FeedPage => ({
   next: body.nextCursor ?? null,
 });
 
-/** The first page the page read early (early-reads.ts), so Discover paints its cards at once. */
-function earlyFeed(): FeedData | undefined {
-  const body = takeEarlyBody<FeedAnswer>(firstFeedPageUrl());
+/**
+ * The first page the page read early (early-reads.ts), so Discover paints its cards at once. The
+ * server preloads the feed without filters: with some set, there is none for their address.
+ */
+function earlyFeed(filters: FeedFilters): FeedData | undefined {
+  const body = takeEarlyBody<FeedAnswer>(firstFeedPageUrl(filters));
   return body ? { pages: [pageOf(body)], pageParams: [null] } : undefined;
 }
 
@@ -54,12 +70,12 @@ export function feedDeck(pages: readonly FeedPage[]): FeedCard[] {
   return cards;
 }
 
-export function feedQueryOptions() {
+export function feedQueryOptions(filters: FeedFilters = NO_FILTERS) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.feed,
-    queryFn: ({ pageParam, signal }) => getFeed(pageParam, signal),
+    queryKey: feedQueryKey(filters),
+    queryFn: ({ pageParam, signal }) => getFeed(pageParam, filters, signal),
     initialPageParam: null as string | null,
-    initialData: earlyFeed,
+    initialData: () => earlyFeed(filters),
     getNextPageParam: (lastPage: FeedPage) => lastPage.next ?? undefined,
     // The failure panel has its own Try Again, so one quick retry is enough before showing it.
     retry: (failureCount, error) =>
@@ -68,13 +84,13 @@ export function feedQueryOptions() {
   });
 }
 
-export function useFeed() {
-  return useInfiniteQuery(feedQueryOptions());
+export function useFeed(filters: FeedFilters = NO_FILTERS) {
+  return useInfiniteQuery(feedQueryOptions(filters));
 }
 
-/** Takes a decided person out of the cached deck. */
+/** Takes a decided person out of every cached deck, whatever its filters. */
 export function removeFromFeed(queryClient: QueryClient, userId: string): void {
-  queryClient.setQueryData<FeedData>(queryKeys.feed, (data) =>
+  queryClient.setQueriesData<FeedData>({ queryKey: queryKeys.feed }, (data) =>
     data
       ? {
           ...data,
@@ -87,9 +103,13 @@ export function removeFromFeed(queryClient: QueryClient, userId: string): void {
   );
 }
 
-/** Puts an undone person back on top of the cached deck. */
-export function restoreToFeed(queryClient: QueryClient, card: FeedCard): void {
-  queryClient.setQueryData<FeedData>(queryKeys.feed, (data) => {
+/** Puts an undone person back on top of the deck of these filters, where they were decided. */
+export function restoreToFeed(
+  queryClient: QueryClient,
+  card: FeedCard,
+  filters: FeedFilters = NO_FILTERS,
+): void {
+  queryClient.setQueryData<FeedData>(feedQueryKey(filters), (data) => {
     if (!data || data.pages.length === 0) {
       return { pages: [{ cards: [card], next: null }], pageParams: [null] };
     }

@@ -1,6 +1,7 @@
 import type { Envelope, FeedCard, SendStatus, SentRequest } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
+import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { afterNextPaint } from "@/lib/after-paint.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
@@ -43,12 +44,14 @@ function decisionFailure({ card, status }: Pick<Decision, "card" | "status">): s
 }
 
 type SendDecisionOptions = {
+  /** The filters of the deck on screen, where a failed decision's card comes back. */
+  filters?: FeedFilters;
   onRolledBack?: (decision: Decision) => void;
   retry?: (decision: Decision) => void;
 };
 
 /** Sends a decision; when it fails, the card comes back on top and a toast offers Retry. */
-export function useSendDecision({ onRolledBack, retry }: SendDecisionOptions = {}) {
+export function useSendDecision({ filters, onRolledBack, retry }: SendDecisionOptions = {}) {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: async (decision: Decision) => {
@@ -60,7 +63,7 @@ export function useSendDecision({ onRolledBack, retry }: SendDecisionOptions = {
       // A drag waits for the server: its card is still on the deck and springs back on failure.
       if (via === "drag") return undefined;
       removeFromFeed(queryClient, card._id);
-      return () => restoreToFeed(queryClient, card);
+      return () => restoreToFeed(queryClient, card, filters);
     },
     failure: decisionFailure,
     retry,

@@ -1,6 +1,7 @@
 import type { DeletedRequest, Envelope, FeedCard } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
+import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
@@ -19,6 +20,8 @@ export async function undoRequest(requestId: string): Promise<DeletedRequest> {
 export type UndoableDecision = { card: FeedCard; requestId: Promise<string | undefined> };
 
 type UndoOptions = {
+  /** The filters of the deck on screen, where the undone card comes back. */
+  filters?: FeedFilters;
   onUndone: (decision: UndoableDecision) => void;
   /** The undo failed and the card has left again: `tooLate` when it can never be undone. */
   onRolledBack: (decision: UndoableDecision, tooLate: boolean) => void;
@@ -28,7 +31,7 @@ type UndoOptions = {
  * Undo: the card comes back on top at once and the request is deleted while unanswered. When the
  * call fails the card leaves again and a toast says why (with Retry unless it is too late).
  */
-export function useUndoDecision({ onUndone, onRolledBack }: UndoOptions) {
+export function useUndoDecision({ filters, onUndone, onRolledBack }: UndoOptions) {
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: async ({ requestId }: UndoableDecision) => {
@@ -36,7 +39,7 @@ export function useUndoDecision({ onUndone, onRolledBack }: UndoOptions) {
       if (id) await undoRequest(id);
     },
     apply: ({ card }) => {
-      restoreToFeed(queryClient, card);
+      restoreToFeed(queryClient, card, filters);
       return () => removeFromFeed(queryClient, card._id);
     },
     failure: ({ card }) => `Couldn't undo your decision on ${fullName(card)}.`,

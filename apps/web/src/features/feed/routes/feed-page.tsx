@@ -1,12 +1,22 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import { BookOpen, Heart, PencilLine, SearchX, Sparkles, Undo2, X } from "lucide-react";
+import {
+  BookOpen,
+  Heart,
+  PencilLine,
+  SearchX,
+  Sparkles,
+  TriangleAlert,
+  Undo2,
+  X,
+} from "lucide-react";
 import {
   lazy,
   type ReactNode,
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -14,13 +24,21 @@ import {
 import { Link } from "react-router";
 import { GetNotifiedPrompt } from "@/components/push/get-notified-prompt.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { MESSAGES } from "@/config/copy.ts";
+import { FEED_FILTER_COPY, MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { useSendDecision } from "@/features/feed/api/send-request.ts";
 import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
 import { Deck } from "@/features/feed/components/deck.tsx";
 import { FeedFailure } from "@/features/feed/components/feed-failure.tsx";
+import {
+  FeedFiltersBar,
+  FeedFiltersToggle,
+  FilteredOutPanel,
+} from "@/features/feed/components/feed-filters.tsx";
+import { type FeedFilters, hasFilters, useFeedFilters } from "@/features/feed/lib/feed-filters.ts";
+import { ApiError } from "@/lib/api-client.ts";
+import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 
 /** Shown only to someone without an age: its form loads with it, not with every feed. */
@@ -40,7 +58,12 @@ export function FeedPage() {
   const queryClient = useQueryClient();
   // The signed-in layout has already read Me: this reads its cache.
   const me = useMe();
-  const feed = useFeed();
+  const [filters, setFilters] = useFeedFilters(me.data?._id);
+  const filtered = hasFilters(filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersPanelId = useId();
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const feed = useFeed(filters);
   const cards = useMemo(() => (feed.data ? feedDeck(feed.data.pages) : []), [feed.data]);
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
   const [swipingId, setSwipingId] = useState<string | null>(null);
@@ -68,6 +91,7 @@ export function FeedPage() {
   // Retry of a failed decision is made like a button press: the card leaves at once.
   const retryRef = useRef<(card: FeedCard, status: SendStatus) => void>(() => {});
   const send = useSendDecision({
+    filters,
     retry: ({ card, status }) => retryRef.current(card, status),
     // A failed decision cannot be undone: its card is back on the deck.
     onRolledBack: ({ card }) => forget(card),
@@ -114,6 +138,7 @@ export function FeedPage() {
 
   // One step back: the card returns on top at once and the request is deleted while unanswered.
   const undo = useUndoDecision({
+    filters,
     onUndone: (decision) => setLastDecision((current) => (current === decision ? null : current)),
     onRolledBack: (decision, tooLate) => {
       if (tooLate) forget(decision.card);
@@ -123,6 +148,15 @@ export function FeedPage() {
   function undoLast() {
     if (lastDecision && !undoing) undo.mutate(lastDecision);
   }
+
+  // Another set of filters is another deck, from its first page: the last decision stays behind.
+  const changeFilters = useCallback(
+    (next: FeedFilters) => {
+      setLastDecision(null);
+      setFilters(next);
+    },
+    [setFilters],
+  );
 
   const undoButton = lastDecision ? (
     <button
@@ -159,7 +193,8 @@ export function FeedPage() {
   }, [decideNow]);
 
   let content: ReactNode;
-  if (me.data && me.data.age === null) {
+  const askingAge = Boolean(me.data && me.data.age === null);
+  if (askingAge) {
     // Nobody is shown to someone without an age (nor they to anyone): ask for it first.
     content = (
       <Suspense fallback={null}>
@@ -169,12 +204,35 @@ export function FeedPage() {
   } else if (feed.isPending) {
     content = <LoadingPanel />;
   } else if (feed.isError && !feed.data) {
-    content = <FeedFailure onRetry={() => void feed.refetch()} retrying={feed.isFetching} />;
+    content =
+      // A filter the server refuses (one kept from before, say) will not pass by trying again.
+      filtered && feed.error instanceof ApiError && feed.error.status === 400 ? (
+        <FilteredOutPanel
+          filters={filters}
+          onChange={changeFilters}
+          icon={TriangleAlert}
+          title={feed.error.message}
+        />
+      ) : (
+        <FeedFailure onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+      );
   } else if (cards.length === 0) {
     if (isFetchNextPageError) {
       content = <FeedFailure onRetry={() => void fetchNextPage()} retrying={isFetchingNextPage} />;
     } else if (hasNextPage || isFetchingNextPage) {
       content = <LoadingPanel />;
+    } else if (filtered) {
+      content = (
+        <FilteredOutPanel
+          filters={filters}
+          onChange={changeFilters}
+          icon={SearchX}
+          title={FEED_FILTER_COPY.nobody(filters)}
+          footer={undoButton}
+        >
+          <p className="text-base-content/70">{FEED_FILTER_COPY.loosen}</p>
+        </FilteredOutPanel>
+      );
     } else {
       content = (
         <EmptyPanel icon={SearchX} title={MESSAGES.feedEmpty}>
@@ -251,12 +309,40 @@ export function FeedPage() {
 
   return (
     // Clipped sideways so a card flying out never widens the page (no sideways scroll on phones).
-    <section className="flex w-full flex-col items-center gap-4 overflow-x-clip px-4 py-4 sm:gap-6 sm:py-8">
-      <header className="text-center">
-        <h1 className="text-2xl font-bold sm:text-4xl">Discover People</h1>
+    // The chips of the filters that are on take a row: the deck leaves room for it (deck.tsx).
+    <section
+      className={cn(
+        "flex w-full flex-col items-center gap-4 overflow-x-clip px-4 py-4 sm:gap-6 sm:py-8",
+        filtered && "[--feed-filters-room:32px]",
+      )}
+    >
+      <header className="flex w-full max-w-xl flex-col items-center text-center">
+        {/* The filters' button shares the title's line, so the deck keeps its height. */}
+        <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
+          <h1 className="text-2xl font-bold sm:text-4xl">Discover People</h1>
+          {askingAge ? null : (
+            <FeedFiltersToggle
+              filters={filters}
+              open={filtersOpen}
+              onToggle={() => setFiltersOpen((open) => !open)}
+              panelId={filtersPanelId}
+              buttonRef={filtersButton}
+            />
+          )}
+        </div>
         <p className="mt-1 text-sm text-base-content/70 sm:mt-2 sm:text-base">
           Swipe right if you're interested. Swipe left to ignore.
         </p>
+        {askingAge ? null : (
+          <FeedFiltersBar
+            filters={filters}
+            onChange={changeFilters}
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            panelId={filtersPanelId}
+            buttonRef={filtersButton}
+          />
+        )}
       </header>
       <GetNotifiedPrompt requestSent={requestSent} />
       {content}

@@ -1,0 +1,217 @@
+import { type LucideIcon, SlidersHorizontal, X } from "lucide-react";
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
+import { SkillPicker } from "@/components/ui/skill-picker.tsx";
+import { FEED_FILTER_COPY } from "@/config/copy.ts";
+import {
+  checkFilter,
+  FEED_FILTER_NAMES,
+  type FeedFilterName,
+  type FeedFilters,
+} from "@/features/feed/lib/feed-filters.ts";
+import { cn } from "@/lib/cn.ts";
+
+/** Each filter's words: its field, its chip and the button that clears it. */
+const FILTER_WORDS: Record<FeedFilterName, { field: string; chip: string; clear: string }> = {
+  teaches: {
+    field: FEED_FILTER_COPY.teaches,
+    chip: FEED_FILTER_COPY.teachesChip,
+    clear: FEED_FILTER_COPY.clearTeaches,
+  },
+  learns: {
+    field: FEED_FILTER_COPY.learns,
+    chip: FEED_FILTER_COPY.learnsChip,
+    clear: FEED_FILTER_COPY.clearLearns,
+  },
+};
+
+const setNames = (filters: FeedFilters) =>
+  FEED_FILTER_NAMES.filter((name) => filters[name] !== undefined);
+
+const without = (filters: FeedFilters, name: FeedFilterName): FeedFilters => ({
+  ...filters,
+  [name]: undefined,
+});
+
+type ToggleProps = {
+  filters: FeedFilters;
+  open: boolean;
+  onToggle: () => void;
+  panelId: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+};
+
+/** Opens and closes the filters; says how many are on. */
+export function FeedFiltersToggle({ filters, open, onToggle, panelId, buttonRef }: ToggleProps) {
+  const count = setNames(filters).length;
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={cn("btn btn-sm", count > 0 ? "btn-primary" : "btn-outline")}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={onToggle}
+    >
+      <SlidersHorizontal aria-hidden="true" className="size-4" />
+      {FEED_FILTER_COPY.toggle}
+      {count > 0 ? (
+        <>
+          <span className="sr-only">, {count} on</span>
+          <span aria-hidden="true" className="badge badge-xs">
+            {count}
+          </span>
+        </>
+      ) : null}
+    </button>
+  );
+}
+
+type BarProps = {
+  filters: FeedFilters;
+  onChange: (filters: FeedFilters) => void;
+  open: boolean;
+  onClose: () => void;
+  panelId: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * The filters that are on, as chips that take one off, and, while open, the panel that sets them:
+ * a skill each, with the skills field's suggestions.
+ */
+export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, buttonRef }: BarProps) {
+  const names = setNames(filters);
+  const panelRef = useRef<HTMLElement>(null);
+
+  // Opened from the button: the keyboard goes on into the first field.
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector("input")?.focus();
+  }, [open]);
+
+  function close() {
+    onClose();
+    buttonRef.current?.focus();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    // A field that used Escape (to close its list) has said so.
+    if (event.key === "Escape" && !event.defaultPrevented) {
+      event.preventDefault();
+      close();
+    }
+  }
+
+  return (
+    <>
+      {names.length > 0 ? (
+        <ul aria-label="Filters on" className="mt-2 flex flex-wrap justify-center gap-2">
+          {names.map((name) => {
+            const text = `${FILTER_WORDS[name].chip}: ${filters[name]}`;
+            return (
+              <li key={name} className="min-w-0 max-w-full">
+                <button
+                  type="button"
+                  aria-label={`Remove “${text}”`}
+                  title={`Remove “${text}”`}
+                  className="btn btn-primary btn-xs max-w-full"
+                  onClick={() => {
+                    onChange(without(filters, name));
+                    // The chip goes: the keyboard goes back to the filters' button.
+                    buttonRef.current?.focus();
+                  }}
+                >
+                  <span className="min-w-0 truncate">{text}</span>
+                  <X aria-hidden="true" className="size-3 shrink-0" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {open ? (
+        <section
+          ref={panelRef}
+          id={panelId}
+          aria-label={FEED_FILTER_COPY.panel}
+          className="mt-3 w-full rounded-box border border-base-300 bg-base-100 p-3 text-left shadow-sm"
+          onKeyDown={handleKeyDown}
+        >
+          <div className="grid gap-x-3 sm:grid-cols-2">
+            {FEED_FILTER_NAMES.map((name) => (
+              <SkillPicker
+                key={name}
+                label={FILTER_WORDS[name].field}
+                value={filters[name]}
+                placeholder={FEED_FILTER_COPY.anySkill}
+                check={checkFilter(name)}
+                clearLabel={FILTER_WORDS[name].clear}
+                onChange={(skill) => onChange({ ...filters, [name]: skill })}
+              />
+            ))}
+          </div>
+          <div className="mt-2 flex justify-end gap-2">
+            {names.length > 0 ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                onClick={() => {
+                  onChange({});
+                  panelRef.current?.querySelector("input")?.focus();
+                }}
+              >
+                {FEED_FILTER_COPY.clearAll}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn-primary btn-sm" onClick={close}>
+              {FEED_FILTER_COPY.done}
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Nobody left with these filters (or the server refused one): says which to loosen, with a
+ * button that clears each.
+ */
+export function FilteredOutPanel({
+  filters,
+  onChange,
+  icon: Icon,
+  title,
+  children,
+  footer,
+}: {
+  filters: FeedFilters;
+  onChange: (filters: FeedFilters) => void;
+  icon: LucideIcon;
+  title: string;
+  /** What else to say or offer, under the title. */
+  children?: ReactNode;
+  /** Under the buttons (Undo). */
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <Icon aria-hidden="true" className="size-14 text-base-content/40" />
+      <p className="max-w-md text-xl font-semibold break-words">{title}</p>
+      {children}
+      <nav aria-label="Loosen the filters" className="flex flex-wrap justify-center gap-2">
+        {setNames(filters).map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => onChange(without(filters, name))}
+          >
+            <X aria-hidden="true" className="size-4" />
+            {FILTER_WORDS[name].clear}
+          </button>
+        ))}
+      </nav>
+      {footer}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { feedQuerySchema } from "@kindred/shared";
+import { useCallback, useState } from "react";
+import type { SkillCheck } from "@/components/ui/skill-picker.tsx";
+import { STORAGE_KEYS } from "@/config/ui.ts";
+
+/**
+ * Discover's filters, each a skill: `teaches` keeps the people who know it ("Can teach me…"),
+ * `learns` the people who want to learn it ("Wants to learn…"). Absent: no filter.
+ */
+export type FeedFilters = { teaches?: string; learns?: string };
+export type FeedFilterName = keyof FeedFilters;
+export const FEED_FILTER_NAMES = ["teaches", "learns"] as const satisfies FeedFilterName[];
+
+export const NO_FILTERS: FeedFilters = {};
+
+export function hasFilters(filters: FeedFilters): boolean {
+  return FEED_FILTER_NAMES.some((name) => filters[name] !== undefined);
+}
+
+/** A typed skill by the server's rule for the filter: trimmed, none when empty, or its message. */
+export function checkFilter(name: FeedFilterName): SkillCheck {
+  return (text) => {
+    const parsed = feedQuerySchema.shape[name].safeParse(text);
+    return parsed.success
+      ? { skill: parsed.data }
+      : { error: parsed.error.issues[0]?.message ?? "Enter a skill" };
+  };
+}
+
+/** Only the filters that are set and valid, so equal filters make equal query keys. */
+function cleanFilters(value: unknown): FeedFilters {
+  if (typeof value !== "object" || value === null) return NO_FILTERS;
+  const filters: FeedFilters = {};
+  for (const name of FEED_FILTER_NAMES) {
+    const text = (value as Record<string, unknown>)[name];
+    if (typeof text !== "string") continue;
+    const checked = checkFilter(name)(text);
+    if ("skill" in checked && checked.skill !== undefined) filters[name] = checked.skill;
+  }
+  return hasFilters(filters) ? filters : NO_FILTERS;
+}
+
+const storageKey = (userId: string) => `${STORAGE_KEYS.feedFiltersPrefix}${userId}`;
+
+/** The person's saved filters; none without a person, storage or a readable entry. */
+export function readFeedFilters(userId: string | undefined): FeedFilters {
+  if (!userId) return NO_FILTERS;
+  try {
+    const stored = window.localStorage.getItem(storageKey(userId));
+    return stored ? cleanFilters(JSON.parse(stored)) : NO_FILTERS;
+  } catch {
+    return NO_FILTERS;
+  }
+}
+
+function saveFeedFilters(userId: string | undefined, filters: FeedFilters): void {
+  if (!userId) return;
+  try {
+    if (hasFilters(filters)) {
+      window.localStorage.setItem(storageKey(userId), JSON.stringify(filters));
+    } else {
+      window.localStorage.removeItem(storageKey(userId));
+    }
+  } catch {
+    // Without storage the filters last until the page is left.
+  }
+}
+
+/**
+ * The signed-in person's filters, kept in this browser under their id: they are there again after
+ * a reload, and another person signing in on the same browser starts from their own.
+ */
+export function useFeedFilters(userId: string | undefined) {
+  const [state, setState] = useState(() => ({ userId, filters: readFeedFilters(userId) }));
+  let { filters } = state;
+  if (state.userId !== userId) {
+    filters = readFeedFilters(userId);
+    setState({ userId, filters });
+  }
+  const setFilters = useCallback(
+    (next: FeedFilters) => {
+      const cleaned = cleanFilters(next);
+      saveFeedFilters(userId, cleaned);
+      setState({ userId, filters: cleaned });
+    },
+    [userId],
+  );
+  return [filters, setFilters] as const;
+}
