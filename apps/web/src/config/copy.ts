@@ -94,6 +94,10 @@ export const NOTIFICATION_KIND_LABELS: Record<
     description: "An event you're going to was cancelled.",
   },
   post_reply: { label: "Replies to your posts", description: "Someone replied to your post." },
+  daily_picks: {
+    label: "Daily picks",
+    description: "Your picks for the day are ready, at 9:00.",
+  },
 };
 
 /** Discover's filters: who can teach the viewer a skill, who wants to learn one. */

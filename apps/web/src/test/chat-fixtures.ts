@@ -13,6 +13,7 @@ export function chatContact(id: string, firstName = id): Conversation["user"] {
     about: "",
     skills: [],
     learning: [],
+    campus: null,
     publicId: `p-${id}`,
     joinedAt: "2026-01-01T00:00:00.000Z",
     socialLinks: { instagramLink: null, otherLink: null },

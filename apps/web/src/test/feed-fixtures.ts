@@ -13,6 +13,7 @@ export function feedCard(id: string, firstName: string, extra: Partial<FeedCard>
     about: `About ${firstName}`,
     skills: ["React", "Go", "Chess"],
     learning: [],
+    campus: null,
     matchingSkills: [],
     related: [],
     sharedInYourWords: [],

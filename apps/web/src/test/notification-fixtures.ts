@@ -14,6 +14,7 @@ export function actor(id: string, firstName: string): Card {
     about: "",
     skills: [],
     learning: [],
+    campus: null,
   };
 }
 

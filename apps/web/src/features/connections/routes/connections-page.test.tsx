@@ -18,6 +18,7 @@ function person(id: string, firstName: string): Card {
     about: "Hello there",
     skills: ["Design", "Figma", "CSS"],
     learning: [],
+    campus: null,
   };
 }
 

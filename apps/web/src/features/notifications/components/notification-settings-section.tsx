@@ -11,7 +11,10 @@ import { type Channel, useUpdateNotificationSetting } from "../api/update-settin
  * notices have no switch: they are always delivered (NOTIFICATION_SETTING_KINDS).
  */
 const GROUPS: { title: string; kinds: NotificationSettingKind[] }[] = [
-  { title: "Connections and chat", kinds: ["request_received", "request_accepted", "message"] },
+  {
+    title: "Connections and chat",
+    kinds: ["request_received", "request_accepted", "message", "daily_picks"],
+  },
   {
     title: "Community",
     kinds: ["event_reminder", "event_promoted", "event_cancelled", "post_reply"],

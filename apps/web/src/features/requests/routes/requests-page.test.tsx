@@ -22,6 +22,7 @@ function sender(id: string, firstName: string): Card {
     about: "",
     skills: ["Go", "Rust", "SQL"],
     learning: [],
+    campus: null,
   };
 }
 
