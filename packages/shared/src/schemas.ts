@@ -300,6 +300,11 @@ export const feedQuerySchema = z.object({
   teaches: feedFilterSchema("Can teach me"),
   /** "Wants to learn…": only people who want to learn this skill (empty: no filter). */
   learns: feedFilterSchema("Wants to learn"),
+  /** "My campus": 1 for only people of the viewer's university (none when they have none). */
+  campus: z
+    .enum(["0", "1", "true", "false"], { error: "campus must be 1 or 0" })
+    .optional()
+    .transform((value) => value === "1" || value === "true"),
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 

@@ -49,14 +49,15 @@ export type FeedPage = { cards: string[]; next: FeedCursor | null; needsAge?: tr
 
 /**
  * `now`: the app's clock in milliseconds, against which suspensions end; `filters`: only people
- * who know `teaches` and want to learn `learns` (canonical skills; null: no filter).
+ * who know `teaches` and want to learn `learns` (canonical skills; null: no filter), and with
+ * `campusOnly`, of the viewer's university (none when the viewer has none).
  */
 export type PageRequest = {
   cursor: FeedCursor | null;
   offset: number;
   limit: number;
   now: number;
-  filters?: FeedFilters;
+  filters?: { teaches: string | null; learns: string | null; campusOnly?: boolean };
 };
 
 /** A page's check: its first row, and the card changes it read. */
@@ -224,8 +225,13 @@ export class Feed {
     if (viewer.band === null) return { cards: [], next: null, needsAge: true };
     const partners = await this.partnersOf(db, row);
     const { filters } = request;
-    if (filters && (filters.teaches || filters.learns)) {
-      return this.filteredPage(db, viewer, partners, request, filters);
+    if (filters?.campusOnly && !viewer.campus) return { cards: [], next: null };
+    if (filters && (filters.teaches || filters.learns || filters.campusOnly)) {
+      return this.filteredPage(db, viewer, partners, request, {
+        teaches: filters.teaches,
+        learns: filters.learns,
+        campus: filters.campusOnly ? viewer.campus : null,
+      });
     }
     let ranking = await this.rankingOf(db, viewer, row);
     let delta = this.deltaOf(viewer, ranking);
@@ -340,7 +346,8 @@ export class Feed {
     const shown = shownTo(viewer, partners, now);
     const kept = (person: Person) =>
       (!filters.teaches || person.canonical.includes(filters.teaches)) &&
-      (!filters.learns || person.learningCanonical.includes(filters.learns));
+      (!filters.learns || person.learningCanonical.includes(filters.learns)) &&
+      (!filters.campus || person.campus === filters.campus);
     const picked: { person: Person; key: RankKey }[] = [];
     let skip = fromHere ? 0 : request.offset;
     let after: RankKey | null = fromHere?.last ?? null;

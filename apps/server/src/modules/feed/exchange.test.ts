@@ -172,6 +172,37 @@ describe("GET /api/feed?teaches=&learns=", () => {
   });
 });
 
+describe("GET /api/feed?campus=1", () => {
+  const setCampus = (who: Session, campus: string | null) =>
+    app.db.update(users).set({ campus }).where(eq(users.id, who.me._id));
+
+  it("keeps the people of the viewer's university, with the other filters and the order", async () => {
+    const { a, b, c, e } = await people();
+    for (const who of [a, c, e]) await setCampus(who, "University of Oxford");
+    await setCampus(b, "University of Cambridge");
+    const cards = (await feed(a, "?campus=1")).data;
+    expect(names(cards)).toEqual(["Cy", "Eve"]);
+    expect(cards[0]?.campus).toBe("University of Oxford");
+    expect(names((await feed(a, "?campus=1&teaches=Guitar")).data)).toEqual(["Cy"]);
+    // Leaving the university takes the person out at once.
+    await setCampus(c, null);
+    expect(names((await feed(a, "?campus=1")).data)).toEqual(["Eve"]);
+  });
+
+  it("is empty for a viewer with no university, and 400 for a value that is not 1 or 0", async () => {
+    const { a, c } = await people();
+    await setCampus(c, "University of Oxford");
+    expect(await feed(a, "?campus=1")).toEqual(expect.objectContaining({ data: [] }));
+    expect(names((await feed(a, "?campus=0")).data)).toEqual(["Bo", "Cy", "Dee", "Eve"]);
+    const bad = await app.inject({
+      method: "GET",
+      url: "/api/feed?campus=yes",
+      headers: a.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
 describe("learning on the profile", () => {
   it("is saved, shown on the profile and the public profile, and limited to 20", async () => {
     const { a } = await people();

@@ -12,6 +12,7 @@ import {
   feedNumberOf,
   inFeedBand,
   moderationColumns,
+  packedCampusPeople,
 } from "../users/fragments.ts";
 
 // What the feed reads from the database and writes to it: a page's check (its session, and how
@@ -435,4 +436,22 @@ export async function anonymiseChangesOf(db: Database, userId: string): Promise<
 /** Forgets the person's relation number (a deleted account is nobody's viewer any more). */
 export async function deleteRelationVersion(db: Database, userId: string): Promise<void> {
   await db.execute(sql`delete from relation_versions where user_id = ${userId}`);
+}
+
+/** The people of one university in one band, packed as readHolders' lists, and `xmin`. */
+export async function readCampusPeople(
+  db: Database,
+  campus: string,
+  adult: boolean,
+): Promise<{ xmin: number; packed: Uint8Array | null }> {
+  const rows = await preparedRows<{ xmin: string; packed: Uint8Array | null }>(
+    db,
+    "feed_campus_people",
+    sql`
+      select x.xmin, c.packed
+      from (select pg_snapshot_xmin(pg_current_snapshot())::text as xmin) x
+      cross join (${packedCampusPeople(campus, adult)}) c
+    `,
+  );
+  return { xmin: Number(rows[0]?.xmin ?? 0), packed: rows[0]?.packed ?? null };
 }

@@ -34,6 +34,8 @@ export type Person = {
    * they want to learn).
    */
   skillsKey: number;
+  /** The university on their card (users.campus); null: none. */
+  campus: string | null;
   /** 13-17 or 18+; null without an age: then they meet nobody, as viewer or as card. */
   band: AgeBand | null;
   /** Banned or held for review: shown to nobody. */
@@ -73,6 +75,7 @@ export function personOf(row: PersonRow, changeSeq = 0): Person {
     canonical,
     learning,
     learningCanonical,
+    campus: row.campus ?? null,
     skillsKey: viewerKeyOf(canonical, learningCanonical),
     band: ageBandOf(row.age),
     hidden: row.hidden === true,

@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { RankKey } from "./cursor.ts";
-import { readHolders } from "./page-repository.ts";
+import { readCampusPeople, readHolders } from "./page-repository.ts";
 import { Recent } from "./people.ts";
 
 // Who holds each canonical skill, per band: the feed ranks a viewer by counting, over the
@@ -127,8 +127,11 @@ export type SharersInput = {
   limit: number;
 };
 
-/** A filtered feed's filters: people who know `teaches`, who want to learn `learns` (canonical). */
-export type FeedFilters = { teaches: string | null; learns: string | null };
+/**
+ * A filtered feed's filters: people who know `teaches`, who want to learn `learns` (canonical
+ * skills), who are of the university `campus`.
+ */
+export type FeedFilters = { teaches: string | null; learns: string | null; campus?: string | null };
 
 export class Postings {
   private readonly lists = new Recent<Holders>(POSTINGS_BYTES, (list) => 16 * list.numbers.length);
@@ -171,6 +174,20 @@ export class Postings {
     return skills.map((skill) => found.get(skill) as Holders);
   }
 
+  /** The people of a university in the band, read where missing or too old. */
+  private async campusPeople(db: Database, campus: string, adult: boolean): Promise<Holders> {
+    const key = `c${adult ? "a" : "t"}:${campus}`;
+    const now = Date.now();
+    const known = this.lists.get(key);
+    if (known && now - known.readAt <= POSTINGS_MAX_AGE_MS) return known;
+    const { xmin, packed } = await readCampusPeople(db, campus, adult);
+    const list = packed
+      ? unpackHolders(packed, xmin, now)
+      : { ...EMPTY, horizon: xmin, readAt: now };
+    this.lists.set(key, list);
+    return list;
+  }
+
   /**
    * The next `limit` people of the viewer's ranking after `after` (null: from the top), among
    * those of the band holding one of `mine`, `related` or `learning`: those who can teach the
@@ -199,6 +216,7 @@ export class Postings {
       filters.learns ? this.holders(db, [filters.learns], input.adult, true) : [],
     ]);
     const only = [...teachers, ...students];
+    if (filters.campus) only.push(await this.campusPeople(db, filters.campus, input.adult));
     return this.rank(input, holders, learners, only.length > 0 ? only : null);
   }
 

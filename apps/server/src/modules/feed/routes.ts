@@ -46,7 +46,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       if (!key) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
-      const { cursor, page, limit, teaches, learns } = request.query;
+      const { cursor, page, limit, teaches, learns, campus } = request.query;
       let from: FeedCursor | null = null;
       try {
         from = cursor ? decodeFeedCursor(cursor) : null;
@@ -71,6 +71,7 @@ export async function feedRoutes(app: FastifyInstance): Promise<void> {
         filters: {
           teaches: teaches ? canonicalSkill(teaches) || null : null,
           learns: learns ? canonicalSkill(learns) || null : null,
+          campusOnly: campus === true,
         },
       });
       const nextCursor = result.next ? encodeFeedCursor(result.next) : null;

@@ -220,3 +220,16 @@ export function bannedAccountIds(): SQL {
 export function readReceiptsOnForBoth(a: unknown, b: unknown): SQL {
   return sql`coalesce((select bool_and(read_receipts) from users where id in (${a}, ${b})), false)`;
 }
+
+/**
+ * The people of one university (users.campus) in one band (`adult`: 18+), packed as the feed's
+ * holder lists are (16 bytes each: feed number and creation in µs, big-endian int8), newest
+ * first, in one row (`packed`; null when none): the feed's "My campus" filter.
+ */
+export function packedCampusPeople(campus: string, adult: boolean): SQL {
+  return sql`select string_agg(int8send(c.feed_number)
+      || int8send((extract(epoch from c.created_at) * 1000000)::bigint), ''::bytea
+      order by c.created_at desc, c.feed_number desc) as packed
+    from users c
+    where c.campus = ${campus} and ${inFeedBand("c", adult)}`;
+}
