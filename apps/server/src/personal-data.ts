@@ -5,6 +5,7 @@ import { eventsPersonalData } from "./modules/events/service.ts";
 import { feedPersonalData } from "./modules/feed/service.ts";
 import { groupsPersonalData } from "./modules/groups/service.ts";
 import { jobsPersonalData } from "./modules/jobs/service.ts";
+import { meetupsPersonalData } from "./modules/meetups/service.ts";
 import { membersPersonalData } from "./modules/members/service.ts";
 import { moderationPersonalData } from "./modules/moderation/service.ts";
 import { notificationsPersonalData } from "./modules/notifications/service.ts";
@@ -51,6 +52,7 @@ export const PERSONAL_DATA_PARTS: readonly PersonalDataPart[] = [
   passkeysPersonalData,
   picksPersonalData,
   campusPersonalData,
+  meetupsPersonalData,
 ];
 
 /** A table that is no one's personal data, and why. */

@@ -9,6 +9,7 @@ import { calendarFeedRoutes, eventRoutes } from "./modules/events/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
 import { groupRoutes } from "./modules/groups/routes.ts";
 import { matchingRoutes } from "./modules/matching/routes.ts";
+import { meetupRoutes } from "./modules/meetups/routes.ts";
 import { memberAuthRoutes, memberRoutes } from "./modules/members/routes.ts";
 import { communityGuard } from "./modules/members/scope.ts";
 import {
@@ -69,6 +70,7 @@ export const API_SCOPES: ApiScopes = {
     photoRoutes,
     feedRoutes,
     picksRoutes,
+    meetupRoutes,
     requestRoutes,
     matchingRoutes,
     searchRoutes,

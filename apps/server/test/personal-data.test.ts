@@ -9,9 +9,9 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { selectRows } from "../src/db/rows.ts";
 import * as schema from "../src/db/schema.ts";
+import { localDay } from "../src/lib/zoned-time.ts";
 import { insertChatPhoto } from "../src/modules/chat/changes-repository.ts";
 import { makePicks } from "../src/modules/picks/service.ts";
-import { localDay } from "../src/modules/picks/time.ts";
 import { PERSONAL_DATA_PARTS, SYSTEM_TABLES } from "../src/personal-data.ts";
 import { callCommunity } from "./community-helpers.ts";
 import {
@@ -269,6 +269,17 @@ async function danaWithDataEverywhere() {
     await ok(callCommunity(app, who, "POST", `/group/${group.data._id}/join`));
     await ok(callCommunity(app, who, "PUT", `/event/${event.data._id}/rsvp`, { status: "going" }));
   }
+  // Her week of free hours, and a meet-up she suggested to Finn.
+  await ok(call(app, dana, "PUT", "/api/account/availability", { slots: [{ day: 1, hour: 18 }] }));
+  const inAWeek = Date.now() + 7 * 86_400_000;
+  await ok(
+    call(app, dana, "POST", "/api/meetups", {
+      withUserId: finn.me._id,
+      start: new Date(inAWeek).toISOString(),
+      end: new Date(inAWeek + 3_600_000).toISOString(),
+    }),
+    201,
+  );
   // Her picks of today, and her place in others' (everyone here is on UTC).
   await makePicks(app, "UTC", localDay(app.now(), "UTC"));
   return { dana, finn };

@@ -10,6 +10,7 @@ import {
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
 } from "./chat-constants.ts";
+import { meetupSchema } from "./meetups.ts";
 import { notificationSchema, unreadCountsSchema } from "./notifications.ts";
 import { cardSchema } from "./schemas.ts";
 
@@ -62,6 +63,8 @@ export const chatMessageSchema = z.object({
   photos: z.array(chatPhotoSchema),
   /** The viewer's own message and the other person has read it (both have receipts on). */
   readByOther: z.boolean(),
+  /** A proposal to meet (POST /api/meetups): its meet-up as it is now; null for other messages. */
+  meetup: meetupSchema.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -239,6 +242,8 @@ export const chatServerEventSchema = z.discriminatedUnion("type", [
     toUserId: z.string(),
     reactions: z.array(z.object({ emoji: z.enum(CHAT_REACTIONS), userIds: z.array(z.string()) })),
   }),
+  /** A meet-up proposed in the chat was accepted, declined or cancelled: as it is now. */
+  z.object({ type: z.literal("meetup"), messageId: z.string().nullable(), meetup: meetupSchema }),
   /** The person is typing to the receiver (fades after CHAT_TYPING_EXPIRES_MS). */
   z.object({ type: z.literal("typing"), userId: z.string() }),
   /** The person read the receiver's messages up to this one (both have receipts on). */

@@ -7,6 +7,7 @@ export * from "./community-groups.ts";
 export * from "./constants.ts";
 export * from "./devices.ts";
 export * from "./email-verification.ts";
+export * from "./meetups.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";
 export * from "./notifications.ts";

@@ -6,7 +6,8 @@
 /**
  * What is worth telling a person. The first three exist today; the event and post kinds come with
  * group and event membership and are part of the settings from the start. `daily_picks`: the
- * day's picks are ready (its actor is the first pick). `moderation` is a
+ * day's picks are ready (its actor is the first pick). The meet-up kinds: the other person
+ * accepted, declined or cancelled a meet-up, or it starts soon (24 h and 1 h before). `moderation` is a
  * moderator's decision about the person, or the outcome of their appeal: its sentence is stored
  * as the moderation module wrote it, and it names no one.
  */
@@ -19,6 +20,10 @@ export const NOTIFICATION_KINDS = [
   "event_cancelled",
   "post_reply",
   "daily_picks",
+  "meetup_accepted",
+  "meetup_declined",
+  "meetup_cancelled",
+  "meetup_reminder",
   "moderation",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -42,6 +47,7 @@ export const NOTIFICATION_SUBJECT_TYPES = [
   "post",
   "moderation_action",
   "picks",
+  "meetup",
 ] as const;
 export type NotificationSubjectType = (typeof NOTIFICATION_SUBJECT_TYPES)[number];
 

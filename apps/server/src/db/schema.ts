@@ -938,6 +938,8 @@ export const chatMessages = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date", precision: 3 }),
     /** The message this one answers (in the same conversation); null: none. */
     replyToId: uuid("reply_to_id"),
+    /** The meet-up this message proposes (meetups module); null for other messages. */
+    meetupId: uuid("meetup_id").references((): AnyPgColumn => meetups.id, { onDelete: "set null" }),
     /**
      * Moves past every message's `seq` when the message is edited, deleted or reacted to: a
      * reconnecting client resumes changes as well as messages (same sequence as `seq`).
@@ -1467,4 +1469,59 @@ export const dailyPickRuns = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * A person's weekly availability (meetups module): hour slots in their time zone, day 0 (Sunday)
+ * to 6. Private: others only ever see the hours both are free.
+ */
+export const availabilitySlots = pgTable(
+  "availability_slots",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: smallint("day").notNull(),
+    hour: smallint("hour").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day, t.hour] }),
+    check("availability_slots_day_check", sql`${t.day} between 0 and 6`),
+    check("availability_slots_hour_check", sql`${t.hour} between 0 and 23`),
+  ],
+);
+
+/**
+ * A meet-up proposed in a chat (meetups module): proposed, then accepted or declined by the
+ * person it was proposed to; either may cancel an accepted one. Its reminders are jobs.
+ */
+export const meetups = pgTable(
+  "meetups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposedBy: uuid("proposed_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    proposedTo: uuid("proposed_to")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }).notNull(),
+    place: varchar("place", { length: 120 }),
+    link: varchar("link", { length: 2048 }),
+    note: varchar("note", { length: 500 }),
+    state: text("state").notNull().default("proposed"),
+    cancelledBy: uuid("cancelled_by"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("meetups_proposed_by_idx").on(t.proposedBy, t.startsAt),
+    index("meetups_proposed_to_idx").on(t.proposedTo, t.startsAt),
+    check(
+      "meetups_state_check",
+      sql`${t.state} in ('proposed', 'accepted', 'declined', 'cancelled')`,
+    ),
+    check("meetups_times_check", sql`${t.endsAt} > ${t.startsAt}`),
+  ],
 );

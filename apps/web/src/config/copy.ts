@@ -98,6 +98,22 @@ export const NOTIFICATION_KIND_LABELS: Record<
     label: "Daily picks",
     description: "Your picks for the day are ready, at 9:00.",
   },
+  meetup_accepted: {
+    label: "Meet-ups accepted",
+    description: "A connection accepted the time you suggested.",
+  },
+  meetup_declined: {
+    label: "Meet-ups declined",
+    description: "A connection declined the time you suggested.",
+  },
+  meetup_cancelled: {
+    label: "Meet-ups cancelled",
+    description: "A connection cancelled a meet-up with you.",
+  },
+  meetup_reminder: {
+    label: "Meet-up reminders",
+    description: "A meet-up of yours is in 24 hours, then in 1 hour.",
+  },
 };
 
 /** Discover's filters: who can teach the viewer a skill, who wants to learn one. */

@@ -33,6 +33,7 @@ export function chatMessage(
     reactions: [],
     photos: [],
     readByOther: false,
+    meetup: null,
     ...fields,
   };
 }

@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { shownTo } from "../../db/visibility.ts";
+import { meetupJson } from "../meetups/fragments.ts";
 import { connectionInAgeBand, connectionsOf } from "../requests/fragments.ts";
 import {
   type CardRow,
@@ -69,7 +70,8 @@ export function messageColumns(alias: string, viewerId: unknown): SQL {
       and exists (select 1 from chat_reads rr
         where rr.conversation_id = ${m}.conversation_id and rr.user_id = ${m}.to_user_id
           and rr.last_read_seq >= ${m}.seq)
-      and ${readReceiptsOnForBoth(sql`${m}.from_user_id`, sql`${m}.to_user_id`)}) as "readByOther"`;
+      and ${readReceiptsOnForBoth(sql`${m}.from_user_id`, sql`${m}.to_user_id`)}) as "readByOther",
+    ${meetupJson(sql`${m}.meetup_id`)} as "meetup"`;
 }
 
 type ContactColumns = {
@@ -322,6 +324,8 @@ type NewMessage = {
   text: string;
   clientId: string | undefined;
   replyToId?: string | undefined;
+  /** The meet-up the message proposes (meetups module). */
+  meetupId?: string | undefined;
   /** `held` when the automatic filter holds it; visible by default. */
   visibility?: ContentVisibility;
 };
@@ -368,7 +372,8 @@ export async function insertMessage(
   const conversation = byId ? sql`${input.conversationId}::uuid` : input.conversationId;
   // By id, the row's values; by subquery, a select that yields no row when it names nobody.
   const row = sql`${input.fromUserId}::uuid, ${input.toUserId}::uuid, ${clientId}::varchar,
-    ${input.text}::varchar, ${input.visibility ?? "visible"}::text, ${input.replyToId ?? null}::uuid`;
+    ${input.text}::varchar, ${input.visibility ?? "visible"}::text, ${input.replyToId ?? null}::uuid,
+    ${input.meetupId ?? null}::uuid`;
   const source = byId
     ? sql`values (${conversation}, ${row})`
     : sql`select conversation.id, ${row} from ${conversation} conversation`;
@@ -381,7 +386,8 @@ export async function insertMessage(
     sql`
       with inserted as (
         insert into chat_messages as m
-          (conversation_id, from_user_id, to_user_id, client_id, text, visibility, reply_to_id)
+          (conversation_id, from_user_id, to_user_id, client_id, text, visibility, reply_to_id,
+            meetup_id)
         ${source}
         on conflict (from_user_id, conversation_id, client_id) do nothing
         returning m.*

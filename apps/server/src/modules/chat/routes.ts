@@ -11,7 +11,9 @@ import {
   conversationSchema,
   editMessageBodySchema,
   envelope,
+  meetupSchema,
   messageParamsSchema,
+  newMeetupBodySchema,
   reactionParamsSchema,
   readMarkerBodySchema,
   readMarkerSchema,
@@ -41,6 +43,7 @@ import {
   markConversationRead,
   messageHistory,
   NOT_CONNECTED,
+  proposeMeetup,
   sendMessage,
   unreadWith,
 } from "./service.ts";
@@ -151,6 +154,28 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
         accountStandingOfRequest(request),
       );
       return reply.code(201).send({ status: 1 as const, message: "Message sent", data: message });
+    },
+  );
+
+  r.post(
+    "/meetups",
+    {
+      schema: {
+        tags: ["meet-ups"],
+        summary:
+          "Suggest a time to a connection: stored and sent in the chat as a proposal, which the other accepts or declines",
+        body: newMeetupBodySchema,
+        response: {
+          201: envelope(meetupSchema),
+          400: errorResponse("A time past, too far ahead, too long, or ending before it starts"),
+          403: notConnected,
+        },
+      },
+      preHandler: sendLimit,
+    },
+    async (request, reply) => {
+      const meetup = await proposeMeetup(app, request.userId, request.body);
+      return reply.code(201).send({ status: 1 as const, message: "Time suggested", data: meetup });
     },
   );
 

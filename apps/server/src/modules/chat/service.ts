@@ -11,6 +11,8 @@ import {
   DELETED_ACCOUNT_PHOTO,
   FILTER_MESSAGES,
   isUuid,
+  MEETUP_MESSAGES,
+  type Meetup,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
@@ -22,6 +24,7 @@ import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { accountStanding, flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { createMeetup, type NewMeetup } from "../meetups/service.ts";
 import {
   findConnectionId,
   findConnectionIdInAgeBand,
@@ -249,6 +252,8 @@ export async function sendMessage(
     clientId?: string | undefined;
     replyTo?: string | undefined;
     photos?: string[] | undefined;
+    /** The meet-up the message proposes (the meetups module sends it; never from the route). */
+    meetupId?: string | undefined;
   },
   /** The sender's account when the caller has read it already (the route's guards have). */
   sender?: Promise<{ createdAt: Date } | undefined>,
@@ -281,6 +286,7 @@ export async function sendMessage(
       toUserId: other,
       text,
       clientId: body.clientId,
+      meetupId: body.meetupId,
     };
     const sent = await storeCommonMessage(app, input, await recipientOnline);
     if (sent) return sent;
@@ -316,6 +322,7 @@ export async function sendMessage(
     text,
     clientId: body.clientId,
     replyToId: replyTo,
+    meetupId: body.meetupId,
     visibility: visibilityOf(screening),
   };
   if (!body.photos?.length && !screening) {
@@ -623,3 +630,16 @@ export const messageModeration: ModeratedContent = {
   setVisibility: moderation.setMessageVisibility,
   remove: moderation.removeMessage,
 };
+
+/**
+ * A meet-up suggested to a connection: stored by the meetups module, then sent in the chat as
+ * a message that carries it (its Accept and Decline answer through the meetups module).
+ */
+export async function proposeMeetup(app: App, userId: string, body: NewMeetup): Promise<Meetup> {
+  const meetup = await createMeetup(app as FastifyInstance, userId, body);
+  await sendMessage(app, userId, meetup.proposedTo, {
+    text: MEETUP_MESSAGES.proposed,
+    meetupId: meetup._id,
+  });
+  return meetup;
+}

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { EVENT_MESSAGES, eventPath } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { createEvents, type EventAttributes } from "ics";
+import { calendarSafeText } from "../../lib/calendar-text.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
   findCalendarToken,
@@ -23,16 +24,6 @@ const FEED_MAX_EVENTS = 500;
 const EVENT_LENGTH = { hours: 1 } as const;
 
 type App = Pick<FastifyInstance, "db" | "config" | "now">;
-
-/**
- * Text as RFC 5545 allows it in a TEXT value. The `ics` package escapes only CRLF and LF, and a
- * lone CR ends a line for many readers: a description could start a line of its own (a second
- * VEVENT). Every line break becomes LF (escaped as `\n` by the package) and the other control
- * characters, which TEXT forbids, are dropped; a tab stays.
- */
-export function calendarSafeText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(/(?![\t\n])\p{Cc}/gu, "");
-}
 
 function toCalendarEvent(app: App, event: EventRow): EventAttributes {
   const host = new URL(app.config.publicOrigin).hostname;

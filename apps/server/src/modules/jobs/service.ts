@@ -22,7 +22,8 @@ export type JobKind =
   | "ban_purge"
   | "chat_kept_purge"
   | "chat_photo_sweep"
-  | "daily_picks";
+  | "daily_picks"
+  | "meetup_reminder";
 
 export type NewJob = {
   kind: JobKind;

@@ -54,6 +54,14 @@ export function notificationText({
       return `${actors} replied to your post`;
     case "daily_picks":
       return "Your picks for today are ready";
+    case "meetup_accepted":
+      return `${actors} accepted your time to meet`;
+    case "meetup_declined":
+      return `${actors} declined your time to meet`;
+    case "meetup_cancelled":
+      return `${actors} cancelled your meet-up`;
+    case "meetup_reminder":
+      return `Your meet-up with ${actors} starts soon`;
     case "moderation":
       return storedText ?? "A moderator made a decision about your account";
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
+import { localDay, nextDay, picksTime, zoneOf } from "../../lib/zoned-time.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { withNotifications } from "../notifications/service.ts";
@@ -13,7 +14,6 @@ import {
   pickNumbersOf,
   savePicks,
 } from "./repository.ts";
-import { localDay, nextDay, picksTime, zoneOf } from "./time.ts";
 
 // The daily picks: at 09:00 in each time zone, a durable job (one per zone and day, key
 // daily_picks:<zone>:<day>) makes the picks of everyone in the zone whose picks of that day are

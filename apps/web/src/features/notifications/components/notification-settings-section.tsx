@@ -13,7 +13,16 @@ import { type Channel, useUpdateNotificationSetting } from "../api/update-settin
 const GROUPS: { title: string; kinds: NotificationSettingKind[] }[] = [
   {
     title: "Connections and chat",
-    kinds: ["request_received", "request_accepted", "message", "daily_picks"],
+    kinds: [
+      "request_received",
+      "request_accepted",
+      "message",
+      "daily_picks",
+      "meetup_accepted",
+      "meetup_declined",
+      "meetup_cancelled",
+      "meetup_reminder",
+    ],
   },
   {
     title: "Community",

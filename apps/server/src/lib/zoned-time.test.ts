@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDay, nextDay, picksTime, zoneOf } from "./time.ts";
+import { localDay, nextDay, picksTime, zoneOf } from "./zoned-time.ts";
 
 describe("the daily picks' clock", () => {
   it("finds 09:00 on a date in a zone, summer time included", () => {

@@ -1,4 +1,5 @@
-// The daily picks' clock: a person's local date, and 09:00 on a date in their time zone.
+// Wall-clock time in a person's time zone: their local date, and the moment an hour of a date
+// is there (the daily picks at 09:00, availability slots).
 
 /** The hour of the day the picks are made, in each person's time zone. */
 export const PICKS_HOUR = 9;
@@ -56,10 +57,20 @@ function offsetMs(at: number, zone: string): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** The moment it is PICKS_HOUR:00 on `day` in the zone (a skipped hour: the moment after). */
-export function picksTime(day: string, zone: string): Date {
-  const wall = Date.parse(`${day}T${String(PICKS_HOUR).padStart(2, "0")}:00:00Z`);
+/** The moment it is `hour`:00 on `day` in the zone (a skipped hour: the moment after). */
+export function wallClockTime(day: string, hour: number, zone: string): Date {
+  const wall = Date.parse(`${day}T${String(hour).padStart(2, "0")}:00:00Z`);
   let at = wall - offsetMs(wall, zone);
   at = wall - offsetMs(at, zone);
   return new Date(at);
+}
+
+/** The moment it is PICKS_HOUR:00 on `day` in the zone. */
+export function picksTime(day: string, zone: string): Date {
+  return wallClockTime(day, PICKS_HOUR, zone);
+}
+
+/** The day of the week of a date (0: Sunday). */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
 }
