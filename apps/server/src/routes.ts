@@ -4,6 +4,7 @@ import { accountRoutes } from "./modules/account/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { avatarRoutes } from "./modules/avatars/routes.ts";
 import { botCheckRoutes } from "./modules/bot-check/routes.ts";
+import { campusRoutes } from "./modules/campus/routes.ts";
 import { chatPhotoFileRoutes, chatRoutes, chatSocketRoutes } from "./modules/chat/routes.ts";
 import { calendarFeedRoutes, eventRoutes } from "./modules/events/routes.ts";
 import { feedRoutes } from "./modules/feed/routes.ts";
@@ -80,6 +81,7 @@ export const API_SCOPES: ApiScopes = {
     notificationRoutes,
     reportRoutes,
     verificationRoutes,
+    campusRoutes,
   ],
   moderator: [moderationRoutes],
   admin: [moderationAdminRoutes],

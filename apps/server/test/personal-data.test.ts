@@ -42,6 +42,8 @@ import { SoftAuthenticator } from "./soft-authenticator.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 const moderatorEmail = "moderator-of-the-data-test@kindred.test";
+/** Dana's university address (MIT's domain): only ever in her own rows. */
+const danaCampusEmail = "dana.of-the-data-test@mit.edu";
 const app: FastifyInstance = await appForFile({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
   adminEmails: [moderatorEmail],
@@ -99,8 +101,9 @@ async function ok(response: Promise<{ statusCode: number; body: string }>, statu
  * one acted on: requests, a connection with messages both ways and a read marker, notifications
  * to her and naming her, a waiting digest, blocks and reports both ways (a conversation kept
  * after a block), a push device, a second session, a reset code and grant, a support ticket, a
- * contact message and a newsletter subscription from her address, her feed's ranking, the community (posts, replies,
- * likes, groups, memberships, events, answers) from her and around her.
+ * contact message and a newsletter subscription from her address, her feed's ranking, a verified
+ * university address, the community (posts, replies, likes, groups, memberships, events, answers)
+ * from her and around her.
  */
 async function danaWithDataEverywhere() {
   const [dana, finn] = await connectedPair(app, [
@@ -214,6 +217,11 @@ async function danaWithDataEverywhere() {
     201,
   );
   await passkeyOptions();
+  // A university address, verified: her card shows its university.
+  await ok(call(app, dana, "POST", "/api/account/campus", { email: danaCampusEmail }));
+  const campusMail = (await mailsTo(app, danaCampusEmail)).at(-1);
+  const campusCode = /(\d{6})$/.exec(campusMail?.subject ?? "")?.[1];
+  await ok(call(app, dana, "POST", "/api/account/campus/verify", { code: campusCode }));
 
   // The community, from her and around her.
   const her = { authorization: `Bearer ${(await continueAs(app, dana.headers)).token}` };
@@ -319,7 +327,7 @@ describe("deleting an account", () => {
     const tables = await everyTable();
     expect(tables).toEqual(expect.arrayContaining(schemaTables));
     // The setup reached every table a part covers (so the dump below checks them all)...
-    const before = await dumpHolding([dana.me._id, dana.me.emailId]);
+    const before = await dumpHolding([dana.me._id, dana.me.emailId, danaCampusEmail]);
     const reached = new Set(before.map((place) => place.split(":")[0]));
     for (const part of PERSONAL_DATA_PARTS) {
       for (const table of part.tables) {
@@ -335,9 +343,10 @@ describe("deleting an account", () => {
     const deleted = await call(app, dana, "DELETE", "/api/account", { password: PASSWORD });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
-    // ...and now no row of any table holds her id or her email, in any column, in any case: what
-    // is kept (Finn's copy of the conversation, the report's snapshot) names her by name only.
-    expect(await dumpHolding([dana.me._id, dana.me.emailId])).toEqual([]);
+    // ...and now no row of any table holds her id, her email or her university address, in any
+    // column, in any case: what is kept (Finn's copy of the conversation, the report's snapshot)
+    // names her by name only.
+    expect(await dumpHolding([dana.me._id, dana.me.emailId, danaCampusEmail])).toEqual([]);
     const conversations = await ok(call(app, finn, "GET", "/api/chat/conversations"));
     expect(conversations.data).toEqual([
       expect.objectContaining({ lastMessage: expect.objectContaining({ text: "hello Dana" }) }),

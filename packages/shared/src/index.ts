@@ -1,5 +1,6 @@
 export * from "./account.ts";
 export * from "./bot-check.ts";
+export * from "./campus.ts";
 export * from "./chat.ts";
 export * from "./community.ts";
 export * from "./community-events.ts";

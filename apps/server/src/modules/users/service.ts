@@ -247,3 +247,16 @@ export function setVerifiedEmail(
 export function timeZonesInUse(db: Database): Promise<string[]> {
   return repository.selectTimeZonesInUse(db);
 }
+
+/**
+ * Sets the university shown on the person's card (the campus module, once their university
+ * address is proved; null when it is removed). A change is a change of the person for the feed.
+ */
+export function setUserCampus(
+  tx: Database,
+  userId: string,
+  campus: string | null,
+  now: Date,
+): Promise<UserRow | undefined> {
+  return repository.updateUser(tx, userId, { campus }, now);
+}
