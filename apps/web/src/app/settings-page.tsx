@@ -15,6 +15,9 @@ const DevicesSection = lazy(async () => ({ default: (await signInSections()).Dev
 const PasswordSection = lazy(async () => ({
   default: (await import("@/features/account/components/password-section.tsx")).PasswordSection,
 }));
+const CampusSection = lazy(async () => ({
+  default: (await import("@/features/account/components/campus-section.tsx")).CampusSection,
+}));
 const DeleteAccountSection = lazy(async () => ({
   default: (await import("@/features/account/components/delete-account-section.tsx"))
     .DeleteAccountSection,
@@ -45,6 +48,9 @@ export function SettingsPage() {
       <MyReportsSection />
       <Later>
         <EmailSection />
+      </Later>
+      <Later>
+        <CampusSection />
       </Later>
       <Later>
         <PasswordSection />

@@ -3,6 +3,7 @@ import { ArrowLeftRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
+import { CampusBadge } from "./campus-badge.tsx";
 import { Photo } from "./photo.tsx";
 
 /** Anything shaped like a user: a Card, a FeedCard, Me, or the profile form's live draft. */
@@ -20,6 +21,8 @@ export type UserCardUser = {
   skills?: readonly string[];
   /** What the person wants to learn. */
   learning?: readonly string[];
+  /** The university of the person's verified university address; null or absent: none. */
+  campus?: string | null;
   matchingSkills?: readonly string[];
   /** The person's skills related to one of the viewer's (a framework to its language). */
   related?: readonly string[];
@@ -143,6 +146,7 @@ export function UserCard({
               </span>
             </p>
           ) : null}
+          <CampusBadge university={user.campus} className="text-white/90" />
           {sharedWords.length > 0 ? (
             <p
               className="mt-0.5 line-clamp-2 text-sm font-semibold text-white"

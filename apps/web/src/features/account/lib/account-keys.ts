@@ -8,4 +8,6 @@ export const accountKeys = {
   devices: ["account", "devices"] as const,
   /** My passkeys, oldest first. */
   passkeys: ["account", "passkeys"] as const,
+  /** My university address, pending or verified, or null. */
+  campus: ["account", "campus"] as const,
 };

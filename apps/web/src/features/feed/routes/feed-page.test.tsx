@@ -171,6 +171,22 @@ describe("FeedPage", () => {
     expect(screen.getByText("Go").closest("li")).not.toHaveAttribute("data-shared");
   });
 
+  it("shows a card's university with a cap, and none on a card without one", async () => {
+    const university = "Universidad Nacional Autónoma de México, Facultad de Ciencias";
+    calls = mockFetch(() => ok([feedCard("a", "Alice", { campus: university })]));
+    const { unmount } = renderFeed();
+    await screen.findByRole("heading", { name: "Alice Tester" });
+    const alice = screen.getByRole("article", { name: "Alice Tester" });
+    expect(within(alice).getByTestId("campus-badge")).toHaveAttribute("title", university);
+    expect(within(alice).getByText(university)).toHaveClass("truncate");
+    unmount();
+
+    calls = mockFetch(() => ok([feedCard("b", "Bob")]));
+    renderFeed();
+    await screen.findByRole("heading", { name: "Bob Tester" });
+    expect(screen.queryByTestId("campus-badge")).not.toBeInTheDocument();
+  });
+
   /**
    * Alice and Bob in the feed, Alice on top. The decision's request waits for `send.answer`: the
    * card must leave before the server answers.

@@ -100,6 +100,23 @@ describe("profile page", () => {
   });
 });
 
+describe("the profile's live preview", () => {
+  it("shows my university as my card will, from Settings, not the form", async () => {
+    setXsrfCookie();
+    mockFetch((call) =>
+      call.path === "/profile/view"
+        ? { body: { ...sampleMe, campus: "University of Oxford" } }
+        : undefined,
+    );
+    renderApp("/profile");
+    const preview = await screen.findByRole("complementary", { name: "Live preview" }, firstLoad);
+    expect(await within(preview).findByTestId("campus-badge")).toHaveTextContent(
+      "University of Oxford",
+    );
+    expect(screen.queryByLabelText(/university/i)).not.toBeInTheDocument();
+  });
+});
+
 describe("the automatic filter on the profile", () => {
   it("shows a refused slur under About, once", async () => {
     signedIn((call) =>

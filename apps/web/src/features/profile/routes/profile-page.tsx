@@ -149,6 +149,8 @@ function ProfileEditor({ me }: { me: Me }) {
     about: draft.about,
     skills: onlyText(draft.skills),
     learning: onlyText(draft.learning),
+    // Not a field of the form: proved in Settings, shown as the card will show it.
+    campus: me.campus,
   };
 
   return (

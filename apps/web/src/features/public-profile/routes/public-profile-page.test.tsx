@@ -108,6 +108,30 @@ describe("public profile page", () => {
     expect(screen.queryByRole("region", { name: "Wants to learn" })).not.toBeInTheDocument();
   });
 
+  it("shows the person's university under the name, and no badge without one", async () => {
+    const university = "Massachusetts Institute of Technology";
+    mockFetch((call) =>
+      call.path === "/get_public_profile/p-2"
+        ? { body: { status: 1, message: "ok", data: { ...publicUser, campus: university } } }
+        : undefined,
+    );
+    const { unmount } = renderApp("/GetToKnowMe/p-2");
+    expect(await screen.findByRole("heading", { name: "Lena" }, firstLoad)).toBeInTheDocument();
+    const badge = screen.getByTestId("campus-badge");
+    expect(badge).toHaveTextContent(`University: ${university}`);
+    expect(badge).toHaveAttribute("title", university);
+    unmount();
+
+    mockFetch((call) =>
+      call.path === "/get_public_profile/p-2"
+        ? { body: { status: 1, message: "ok", data: { ...publicUser, campus: null } } }
+        : undefined,
+    );
+    renderApp("/GetToKnowMe/p-2");
+    expect(await screen.findByRole("heading", { name: "Lena" }, firstLoad)).toBeInTheDocument();
+    expect(screen.queryByTestId("campus-badge")).not.toBeInTheDocument();
+  });
+
   it("goes to /not-found when the profile cannot be loaded", async () => {
     mockFetch(() => undefined);
     const { router } = renderApp("/GetToKnowMe/missing");

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect } from "react";
 import { Link, Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { ReportButton } from "@/components/report/report-button.tsx";
 import { Avatar } from "@/components/ui/avatar.tsx";
+import { CampusBadge } from "@/components/ui/campus-badge.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MESSAGES } from "@/config/copy.ts";
 import { loginPath, paths } from "@/config/paths.ts";
@@ -195,6 +196,7 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
           <h1 id="public-profile-name" className="text-3xl font-bold">
             {user.firstName}
           </h1>
+          <CampusBadge university={user.campus} className="-mt-2 text-base-content/80" />
           {user.about ? (
             <p className="max-w-prose whitespace-pre-line text-base-content/80">{user.about}</p>
           ) : null}
