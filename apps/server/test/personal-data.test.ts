@@ -115,6 +115,17 @@ async function danaWithDataEverywhere() {
   );
   if (!gus || !hal || !ivy || !jon) throw new Error("sign-up failed");
 
+  // Her week of free hours, and a meet-up she suggested to Finn.
+  await ok(call(app, dana, "PUT", "/api/account/availability", { slots: [{ day: 1, hour: 18 }] }));
+  const inAWeek = Date.now() + 7 * 86_400_000;
+  await ok(
+    call(app, dana, "POST", "/api/meetups", {
+      withUserId: finn.me._id,
+      start: new Date(inAWeek).toISOString(),
+      end: new Date(inAWeek + 3_600_000).toISOString(),
+    }),
+    201,
+  );
   // A conversation both ways, read by Dana: she edited her first message and sent a photo, and
   // each reacted to the other.
   const first = await sendMessage(app, dana, finn, "hello Fin");
@@ -277,18 +288,13 @@ async function danaWithDataEverywhere() {
     await ok(callCommunity(app, who, "POST", `/group/${group.data._id}/join`));
     await ok(callCommunity(app, who, "PUT", `/event/${event.data._id}/rsvp`, { status: "going" }));
   }
-  // Her week of free hours, and a meet-up she suggested to Finn.
-  await ok(call(app, dana, "PUT", "/api/account/availability", { slots: [{ day: 1, hour: 18 }] }));
-  const inAWeek = Date.now() + 7 * 86_400_000;
-  await ok(
-    call(app, dana, "POST", "/api/meetups", {
-      withUserId: finn.me._id,
-      start: new Date(inAWeek).toISOString(),
-      end: new Date(inAWeek + 3_600_000).toISOString(),
-    }),
-    201,
-  );
-  // Her picks of today, and her place in others' (everyone here is on UTC).
+  // Her picks of today, and her place in others' (everyone here is on UTC): Pia can teach her
+  // Guitar and wants her Poetry, so each is the other's best pick.
+  await signUpUser(app, {
+    firstName: "Pia",
+    skills: ["Guitar", "Sailing", "Baking"],
+    learning: ["Poetry"],
+  });
   await makePicks(app, "UTC", localDay(app.now(), "UTC"));
   return { dana, finn };
 }

@@ -34,7 +34,7 @@ function archiveMessageColumns(ownerId: string): ReturnType<typeof sql> {
           'thumb', ${chatPhotoUrlSql(sql`p.id`, "card")}, 'large', ${chatPhotoUrlSql(sql`p.id`, "large")},
           'width', p.width, 'height', p.height) order by p.position)
       from chat_photos p where p.message_id = m.id), '[]'::json) as "photos",
-    false as "readByOther"`;
+    false as "readByOther", null::json as "meetup"`;
 }
 
 /** The owner's archived conversations, each with its last message. */
