@@ -13,7 +13,12 @@ import { eventShownTo, eventsHolding, joinEvent } from "../events/fragments.ts";
 import { groupShownTo, groupsHolding, joinGroup } from "../groups/fragments.ts";
 import { memberName } from "../members/fragments.ts";
 import { joinPost, postsHolding, postVisibleTo } from "../posts/fragments.ts";
-import { distinctSkills, holdersOfAlias, holdersOfSkill } from "../skills/fragments.ts";
+import {
+  distinctSkills,
+  holdersOfAlias,
+  holdersOfSkill,
+  learnersOfCanonical,
+} from "../skills/fragments.ts";
 import {
   authorHidden,
   blockedEitherWay,
@@ -214,6 +219,30 @@ export async function searchPeople(
       from page h
       ${joinUser("u", sql`h.id`)}
       order by h.tier, h.score desc, h.id
+    `,
+  );
+}
+
+/**
+ * The people who want to learn the canonical skill ("who wants to learn Rust"), whom the viewer
+ * may see, in id order: the page and one more row.
+ */
+export async function searchLearners(
+  db: Database,
+  viewerId: string,
+  canonical: string,
+  page: SearchPage,
+  now: Date,
+): Promise<(CardRow & { publicId: string })[]> {
+  return selectRows(
+    db,
+    sql`
+      select ${cardColumns("u")}, u.public_id as "publicId"
+      from (
+        ${learnersOfCanonical(canonical, (userId) => visiblePerson(viewerId, userId, now), page.offset, page.limit + 1)}
+      ) h
+      ${joinUser("u", sql`h.user_id`)}
+      order by h.user_id
     `,
   );
 }

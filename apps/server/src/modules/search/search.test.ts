@@ -115,6 +115,27 @@ describe("GET /api/search", () => {
     expect(answer.data.people[0]?._id).toBe(solver.id);
   });
 
+  it('understands "who can teach me Python" and "who wants to learn pottery"', async () => {
+    const teach = await search(viewer, `q=${encodeURIComponent("who can teach me Python?")}`);
+    expect(teach.data.people.map((card) => card._id)).toEqual([pythonist.id]);
+    const learner = await person("Lea", "Student", ["Knitting", "Origami", "Judo"]);
+    const saved = await callApp(app, learner, "PATCH", "/api/profile/edit", {
+      learning: ["Ceramics", "Pottery"],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    for (const q of ["who wants to learn pottery", "learning Pottery", "Who learns pottery?"]) {
+      const answer = await search(viewer, `type=people&q=${encodeURIComponent(q)}`);
+      expect(
+        answer.data.people.map((card) => card._id),
+        q,
+      ).toEqual([learner.id]);
+      expect(answer.data.people[0]?.learning).toEqual(["Ceramics", "Pottery"]);
+    }
+    // A person named like the question is not what it asks for.
+    const nobody = await search(viewer, `q=${encodeURIComponent("who wants to learn Quenya")}`);
+    expect(nobody.data.people).toEqual([]);
+  });
+
   it('finds "pyhton" for a Python person, by skill', async () => {
     const answer = await search(viewer, "q=pyhton");
     expect(answer.data.people.map((card) => card._id)).toEqual([pythonist.id]);

@@ -8,12 +8,14 @@ import {
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../../plugins/errors.ts";
+import { canonicalSkill } from "../skills/vocabulary.ts";
 import { rowToCard } from "../users/card.ts";
 import { decodeSearchCursor, encodeSearchCursor } from "./cursor.ts";
 import {
   type SearchPage,
   searchEvents,
   searchGroups,
+  searchLearners,
   searchPeople,
   searchPosts,
   textQueryOf,
@@ -35,8 +37,29 @@ function offsetOf(request: SearchRequest): number {
   return cursor.offset;
 }
 
-/** What one search looks for: q itself for people, q's words and spellings for texts. */
-type Wanted = { q: string; texts: Promise<string | null> };
+/**
+ * What one search looks for: q itself for people (or, asked as "who wants to learn X", the people
+ * learning X), q's words and spellings for texts.
+ */
+type Wanted = { q: string; learning: string | null; texts: Promise<string | null> };
+
+/** "who can teach me Rust", "teach me rust": the skill asked to be taught. */
+const TEACH_ME = /^\s*(?:who\s+)?(?:can\s+|could\s+)?teach(?:es)?\s+(?:me\s+)?(.+?)\s*\??\s*$/i;
+/** "who wants to learn Rust", "learning rust", "learns rust": the skill people want to learn. */
+const WANTS_TO_LEARN =
+  /^\s*(?:who\s+)?(?:(?:is|are)\s+)?(?:wants?\s+to\s+learn|learning|learns?)\s+(.+?)\s*\??\s*$/i;
+
+/**
+ * A question about teaching or learning, as a search: "who can teach me Rust" looks for people
+ * who know Rust (q becomes the skill); "who wants to learn Rust" for people learning it.
+ */
+export function intentOf(q: string): { q: string; learning: string | null } {
+  const teach = TEACH_ME.exec(q);
+  if (teach?.[1]) return { q: teach[1], learning: null };
+  const learn = WANTS_TO_LEARN.exec(q);
+  if (learn?.[1]) return { q: learn[1], learning: canonicalSkill(learn[1]) || null };
+  return { q, learning: null };
+}
 
 async function findKind(
   app: App,
@@ -46,7 +69,9 @@ async function findKind(
   page: SearchPage,
 ): Promise<SearchResults[SearchType]> {
   if (type === "people") {
-    const rows = await searchPeople(app.db, viewerId, wanted.q, page, app.now());
+    const rows = wanted.learning
+      ? await searchLearners(app.db, viewerId, wanted.learning, page, app.now())
+      : await searchPeople(app.db, viewerId, wanted.q, page, app.now());
     return rows.map((row) => ({ ...rowToCard(row), publicId: row.publicId }));
   }
   const query = await wanted.texts;
@@ -75,7 +100,7 @@ export async function search(
   const page = { offset, limit: request.limit };
   // The texts' query is worked out once, beside the people's search, and only when asked for.
   const texts = request.type === "people" ? Promise.resolve(null) : textQueryOf(app.db, request.q);
-  const wanted: Wanted = { q: request.q, texts };
+  const wanted: Wanted = { ...intentOf(request.q), texts };
   const found = await Promise.all(
     kinds.map(async (type) => [type, await findKind(app, viewerId, type, wanted, page)] as const),
   );

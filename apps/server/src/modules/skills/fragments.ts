@@ -70,3 +70,20 @@ export function holdsNoneOf(userId: SQL, canonicals: string): SQL {
   return sql`not exists (select 1 from user_skills h where h.user_id = ${userId}
     and h.canonical in (select json_array_elements_text(${canonicals}::json)))`;
 }
+
+/**
+ * The people who want to learn the canonical skill, each once (`user_id`), in id order, that
+ * `visible` keeps, at most `limit` after the first `offset`: one range of
+ * user_learning_canonical_idx.
+ */
+export function learnersOfCanonical(
+  canonical: string,
+  visible: (userId: SQL) => SQL,
+  offset: number,
+  limit: number,
+): SQL {
+  return sql`select distinct user_id from user_learning
+    where canonical = ${canonical} and ${visible(sql`user_id`)}
+    order by user_id
+    limit ${limit} offset ${offset}`;
+}
