@@ -4,7 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { createEvents, type EventAttributes } from "ics";
 import { calendarSafeText } from "../../lib/calendar-text.ts";
 import { HttpError } from "../../plugins/errors.ts";
+import { meetupCalendarEvents } from "../meetups/service.ts";
 import {
+  accountOfMember,
   findCalendarToken,
   findMemberByCalendarToken,
   saveCalendarToken,
@@ -43,9 +45,14 @@ function toCalendarEvent(app: App, event: EventRow): EventAttributes {
 }
 
 /** RFC 5545 text for the events (an empty calendar for none). */
-export function calendarText(app: App, events: EventRow[], name: string): string {
+export function calendarText(
+  app: App,
+  events: EventRow[],
+  name: string,
+  more: EventAttributes[] = [],
+): string {
   const { error, value } = createEvents(
-    events.map((event) => toCalendarEvent(app, event)),
+    [...events.map((event) => toCalendarEvent(app, event)), ...more],
     { productId: "-//Kindred//Community events//EN", calName: calendarSafeText(name) },
   );
   if (error || !value) throw error ?? new Error("the calendar could not be written");
@@ -95,5 +102,8 @@ export async function calendarFeed(app: App, file: string): Promise<string> {
   if (!memberId) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.calendarNotFound);
   const since = new Date(app.now().getTime() - FEED_PAST_MS);
   const events = await listGoingEvents(app.db, memberId, since, FEED_MAX_EVENTS);
-  return calendarText(app, events, "Kindred events");
+  // The account's accepted meet-ups go in the same calendar (a member without an account has none).
+  const userId = await accountOfMember(app.db, memberId);
+  const meetups = userId ? await meetupCalendarEvents(app, userId, since, FEED_MAX_EVENTS) : [];
+  return calendarText(app, events, "Kindred events", meetups);
 }

@@ -2,9 +2,11 @@ import type { ChatMessage, Meetup, Notification } from "@kindred/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { callCommunity } from "../../../test/community-helpers.ts";
 import {
   call,
   connectedPair,
+  continueAs,
   createTestApp,
   type Session,
   signUpUser,
@@ -193,6 +195,13 @@ describe("meet-ups", () => {
     const stranger = await signUpUser(app, { firstName: "Cy" });
     const theirs = await call(app, stranger, "GET", `/api/meetups/${meetup._id}/calendar.ics`);
     expect(theirs.statusCode).toBe(404);
+    // It is in Ben's private calendar feed beside his events, with its real end.
+    const member = { authorization: `Bearer ${(await continueAs(app, ben.headers)).token}` };
+    const address = (await callCommunity(app, member, "GET", "/calendar")).json().data.url;
+    const feed = await app.inject({ method: "GET", url: new URL(address).pathname });
+    expect(feed.statusCode, feed.body).toBe(200);
+    expect(feed.body).toContain("SUMMARY:Meet-up with Ana");
+    expect(feed.body).toContain("DTEND:20261207T150000Z");
 
     // Either may cancel; the other is told, and the reminders go.
     const cancelled = await call(app, ana, "POST", `/api/meetups/${meetup._id}/cancel`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { availabilitySlots, meetups } from "../../db/schema.ts";
 
@@ -77,4 +77,25 @@ export async function deleteMeetupsOf(tx: Database, userId: string): Promise<voi
   await tx.execute(
     sql`delete from meetups where proposed_by = ${userId} or proposed_to = ${userId}`,
   );
+}
+
+/** The person's accepted meet-ups from `since` on, soonest first (their calendar feed). */
+export function acceptedMeetupsOf(
+  db: Database,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<MeetupRow[]> {
+  return db
+    .select()
+    .from(meetups)
+    .where(
+      and(
+        or(eq(meetups.proposedBy, userId), eq(meetups.proposedTo, userId)),
+        eq(meetups.state, "accepted"),
+        gte(meetups.endsAt, since),
+      ),
+    )
+    .orderBy(asc(meetups.startsAt))
+    .limit(limit);
 }

@@ -10,7 +10,7 @@ import {
   type Overlap,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
-import { createEvents } from "ics";
+import { createEvents, type EventAttributes } from "ics";
 import { z } from "zod";
 import { calendarSafeText } from "../../lib/calendar-text.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
@@ -21,6 +21,7 @@ import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import { findConnectionIdInAgeBand } from "../requests/service.ts";
 import { findUserById } from "../users/service.ts";
 import {
+  acceptedMeetupsOf,
   deleteMeetupsOf,
   findMeetup,
   findSlots,
@@ -303,6 +304,39 @@ export async function cancelMeetup(
   return meetup;
 }
 
+/** The meet-up as a calendar event for one of the two (its title names the other). */
+async function calendarEventOf(
+  app: Pick<FastifyInstance, "db" | "config">,
+  userId: string,
+  row: MeetupRow,
+): Promise<EventAttributes> {
+  const other = await findUserById(
+    app.db,
+    row.proposedBy === userId ? row.proposedTo : row.proposedBy,
+  );
+  const host = new URL(app.config.publicOrigin).hostname;
+  const name = other ? `${other.firstName} ${other.lastName}`.trim() : "your connection";
+  return {
+    uid: `meetup-${row.id}@${host}`,
+    start: row.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: row.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: calendarSafeText(`Meet-up with ${name}`),
+    description: calendarSafeText(row.note ?? ""),
+    location: calendarSafeText(row.place ?? row.link ?? ""),
+    ...(row.link ? { url: row.link } : {}),
+    status:
+      row.state === "cancelled" || row.state === "declined"
+        ? "CANCELLED"
+        : row.state === "accepted"
+          ? "CONFIRMED"
+          : "TENTATIVE",
+  };
+}
+
 /** The meet-up as an iCalendar file, for either person (404 for anyone else). */
 export async function meetupCalendarFile(
   app: FastifyInstance,
@@ -310,38 +344,22 @@ export async function meetupCalendarFile(
   rawId: string,
 ): Promise<{ id: string; text: string }> {
   const row = await meetupFor(app, userId, rawId);
-  const other = await findUserById(
-    app.db,
-    row.proposedBy === userId ? row.proposedTo : row.proposedBy,
-  );
-  const host = new URL(app.config.publicOrigin).hostname;
-  const name = other ? `${other.firstName} ${other.lastName}`.trim() : "your connection";
-  const { error, value } = createEvents(
-    [
-      {
-        uid: `meetup-${row.id}@${host}`,
-        start: row.startsAt.getTime(),
-        startInputType: "utc",
-        startOutputType: "utc",
-        end: row.endsAt.getTime(),
-        endInputType: "utc",
-        endOutputType: "utc",
-        title: calendarSafeText(`Meet-up with ${name}`),
-        description: calendarSafeText(row.note ?? ""),
-        location: calendarSafeText(row.place ?? row.link ?? ""),
-        ...(row.link ? { url: row.link } : {}),
-        status:
-          row.state === "cancelled" || row.state === "declined"
-            ? "CANCELLED"
-            : row.state === "accepted"
-              ? "CONFIRMED"
-              : "TENTATIVE",
-      },
-    ],
-    { productId: "-//Kindred//Meet-ups//EN" },
-  );
+  const { error, value } = createEvents([await calendarEventOf(app, userId, row)], {
+    productId: "-//Kindred//Meet-ups//EN",
+  });
   if (error || !value) throw error ?? new Error("the calendar could not be written");
   return { id: row.id, text: value };
+}
+
+/** The person's accepted meet-ups from `since` on, as events of their private calendar feed. */
+export async function meetupCalendarEvents(
+  app: Pick<FastifyInstance, "db" | "config">,
+  userId: string,
+  since: Date,
+  limit: number,
+): Promise<EventAttributes[]> {
+  const rows = await acceptedMeetupsOf(app.db, userId, since, limit);
+  return Promise.all(rows.map((row) => calendarEventOf(app, userId, row)));
 }
 
 const reminderPayloadSchema = z.object({
