@@ -45,12 +45,17 @@ export type Ranking = {
   bytes: number;
 };
 
-/** What a viewer's ranking depends on: their canonical skills, what they learn, their band. */
+/**
+ * What a viewer's ranking depends on: their canonical skills, what they learn, their band, and
+ * the entries' format (a process of an earlier format, during a deploy, never reads one of these
+ * as its own, nor this process one of its).
+ */
 export function rankingKeyOf(viewer: Person): number {
   return skillsKeyOf([
     ...viewer.canonical,
     ...viewer.learningCanonical.map((skill) => `\u0001learn:${skill}`),
     `\u0000band:${viewer.band ?? ""}`,
+    `\u0000entry:${ENTRY}`,
   ]);
 }
 
