@@ -75,5 +75,9 @@ export function applyNotificationEvent(queryClient: QueryClient, event: ChatServ
     if (notification.kind === "request_accepted") {
       void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
     }
+    // Discover open since before 9:00 shows the day's picks as they are made.
+    if (notification.kind === "daily_picks") {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.picks });
+    }
   }
 }

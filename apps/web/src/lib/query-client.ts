@@ -25,6 +25,8 @@ export const mutationKeys = {
 export const queryKeys = {
   me: ["me"] as const,
   feed: ["feed"] as const,
+  /** Today's picks on Discover: a decision anywhere and a new time zone change them. */
+  picks: ["picks"] as const,
   requests: ["requests"] as const,
   connections: ["connections"] as const,
   publicProfile: (publicUserId: string) => ["public-profile", publicUserId] as const,

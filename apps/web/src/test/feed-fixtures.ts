@@ -1,4 +1,4 @@
-import type { FeedCard } from "@kindred/shared";
+import type { FeedCard, PicksAnswer } from "@kindred/shared";
 
 /** A feed card for component tests: "<firstName> Tester", three skills, no upload, nothing to trade. */
 export function feedCard(id: string, firstName: string, extra: Partial<FeedCard> = {}): FeedCard {
@@ -21,4 +21,9 @@ export function feedCard(id: string, firstName: string, extra: Partial<FeedCard>
     exchange: { teachesMe: [], learnsFromMe: [] },
     ...extra,
   };
+}
+
+/** GET /api/picks's answer: today's picks (none before 9:00 or when nobody fits). */
+export function picksAnswer(cards: FeedCard[], date = "2026-11-29"): PicksAnswer {
+  return { status: 1, message: "Picks loaded", data: cards, date };
 }

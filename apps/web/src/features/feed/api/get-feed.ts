@@ -88,6 +88,16 @@ export function useFeed(filters: FeedFilters = NO_FILTERS) {
   return useInfiniteQuery(feedQueryOptions(filters));
 }
 
+/** Whether the deck of these filters holds the person (among the pages loaded). */
+export function feedHolds(
+  queryClient: QueryClient,
+  userId: string,
+  filters: FeedFilters = NO_FILTERS,
+): boolean {
+  const data = queryClient.getQueryData<FeedData>(feedQueryKey(filters));
+  return Boolean(data?.pages.some((page) => page.cards.some((card) => card._id === userId)));
+}
+
 /** Takes a decided person out of every cached deck, whatever its filters. */
 export function removeFromFeed(queryClient: QueryClient, userId: string): void {
   queryClient.setQueriesData<FeedData>({ queryKey: queryKeys.feed }, (data) =>

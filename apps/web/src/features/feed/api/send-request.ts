@@ -5,7 +5,8 @@ import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { afterNextPaint } from "@/lib/after-paint.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
-import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
+import { feedHolds, removeFromFeed, restoreToFeed } from "./get-feed.ts";
+import { takeOutOfPicks } from "./get-picks.ts";
 
 export async function sendRequest(status: SendStatus, userId: string): Promise<SentRequest> {
   const body = await apiClient.post<Envelope<SentRequest>>(
@@ -17,9 +18,15 @@ export async function sendRequest(status: SendStatus, userId: string): Promise<S
 
 /**
  * A decision on a card. From the buttons and keys the card leaves at once, whatever the server
- * answers; from a drag the request goes first and the card leaves on success.
+ * answers; from a drag the request goes first and the card leaves on success. `fromPicks`: made
+ * on today's picks, whose person may not be in the deck at all.
  */
-export type Decision = { card: FeedCard; status: SendStatus; via: "button" | "drag" };
+export type Decision = {
+  card: FeedCard;
+  status: SendStatus;
+  via: "button" | "drag";
+  fromPicks?: boolean;
+};
 
 /**
  * The request's id, or undefined when the decision can never be sent and is taken as made: a
@@ -59,11 +66,21 @@ export function useSendDecision({ filters, onRolledBack, retry }: SendDecisionOp
       if (decision.via === "button") await afterNextPaint();
       return sendDecision(decision);
     },
-    apply: ({ card, via }) => {
+    apply: async ({ card, via, fromPicks }) => {
       // A drag waits for the server: its card is still on the deck and springs back on failure.
       if (via === "drag") return undefined;
+      // A pick comes back on the deck only if it was there.
+      const inDeck = !fromPicks || feedHolds(queryClient, card._id, filters);
       removeFromFeed(queryClient, card._id);
-      return () => restoreToFeed(queryClient, card, filters);
+      // Whoever is decided leaves today's picks too, from the deck as from the picks.
+      const putBackPick = await takeOutOfPicks(queryClient, card._id);
+      return () => {
+        if (inDeck) restoreToFeed(queryClient, card, filters);
+        putBackPick?.();
+      };
+    },
+    onSuccess: (_requestId, { card, via }) => {
+      if (via === "drag") void takeOutOfPicks(queryClient, card._id);
     },
     failure: decisionFailure,
     retry,

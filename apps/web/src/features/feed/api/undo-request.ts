@@ -4,6 +4,7 @@ import { fullName } from "@/components/ui/user-card.tsx";
 import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
+import { queryKeys } from "@/lib/query-client.ts";
 import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
 
 export const UNDO_TOO_LATE = "Too late to undo: they have already answered.";
@@ -43,7 +44,11 @@ export function useUndoDecision({ filters, onUndone, onRolledBack }: UndoOptions
       return () => removeFromFeed(queryClient, card._id);
     },
     failure: ({ card }) => `Couldn't undo your decision on ${fullName(card)}.`,
-    onSuccess: (_data, decision) => onUndone(decision),
+    onSuccess: (_data, decision) => {
+      // An undone person may be one of today's picks again: the server's list says.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.picks });
+      onUndone(decision);
+    },
     explain: (error) => (isTooLate(error) ? UNDO_TOO_LATE : undefined),
     onRolledBack: (decision, error) => onRolledBack(decision, isTooLate(error)),
   });

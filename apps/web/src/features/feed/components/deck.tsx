@@ -15,10 +15,11 @@ export const STACK_SCALE_STEP = 0.05;
 /**
  * The deck's box: its height follows the screen's too, so the buttons stay above a phone's tab
  * bar, and Undo and the keyboard hint stay in view at 1280 × 800 (the pixels are the page's
- * other parts; `--feed-filters-room`, the row of the filters that are on, when there is one).
+ * other parts; `--feed-filters-room`, the row of the filters that are on, when there is one;
+ * `--feed-picks-room`, today's picks, when there are some).
  */
 export const DECK_FRAME_CLASS =
-  "relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw_-_32px),max(240px,calc((100dvh_-_362px_-_var(--feed-filters-room,0px))_*_2_/_3)))] sm:w-[min(400px,max(240px,calc((100dvh_-_310px_-_var(--feed-filters-room,0px))_*_2_/_3)))]";
+  "relative mx-auto aspect-[2/3] w-[min(400px,calc(100vw_-_32px),max(240px,calc((100dvh_-_362px_-_var(--feed-filters-room,0px)_-_var(--feed-picks-room,0px))_*_2_/_3)))] sm:w-[min(400px,max(240px,calc((100dvh_-_310px_-_var(--feed-filters-room,0px)_-_var(--feed-picks-room,0px))_*_2_/_3)))]";
 export const DECK_FRAME_STYLE = { marginBottom: STACK_STEP_PX * (VISIBLE_CARDS - 1) };
 
 /** Where a card sits in the stack when nothing moves: each one back is lower and smaller. */

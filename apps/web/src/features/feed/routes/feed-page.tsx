@@ -27,6 +27,7 @@ import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { FEED_FILTER_COPY, MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
+import { usePicks } from "@/features/feed/api/get-picks.ts";
 import { useSendDecision } from "@/features/feed/api/send-request.ts";
 import { type UndoableDecision, useUndoDecision } from "@/features/feed/api/undo-request.ts";
 import { Deck } from "@/features/feed/components/deck.tsx";
@@ -36,6 +37,7 @@ import {
   FeedFiltersToggle,
   FilteredOutPanel,
 } from "@/features/feed/components/feed-filters.tsx";
+import { PicksStrip } from "@/features/feed/components/picks-strip.tsx";
 import { type FeedFilters, hasFilters, useFeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
@@ -49,9 +51,10 @@ const AgePrompt = lazy(async () => ({
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
 const PREFETCH_WHEN_LEFT = 3;
 
+/** Typing, or in a dialog (a pick's card): the arrow keys are not the deck's there. */
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest("input, textarea, select") !== null;
+  return target.isContentEditable || target.closest("input, textarea, select, dialog") !== null;
 }
 
 export function FeedPage() {
@@ -65,6 +68,7 @@ export function FeedPage() {
   const filtersButton = useRef<HTMLButtonElement>(null);
   const feed = useFeed(filters);
   const cards = useMemo(() => (feed.data ? feedDeck(feed.data.pages) : []), [feed.data]);
+  const picks = usePicks();
   const [exitDirection, setExitDirection] = useState<SendStatus>("interested");
   const [swipingId, setSwipingId] = useState<string | null>(null);
   // The last decision, which Undo can take back.
@@ -194,6 +198,7 @@ export function FeedPage() {
 
   let content: ReactNode;
   const askingAge = Boolean(me.data && me.data.age === null);
+  const shownPicks = askingAge ? [] : (picks.data ?? []);
   if (askingAge) {
     // Nobody is shown to someone without an age (nor they to anyone): ask for it first.
     content = (
@@ -309,11 +314,13 @@ export function FeedPage() {
 
   return (
     // Clipped sideways so a card flying out never widens the page (no sideways scroll on phones).
-    // The chips of the filters that are on take a row: the deck leaves room for it (deck.tsx).
+    // The chips of the filters that are on take a row, and today's picks another: the deck
+    // leaves room for them (deck.tsx).
     <section
       className={cn(
         "flex w-full flex-col items-center gap-4 overflow-x-clip px-4 py-4 sm:gap-6 sm:py-8",
         filtered && "[--feed-filters-room:32px]",
+        shownPicks.length > 0 && "[--feed-picks-room:88px] sm:[--feed-picks-room:96px]",
       )}
     >
       <header className="flex w-full max-w-xl flex-col items-center text-center">
@@ -344,6 +351,7 @@ export function FeedPage() {
           />
         )}
       </header>
+      <PicksStrip picks={shownPicks} filters={filters} onRequestSent={() => setRequestSent(true)} />
       <GetNotifiedPrompt requestSent={requestSent} />
       {content}
     </section>
