@@ -44,6 +44,17 @@ export const CHAT_SEARCH_LIMIT = 30;
 /** A reply's quote: the first line of the original, cut to this many characters. */
 export const CHAT_EXCERPT_LENGTH = 120;
 
+/**
+ * The IANA time zones the runtime knows (and UTC), for the settings' `timeZone`: the server
+ * checks a choice against its own list, the web app offers its own (and the browser's zone).
+ */
+export const TIME_ZONES: [string, ...string[]] = [
+  "UTC",
+  ...(typeof Intl.supportedValuesOf === "function"
+    ? Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")
+    : []),
+];
+
 /** Who a conversation shows as once the other person deleted their account. */
 export const DELETED_ACCOUNT_NAME = "Deleted account";
 /** The picture of a deleted account: a neutral silhouette the web app serves. */

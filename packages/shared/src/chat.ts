@@ -9,6 +9,7 @@ import {
   CHAT_REACTIONS,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_REASONS,
+  TIME_ZONES,
 } from "./chat-constants.ts";
 import { meetupSchema } from "./meetups.ts";
 import { notificationSchema, unreadCountsSchema } from "./notifications.ts";
@@ -153,14 +154,6 @@ export const accountSettingsSchema = z.object({
   timeZone: z.string().nullable(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
-
-/** The IANA time zones the runtime knows (and UTC), for the settings' `timeZone`. */
-const TIME_ZONES: [string, ...string[]] = [
-  "UTC",
-  ...(typeof Intl.supportedValuesOf === "function"
-    ? Intl.supportedValuesOf("timeZone").filter((zone) => zone !== "UTC")
-    : []),
-];
 
 export const accountSettingsBodySchema = z
   .strictObject({

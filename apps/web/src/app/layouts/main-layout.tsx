@@ -6,6 +6,7 @@ import { NotificationBell } from "@/components/ui/notification-bell.tsx";
 import { ScrollToTop } from "@/components/ui/scroll-to-top.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
+import { useBrowserTimeZone } from "@/features/account/lib/use-browser-time-zone.ts";
 import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
 import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
 import { SearchStandIn } from "@/features/search/components/search-stand-in.tsx";
@@ -55,6 +56,7 @@ export function MainLayout() {
   const settled = useScreenSettled();
   const unread = useUnreadCounts(Boolean(me) && settled);
   useChatSocket(me?._id);
+  useBrowserTimeZone(me && settled ? me._id : undefined);
   useUnreadInTitle(unread.messages);
   const counts: Partial<Record<string, number>> = {
     [paths.requests]: unread.requests,

@@ -1,35 +1,20 @@
-import type { AccountSettings, Envelope } from "@kindred/shared";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
-import { apiClient, errorMessageOf } from "@/lib/api-client.ts";
+import { errorMessageOf } from "@/lib/api-client.ts";
+import { saveAccountSettings, settingsSaved, useAccountSettings } from "../api/account-settings.ts";
 import { SettingsCard } from "./settings-card.tsx";
-
-const SETTINGS_KEY = ["account", "settings"] as const;
-
-async function getSettings(signal?: AbortSignal): Promise<AccountSettings> {
-  const body = await apiClient.get<Envelope<AccountSettings>>("/account/settings", { signal });
-  return body.data;
-}
-
-async function saveSettings(change: Partial<AccountSettings>): Promise<AccountSettings> {
-  const body = await apiClient.put<Envelope<AccountSettings>>("/account/settings", change);
-  return body.data;
-}
 
 /** Chat privacy: whether the people one writes with see "Seen" (and one sees theirs). */
 export function ChatPrivacySection() {
   const queryClient = useQueryClient();
   // Shown at once (a controlled switch would spring back until the request starts).
   const [asked, setAsked] = useState<boolean>();
-  const settings = useQuery({
-    queryKey: SETTINGS_KEY,
-    queryFn: ({ signal }) => getSettings(signal),
-  });
+  const settings = useAccountSettings();
   const save = useMutation({
-    mutationFn: saveSettings,
-    onSuccess: (data) => {
-      queryClient.setQueryData(SETTINGS_KEY, data);
+    mutationFn: saveAccountSettings,
+    onSuccess: (data, change) => {
+      settingsSaved(queryClient, change, data);
       // "Seen" under my messages follows the new setting.
       void queryClient.invalidateQueries({ queryKey: ["chat", "messages"] });
       showToast(data.readReceipts ? "Read receipts are on." : "Read receipts are off.", {

@@ -10,4 +10,6 @@ export const accountKeys = {
   passkeys: ["account", "passkeys"] as const,
   /** My university address, pending or verified, or null. */
   campus: ["account", "campus"] as const,
+  /** Read receipts and time zone. */
+  settings: ["account", "settings"] as const,
 };
