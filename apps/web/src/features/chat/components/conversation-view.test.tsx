@@ -4,9 +4,11 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { queryKeys } from "@/lib/query-client.ts";
 import { chatContact, chatMessage } from "@/test/chat-fixtures.ts";
 import { deferred, type FetchCall, mockFetch, ok, type Reply } from "@/test/mock-fetch.ts";
 import { createTestQueryClient, renderWithQueryClient } from "@/test/query-client.tsx";
+import { sampleMe } from "@/test/render.tsx";
 import { applyChatEvent } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { claimOutbox, saveDraft } from "../lib/outbox.ts";
@@ -29,15 +31,10 @@ beforeEach(() => {
   queryClient.setQueryData<Conversation[]>(chatKeys.conversations, [conversation]);
 });
 
-function renderConversation() {
+function renderConversation(open: Conversation = conversation) {
   renderWithQueryClient(
     <MemoryRouter>
-      <ConversationView
-        conversation={conversation}
-        meId={ME}
-        onAction={() => {}}
-        onBlocked={() => {}}
-      />
+      <ConversationView conversation={open} meId={ME} onAction={() => {}} onBlocked={() => {}} />
     </MemoryRouter>,
     { queryClient },
   );
@@ -137,5 +134,75 @@ describe("ConversationView", () => {
 
     expect(await within(region).findByText("Hello from Ben")).toBeInTheDocument();
     expect(within(region).queryByText(/Say hello/)).not.toBeInTheDocument();
+  });
+});
+
+describe("ConversationView's openers", () => {
+  // Ben knows Guitar and wants to learn Python; I know Python and want to learn Guitar.
+  const withBen: Conversation = {
+    ...conversation,
+    user: { ...chatContact(BEN, "Ben"), skills: ["Guitar", "Chess"], learning: ["Python"] },
+  };
+  const openers = [
+    "You want to learn Python and I know it: trade for some Guitar?",
+    "I'd love to learn Guitar from you — what got you started?",
+    "I saw you want to learn Python. Happy to help — where are you at with it?",
+  ];
+
+  beforeEach(() => {
+    queryClient.setQueryData(queryKeys.me, {
+      ...sampleMe,
+      _id: ME,
+      skills: ["python", "Cooking"],
+      learning: ["guitar"],
+    });
+  });
+
+  function serveMessages(messages: ChatMessage[]) {
+    return mockFetch((call) =>
+      call.method === "GET" && call.path === `/chat/${BEN}/messages`
+        ? ok({ messages, nextBefore: null, nextAfter: null } satisfies ChatPage)
+        : call.method === "POST" && call.path === `/chat/${BEN}/read`
+          ? ok({ unread: 0 })
+          : undefined,
+    );
+  }
+
+  it("offers three openers from what the two trade; one tap puts it in the field, unsent", async () => {
+    claimOutbox(ME);
+    const calls = serveMessages([]);
+    const region = renderConversation(withBen);
+    const list = await within(region).findByRole("list", { name: "Break the ice" });
+    expect(
+      within(list)
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(openers);
+
+    await userEvent.click(within(list).getByRole("button", { name: openers[1] }));
+    const box = within(region).getByRole("textbox", { name: "Message Ben" });
+    expect(box).toHaveValue(openers[1]);
+    expect(box).toHaveFocus();
+    expect(calls.some((call) => call.method === "POST" && call.path.endsWith("/messages"))).toBe(
+      false,
+    );
+    act(() => saveDraft(BEN, ""));
+  });
+
+  it("offers none once the conversation has a message", async () => {
+    claimOutbox(ME);
+    serveMessages([
+      chatMessage({
+        _id: "00000000-0000-4000-8000-000000000003",
+        fromUserId: BEN,
+        toUserId: ME,
+        createdAt: "2026-11-22T10:00:00.000Z",
+        text: "Hey there",
+      }),
+    ]);
+    const region = renderConversation(withBen);
+    expect(await within(region).findByText("Hey there")).toBeInTheDocument();
+    expect(within(region).queryByRole("list", { name: "Break the ice" })).not.toBeInTheDocument();
+    expect(within(region).queryByText(openers[0] as string)).not.toBeInTheDocument();
   });
 });

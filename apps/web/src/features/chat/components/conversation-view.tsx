@@ -15,6 +15,7 @@ import { fullName } from "@/components/ui/user-card.tsx";
 import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { type ChatHistory, useMessages } from "../api/get-messages.ts";
 import {
   deleteMessage,
@@ -25,12 +26,14 @@ import {
 import { applyChatEvent, firstLine } from "../lib/apply-chat-event.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { sendTyping, typingDone, useTyping } from "../lib/chat-live.ts";
+import { icebreakers } from "../lib/icebreakers.ts";
 import { claimOutbox, saveDraft, useDraft } from "../lib/outbox.ts";
 import { useHistoryWindow } from "../lib/use-history-window.ts";
 import { useMarkRead } from "../lib/use-mark-read.ts";
 import { useOutgoingMessages } from "../lib/use-outgoing-messages.ts";
 import { ConversationHeader } from "./conversation-header.tsx";
 import { ConversationSearch } from "./conversation-search.tsx";
+import { Icebreakers } from "./icebreakers.tsx";
 import { type ComposerPhoto, MessageComposer } from "./message-composer.tsx";
 import { MessageDays, PendingMessages } from "./message-list.tsx";
 import { PhotoLightbox } from "./photo-lightbox.tsx";
@@ -117,6 +120,9 @@ export function ConversationView({
   const [pendingJump, setPendingJump] = useState<string>();
   const [pendingBottom, setPendingBottom] = useState(false);
   const [atBottom, setAtBottom] = useState(true);
+  const [composerFocus, setComposerFocus] = useState(0);
+  // The signed-in layout has already read Me: this reads its cache.
+  const { data: me } = useMe();
   // The tab's drafts and unsent messages are this person's before anything is typed or sent:
   // the chat socket, which claims them too, opens only once the first screen has settled.
   useEffect(() => claimOutbox(meId), [meId]);
@@ -314,9 +320,22 @@ export function ConversationView({
             Loading...
           </p>
         ) : messages.length === 0 && pendingCount === 0 && !readOnly ? (
-          <p className="mt-10 text-center text-sm text-base-content/70">
-            Say hello to {user.firstName}.
-          </p>
+          <div className="mt-10 flex flex-col items-center gap-4">
+            <p className="text-center text-sm text-base-content/70">
+              Say hello to {user.firstName}.
+            </p>
+            <Icebreakers
+              openers={icebreakers(user, {
+                skills: me?.skills ?? [],
+                learning: me?.learning ?? [],
+              })}
+              onPick={(text) => {
+                // Into the field, not sent: the person may change it first.
+                saveDraft(otherId, text);
+                setComposerFocus((count) => count + 1);
+              }}
+            />
+          </div>
         ) : null}
         <MessageDays
           messages={messages}
@@ -411,6 +430,7 @@ export function ConversationView({
           photos={photos.photos}
           onAddPhotos={photos.add}
           onRemovePhoto={photos.remove}
+          focusRequest={composerFocus}
         />
       )}
       <Modal

@@ -28,6 +28,8 @@ type MessageComposerProps = {
   photos?: ComposerPhoto[];
   onAddPhotos?: (files: File[]) => void;
   onRemovePhoto?: (key: string) => void;
+  /** Changed to put the cursor at the end of the field (an opener was chosen); 0: never. */
+  focusRequest?: number;
 };
 
 /**
@@ -46,6 +48,7 @@ export function MessageComposer({
   photos = [],
   onAddPhotos,
   onRemovePhoto,
+  focusRequest = 0,
 }: MessageComposerProps) {
   const tooLong = text.length > CHAT_MESSAGE_MAX_LENGTH;
   const uploading = photos.some((photo) => !photo.id && !photo.error);
@@ -59,6 +62,13 @@ export function MessageComposer({
   useEffect(() => {
     if (replyingTo || editing) inputRef.current?.focus();
   }, [replyingTo, editing]);
+
+  useEffect(() => {
+    const field = inputRef.current;
+    if (!focusRequest || !field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, [focusRequest]);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
