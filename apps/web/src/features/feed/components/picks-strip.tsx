@@ -79,7 +79,7 @@ export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
   if (picks.length === 0) return null;
 
   return (
-    <section aria-labelledby={headingId} className="w-full max-w-3xl">
+    <section aria-labelledby={headingId} className="w-full max-w-3xl lg:max-w-5xl">
       <h2
         id={headingId}
         className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-base-content/70 uppercase md:justify-center"
@@ -139,7 +139,7 @@ function PickItem({ card, onOpen, onDecide }: PickItemProps) {
   const name = fullName(card) || "Unnamed";
   const reason = pickReason(card);
   return (
-    <li className="w-64 shrink-0 snap-start md:w-auto md:max-w-72 md:min-w-0 md:flex-1 md:basis-0">
+    <li className="w-64 shrink-0 snap-start md:w-auto md:max-w-80 md:min-w-0 md:flex-1 md:basis-0">
       <div className="flex h-full items-center gap-1 rounded-box border border-base-300 bg-base-100 p-1.5 text-base-content shadow-sm">
         <button
           type="button"
