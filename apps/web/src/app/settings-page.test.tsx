@@ -50,7 +50,11 @@ describe("SettingsPage", () => {
     expect(
       within(section).getByRole("switch", { name: "Chat messages by email" }),
     ).not.toBeChecked();
-    expect(within(section).getAllByRole("switch", { name: / by (push|email)$/ })).toHaveLength(14);
+    // Two switches for each of the 12 kinds a person chooses for: every kind but moderation.
+    expect(within(section).getAllByRole("switch", { name: / by (push|email)$/ })).toHaveLength(24);
+    expect(
+      within(section).getByRole("switch", { name: "Daily picks by push" }),
+    ).toBeInTheDocument();
     // Moderation notices have no switch: the section says they always arrive.
     expect(within(section).queryByRole("switch", { name: /moderat/i })).not.toBeInTheDocument();
     expect(
