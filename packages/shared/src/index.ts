@@ -8,6 +8,7 @@ export * from "./community-groups.ts";
 export * from "./constants.ts";
 export * from "./devices.ts";
 export * from "./email-verification.ts";
+export * from "./feed-filter-check.ts";
 export * from "./meetups.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";

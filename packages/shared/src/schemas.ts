@@ -24,28 +24,13 @@ import {
   SKILL_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from "./constants.ts";
+import { FEED_FILTER_LABELS, feedFilterMessages } from "./feed-filter-check.ts";
 import { photoSetSchema } from "./photos.ts";
+import { hasVisibleCharacter, NO_NUL, noNulMessage } from "./text-rules.ts";
 
 // ---------- field rules ----------
 
-/**
- * PostgreSQL cannot store the NUL character in text. A pattern (not a refinement), so the OpenAPI
- * document carries the rule too.
- */
-export const NO_NUL = /^[^\0]*$/;
-export const noNulMessage = (label: string) => `${label} cannot contain a NUL character (\\0)`;
-
-/**
- * Spaces, control and format characters (zero-width space, joiners, direction marks, soft hyphen,
- * BOM), combining marks on nothing, and the fillers that render as blank (Hangul, Braille).
- */
-const VISIBLE_CHARACTER =
-  /[^\p{White_Space}\p{Z}\p{Cc}\p{Cf}\p{Cn}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/u;
-
-/** True when the text shows something on screen; an empty text is left to the length rules. */
-export function hasVisibleCharacter(text: string): boolean {
-  return text === "" || VISIBLE_CHARACTER.test(text);
-}
+export { hasVisibleCharacter, NO_NUL, noNulMessage } from "./text-rules.ts";
 
 export const emailSchema = z
   .string({ error: "Email is required" })
@@ -269,16 +254,15 @@ export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
 
 export const FEED_CURSOR_INVALID = "This cursor is not valid; start again from the first page.";
 
-/** A feed filter's skill: as a skill is written, or empty (no filter). */
+/** A feed filter's skill: as a skill is written, or empty (no filter); feed-filter-check.ts too. */
 function feedFilterSchema(label: string) {
+  const messages = feedFilterMessages(label);
   return z
-    .string({ error: `${label} must be a skill` })
+    .string({ error: messages.notText })
     .trim()
-    .max(SKILL_MAX_LENGTH, `${label}: a skill is at most ${SKILL_MAX_LENGTH} characters`)
-    .regex(NO_NUL, noNulMessage(label))
-    .refine((text) => text === "" || hasVisibleCharacter(text), {
-      error: `${label}: a skill cannot be made only of invisible characters`,
-    })
+    .max(SKILL_MAX_LENGTH, messages.tooLong)
+    .regex(NO_NUL, messages.nul)
+    .refine((text) => text === "" || hasVisibleCharacter(text), { error: messages.invisible })
     .optional()
     .transform((text) => (text ? text : undefined));
 }
@@ -297,9 +281,9 @@ export const feedQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(FEED_MAX_LIMIT).default(FEED_DEFAULT_LIMIT),
   /** "Can teach me…": only people who know this skill (empty: no filter). */
-  teaches: feedFilterSchema("Can teach me"),
+  teaches: feedFilterSchema(FEED_FILTER_LABELS.teaches),
   /** "Wants to learn…": only people who want to learn this skill (empty: no filter). */
-  learns: feedFilterSchema("Wants to learn"),
+  learns: feedFilterSchema(FEED_FILTER_LABELS.learns),
   /** "My campus": 1 for only people of the viewer's university (none when they have none). */
   campus: z
     .enum(["0", "1", "true", "false"], { error: "campus must be 1 or 0" })

@@ -1,28 +1,43 @@
 import { type LucideIcon, SlidersHorizontal, X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from "react";
-import { SkillPicker } from "@/components/ui/skill-picker.tsx";
+import {
+  type KeyboardEvent,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useRef,
+} from "react";
 import { FEED_FILTER_COPY } from "@/config/copy.ts";
 import {
-  checkFilter,
   FEED_FILTER_NAMES,
   type FeedFilterName,
   type FeedFilters,
 } from "@/features/feed/lib/feed-filters.ts";
 import { cn } from "@/lib/cn.ts";
 
+/**
+ * The filters' fields, with the form plumbing they bring: loaded when the panel first opens, not
+ * with Discover (decision 124).
+ */
+const FeedFilterFields = lazy(async () => ({
+  default: (await import("./feed-filter-fields.tsx")).FeedFilterFields,
+}));
+
 /** Each filter's words: its field, its chip and the button that clears it. */
-const FILTER_WORDS: Record<FeedFilterName, { field: string; chip: string; clear: string }> = {
-  teaches: {
-    field: FEED_FILTER_COPY.teaches,
-    chip: FEED_FILTER_COPY.teachesChip,
-    clear: FEED_FILTER_COPY.clearTeaches,
-  },
-  learns: {
-    field: FEED_FILTER_COPY.learns,
-    chip: FEED_FILTER_COPY.learnsChip,
-    clear: FEED_FILTER_COPY.clearLearns,
-  },
-};
+export const FILTER_WORDS: Record<FeedFilterName, { field: string; chip: string; clear: string }> =
+  {
+    teaches: {
+      field: FEED_FILTER_COPY.teaches,
+      chip: FEED_FILTER_COPY.teachesChip,
+      clear: FEED_FILTER_COPY.clearTeaches,
+    },
+    learns: {
+      field: FEED_FILTER_COPY.learns,
+      chip: FEED_FILTER_COPY.learnsChip,
+      clear: FEED_FILTER_COPY.clearLearns,
+    },
+  };
 
 const setNames = (filters: FeedFilters) =>
   FEED_FILTER_NAMES.filter((name) => filters[name] !== undefined);
@@ -83,11 +98,6 @@ export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, butt
   const names = setNames(filters);
   const panelRef = useRef<HTMLElement>(null);
 
-  // Opened from the button: the keyboard goes on into the first field.
-  useEffect(() => {
-    if (open) panelRef.current?.querySelector("input")?.focus();
-  }, [open]);
-
   function close() {
     onClose();
     buttonRef.current?.focus();
@@ -136,19 +146,9 @@ export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, butt
           className="mt-3 w-full rounded-box border border-base-300 bg-base-100 p-3 text-left shadow-sm"
           onKeyDown={handleKeyDown}
         >
-          <div className="grid gap-x-3 sm:grid-cols-2">
-            {FEED_FILTER_NAMES.map((name) => (
-              <SkillPicker
-                key={name}
-                label={FILTER_WORDS[name].field}
-                value={filters[name]}
-                placeholder={FEED_FILTER_COPY.anySkill}
-                check={checkFilter(name)}
-                clearLabel={FILTER_WORDS[name].clear}
-                onChange={(skill) => onChange({ ...filters, [name]: skill })}
-              />
-            ))}
-          </div>
+          <Suspense fallback={<div className="h-20" aria-busy="true" />}>
+            <FeedFilterFields filters={filters} onChange={onChange} />
+          </Suspense>
           <div className="mt-2 flex justify-end gap-2">
             {names.length > 0 ? (
               <button

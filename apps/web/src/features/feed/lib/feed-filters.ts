@@ -1,4 +1,4 @@
-import { feedQuerySchema } from "@kindred/shared";
+import { checkFeedFilter } from "@kindred/shared";
 import { useCallback, useState } from "react";
 import type { SkillCheck } from "@/components/ui/skill-picker.tsx";
 import { STORAGE_KEYS } from "@/config/ui.ts";
@@ -17,14 +17,12 @@ export function hasFilters(filters: FeedFilters): boolean {
   return FEED_FILTER_NAMES.some((name) => filters[name] !== undefined);
 }
 
-/** A typed skill by the server's rule for the filter: trimmed, none when empty, or its message. */
+/**
+ * A typed skill by the server's rule for the filter: trimmed, none when empty, or its message
+ * (checked without zod, which Discover does not load).
+ */
 export function checkFilter(name: FeedFilterName): SkillCheck {
-  return (text) => {
-    const parsed = feedQuerySchema.shape[name].safeParse(text);
-    return parsed.success
-      ? { skill: parsed.data }
-      : { error: parsed.error.issues[0]?.message ?? "Enter a skill" };
-  };
+  return (text) => checkFeedFilter(name, text);
 }
 
 /** Only the filters that are set and valid, so equal filters make equal query keys. */

@@ -92,7 +92,7 @@ describe("Discover's filters", () => {
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     const panel = screen.getByRole("region", { name: "Filter people" });
-    const teaches = within(panel).getByRole("combobox", { name: "Can teach me…" });
+    const teaches = await within(panel).findByRole("combobox", { name: "Can teach me…" });
     // Opened from the button, the panel takes the keyboard to its first field.
     expect(teaches).toHaveFocus();
     await user.type(teaches, "guit");
@@ -130,7 +130,7 @@ describe("Discover's filters", () => {
     const user = userEvent.setup();
     renderFeed();
     await user.click(await screen.findByRole("button", { name: "Filters" }));
-    const teaches = screen.getByRole("combobox", { name: "Can teach me…" });
+    const teaches = await screen.findByRole("combobox", { name: "Can teach me…" });
     await user.type(teaches, `${"x".repeat(31)}{Enter}`);
     // The server's own rule for the filter, from the shared schema.
     expect(teaches).toHaveAccessibleDescription("Can teach me: a skill is at most 30 characters");
@@ -143,7 +143,10 @@ describe("Discover's filters", () => {
     const user = userEvent.setup();
     const first = renderFeed();
     await user.click(await screen.findByRole("button", { name: "Filters" }));
-    await user.type(screen.getByRole("combobox", { name: "Wants to learn…" }), "Python{Enter}");
+    await user.type(
+      await screen.findByRole("combobox", { name: "Wants to learn…" }),
+      "Python{Enter}",
+    );
     await waitFor(() => expect(storedFilters()).toBe(JSON.stringify({ learns: "Python" })));
     first.unmount();
 
