@@ -60,7 +60,8 @@ const XSRF = "bench-xsrf-token";
 
 type Viewer = {
   cookie: string;
-  cursor: string | null;
+  /** The next page's cursor on each server (by port): builds may write cursors differently. */
+  cursors: Map<number, string | null>;
   /** A connection of theirs, to write to. */
   partner: string;
   /** The next of `targets` to swipe on. */
@@ -105,7 +106,7 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
       });
       viewers.push({
         cookie: `token=${sessionId}; XSRF-TOKEN=${XSRF}`,
-        cursor: null,
+        cursors: new Map(),
         partner,
         swiped: 0,
       });
@@ -295,15 +296,16 @@ async function phase(
             // A viewer who has swiped on every target gets 409s: TARGETS bounds a run.
             if (status !== 201) failed(status);
           } else {
-            const query = viewer.cursor ? `&cursor=${viewer.cursor}` : "";
+            const cursor = viewer.cursors.get(port);
+            const query = cursor ? `&cursor=${cursor}` : "";
             const { status, next } = await get(
               agent,
               port,
               `/api/feed?limit=10${query}`,
               viewer.cookie,
             );
-            if (status !== 200) errors++;
-            else viewer.cursor = next;
+            if (status !== 200) failed(status);
+            else viewer.cursors.set(port, next);
           }
         } catch {
           errors++;
@@ -365,7 +367,7 @@ async function run(
       for (const viewer of viewers) {
         const { status, next } = await get(warm, server.port, "/api/feed?limit=10", viewer.cookie);
         if (status !== 200) throw new Error(`GET /api/feed: ${status}`);
-        viewer.cursor = next;
+        viewer.cursors.set(server.port, next);
       }
       warm.destroy();
     }
