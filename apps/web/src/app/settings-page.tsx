@@ -16,6 +16,10 @@ const DevicesSection = lazy(async () => ({ default: (await signInSections()).Dev
 const PasswordSection = lazy(async () => ({
   default: (await import("@/features/account/components/password-section.tsx")).PasswordSection,
 }));
+const AvailabilitySection = lazy(async () => ({
+  default: (await import("@/features/account/components/availability-section.tsx"))
+    .AvailabilitySection,
+}));
 const CampusSection = lazy(async () => ({
   default: (await import("@/features/account/components/campus-section.tsx")).CampusSection,
 }));
@@ -46,6 +50,9 @@ export function SettingsPage() {
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <ChatPrivacySection />
       <TimeZoneSection />
+      <Later>
+        <AvailabilitySection />
+      </Later>
       <BlockedPeopleSection />
       <MyReportsSection />
       <Later>

@@ -13,6 +13,8 @@ export const paths = {
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
   notifications: "/notifications",
   settings: "/settings",
+  /** Settings, scrolled to "When I'm free" (the section's id). */
+  settingsAvailability: "/settings#availability",
   /** `/search?q=`: everything found, by kind. */
   search: "/search",
   about: "/about",

@@ -4,11 +4,14 @@ import { cn } from "@/lib/cn.ts";
 
 /** One section of the settings page: a card with its heading, a line about it and its content. */
 export function SettingsCard({
+  id,
   title,
   lead,
   danger = false,
   children,
 }: {
+  /** The section's anchor, for a link to it (`/settings#id`). */
+  id?: string;
   title: string;
   lead?: ReactNode;
   danger?: boolean;
@@ -17,9 +20,10 @@ export function SettingsCard({
   const headingId = useId();
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
       className={cn(
-        "card border bg-base-100 shadow-sm",
+        "card scroll-mt-20 border bg-base-100 shadow-sm",
         danger ? "border-error/50" : "border-base-300",
       )}
     >

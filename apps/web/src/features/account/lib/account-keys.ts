@@ -12,4 +12,6 @@ export const accountKeys = {
   campus: ["account", "campus"] as const,
   /** Read receipts and time zone. */
   settings: ["account", "settings"] as const,
+  /** My week's free hours and the time zone they are in. */
+  availability: ["account", "availability"] as const,
 };
