@@ -1,5 +1,5 @@
 import type { Conversation } from "@kindred/shared";
-import { ArrowLeft, Search } from "lucide-react";
+import { ArrowLeft, CalendarClock, Search } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
@@ -19,7 +19,11 @@ export function ConversationHeader({
   conversation,
   onAction,
   onSearch,
-}: ConversationPanelProps & { onSearch?: (() => void) | undefined }) {
+  onSuggestTime,
+}: ConversationPanelProps & {
+  onSearch?: (() => void) | undefined;
+  onSuggestTime?: (() => void) | undefined;
+}) {
   const { user, online } = conversation;
   const name = fullName(user);
   return (
@@ -45,6 +49,17 @@ export function ConversationHeader({
         </h2>
         {user.accountDeleted ? null : <Presence online={online} />}
       </div>
+      {onSuggestTime ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-circle btn-sm"
+          aria-label="Suggest a time"
+          title="Suggest a time to meet"
+          onClick={onSuggestTime}
+        >
+          <CalendarClock aria-hidden="true" className="size-5" />
+        </button>
+      ) : null}
       {onSearch ? (
         <button
           type="button"

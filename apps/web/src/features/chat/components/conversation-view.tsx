@@ -38,6 +38,7 @@ import { type ComposerPhoto, MessageComposer } from "./message-composer.tsx";
 import { MessageDays, PendingMessages } from "./message-list.tsx";
 import { PhotoLightbox } from "./photo-lightbox.tsx";
 import type { SafetyAction } from "./safety-dialogs.tsx";
+import { LazySuggestTimeDialog } from "./suggest-time.tsx";
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const NEAR_BOTTOM = 80;
@@ -116,6 +117,7 @@ export function ConversationView({
   const [deleting, setDeleting] = useState<ChatMessage>();
   const [lightbox, setLightbox] = useState<{ photos: ChatPhoto[]; index: number }>();
   const [searching, setSearching] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
   const [highlighted, setHighlighted] = useState<string>();
   const [pendingJump, setPendingJump] = useState<string>();
   const [pendingBottom, setPendingBottom] = useState(false);
@@ -284,6 +286,7 @@ export function ConversationView({
         conversation={conversation}
         onAction={onAction}
         onSearch={readOnly ? undefined : () => setSearching((open) => !open)}
+        onSuggestTime={readOnly ? undefined : () => setSuggesting(true)}
       />
       {searching ? (
         <ConversationSearch
@@ -456,6 +459,12 @@ export function ConversationView({
           onClose={() => setLightbox(undefined)}
         />
       ) : null}
+      <LazySuggestTimeDialog
+        open={suggesting}
+        otherId={otherId}
+        otherName={user.firstName}
+        onClose={() => setSuggesting(false)}
+      />
       <LazyReportDialog
         open={reporting !== undefined}
         subject={{ type: "message", _id: reporting?._id ?? "" }}

@@ -3,6 +3,7 @@ import { Flag, Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/cn.ts";
 import { timeOf } from "../lib/format-time.ts";
+import { MeetupCard } from "./meetup-card.tsx";
 
 export const BUBBLE = "chat-bubble max-w-[85%] whitespace-pre-wrap break-words sm:max-w-[70%]";
 
@@ -148,6 +149,14 @@ export function MessageItem({
           </div>
         ) : null}
         {deleted ? "Message deleted" : message.text}
+        {message.meetup && !deleted ? (
+          <MeetupCard
+            meetup={message.meetup}
+            meId={meId}
+            otherName={otherName}
+            interactive={onReply !== undefined}
+          />
+        ) : null}
       </div>
       <div
         className={cn(

@@ -5,6 +5,7 @@ import {
   type ChatReplyTo,
   type ChatServerEvent,
   type Conversation,
+  type Meetup,
 } from "@kindred/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "@/lib/query-client.ts";
@@ -90,6 +91,20 @@ function changeMessages(
         ? { ...row, lastMessage: change(row.lastMessage) }
         : row,
     ),
+  );
+}
+
+/**
+ * A meet-up as it is now (an answer, mine from its button or either from the socket): the
+ * message that carries it changes wherever this tab holds it.
+ */
+export function applyMeetup(queryClient: QueryClient, meId: string, meetup: Meetup) {
+  const otherId = meetup.proposedBy === meId ? meetup.proposedTo : meetup.proposedBy;
+  changeMessages(
+    queryClient,
+    otherId,
+    (message) => message.meetup?._id === meetup._id,
+    (message) => ({ ...message, meetup }),
   );
 }
 
@@ -270,6 +285,10 @@ export function applyChatEvent(queryClient: QueryClient, meId: string, event: Ch
           })),
         }),
       );
+      return;
+    }
+    case "meetup": {
+      applyMeetup(queryClient, meId, event.meetup);
       return;
     }
     case "typing": {
