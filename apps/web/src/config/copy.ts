@@ -129,13 +129,22 @@ export const FEED_FILTER_COPY = {
   clearAll: "Clear filters",
   clearTeaches: "Clear “Can teach me”",
   clearLearns: "Clear “Wants to learn”",
-  /** The empty feed, naming the filters to loosen. */
-  nobody: ({ teaches, learns }: { teaches?: string; learns?: string }) => {
+  campus: "My campus",
+  clearCampus: "Clear “My campus”",
+  /** Under the "My campus" switch: whose people it keeps. */
+  campusHint: (university: string) => `Only people from ${university}.`,
+  campusNeedsUniversity: "Add your university email in Settings",
+  /** The empty feed, naming the filters to loosen (and the viewer's university for My campus). */
+  nobody: (
+    { teaches, learns, campus }: { teaches?: string; learns?: string; campus?: boolean },
+    university?: string | null,
+  ) => {
+    const from = campus ? ` from ${university || "your university"}` : "";
     const who = [
       teaches ? `can teach you ${teaches}` : "",
       learns ? `wants to learn ${learns}` : "",
     ].filter(Boolean);
-    return `Nobody who ${who.join(" and ")} yet.`;
+    return who.length ? `Nobody${from} who ${who.join(" and ")} yet.` : `Nobody${from} yet.`;
   },
   loosen: "Nobody else matches for now: loosen a filter to see more people.",
 } as const;

@@ -36,7 +36,10 @@ export async function getFeed(
 
 /** One cache per set of filters: changing a filter starts its feed from the first page. */
 export function feedQueryKey(filters: FeedFilters = NO_FILTERS) {
-  return [...queryKeys.feed, { teaches: filters.teaches, learns: filters.learns }] as const;
+  return [
+    ...queryKeys.feed,
+    { teaches: filters.teaches, learns: filters.learns, campus: filters.campus },
+  ] as const;
 }
 
 const pageOf = (body: FeedAnswer): FeedPage => ({

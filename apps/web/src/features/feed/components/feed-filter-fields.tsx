@@ -3,8 +3,8 @@ import { SkillPicker } from "@/components/ui/skill-picker.tsx";
 import { FEED_FILTER_COPY } from "@/config/copy.ts";
 import {
   checkFilter,
-  FEED_FILTER_NAMES,
   type FeedFilters,
+  SKILL_FILTER_NAMES,
 } from "@/features/feed/lib/feed-filters.ts";
 import { FILTER_WORDS } from "./feed-filters.tsx";
 
@@ -25,7 +25,7 @@ export function FeedFilterFields({
   }, []);
   return (
     <div ref={ref} className="grid gap-x-3 sm:grid-cols-2">
-      {FEED_FILTER_NAMES.map((name) => (
+      {SKILL_FILTER_NAMES.map((name) => (
         <SkillPicker
           key={name}
           label={FILTER_WORDS[name].field}

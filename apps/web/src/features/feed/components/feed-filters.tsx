@@ -6,13 +6,17 @@ import {
   type RefObject,
   Suspense,
   useEffect,
+  useId,
   useRef,
 } from "react";
+import { Link } from "react-router";
 import { FEED_FILTER_COPY } from "@/config/copy.ts";
+import { paths } from "@/config/paths.ts";
 import {
   FEED_FILTER_NAMES,
   type FeedFilterName,
   type FeedFilters,
+  SKILL_FILTER_NAMES,
 } from "@/features/feed/lib/feed-filters.ts";
 import { cn } from "@/lib/cn.ts";
 
@@ -37,7 +41,16 @@ export const FILTER_WORDS: Record<FeedFilterName, { field: string; chip: string;
       chip: FEED_FILTER_COPY.learnsChip,
       clear: FEED_FILTER_COPY.clearLearns,
     },
+    campus: {
+      field: FEED_FILTER_COPY.campus,
+      chip: FEED_FILTER_COPY.campus,
+      clear: FEED_FILTER_COPY.clearCampus,
+    },
   };
+
+/** A filter's chip: the skill after its words; "My campus" alone. */
+const chipText = (filters: FeedFilters, name: FeedFilterName) =>
+  name === "campus" ? FILTER_WORDS.campus.chip : `${FILTER_WORDS[name].chip}: ${filters[name]}`;
 
 const setNames = (filters: FeedFilters) =>
   FEED_FILTER_NAMES.filter((name) => filters[name] !== undefined);
@@ -83,6 +96,8 @@ export function FeedFiltersToggle({ filters, open, onToggle, panelId, buttonRef 
 
 type BarProps = {
   filters: FeedFilters;
+  /** The viewer's verified university ("My campus" needs one); null when they have none. */
+  university: string | null;
   onChange: (filters: FeedFilters) => void;
   open: boolean;
   onClose: () => void;
@@ -92,11 +107,21 @@ type BarProps = {
 
 /**
  * The filters that are on, as chips that take one off, and, while open, the panel that sets them:
- * a skill each, with the skills field's suggestions.
+ * a skill each, with the skills field's suggestions, and "My campus" (off, with the way to get
+ * it, for someone without a university).
  */
-export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, buttonRef }: BarProps) {
+export function FeedFiltersBar({
+  filters,
+  university,
+  onChange,
+  open,
+  onClose,
+  panelId,
+  buttonRef,
+}: BarProps) {
   const names = setNames(filters);
   const panelRef = useRef<HTMLElement>(null);
+  const campusHintId = useId();
 
   function close() {
     onClose();
@@ -116,7 +141,7 @@ export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, butt
       {names.length > 0 ? (
         <ul aria-label="Filters on" className="mt-2 flex flex-wrap justify-center gap-2">
           {names.map((name) => {
-            const text = `${FILTER_WORDS[name].chip}: ${filters[name]}`;
+            const text = chipText(filters, name);
             return (
               <li key={name} className="min-w-0 max-w-full">
                 <button
@@ -149,6 +174,30 @@ export function FeedFiltersBar({ filters, onChange, open, onClose, panelId, butt
           <Suspense fallback={<div className="h-20" aria-busy="true" />}>
             <FeedFilterFields filters={filters} onChange={onChange} />
           </Suspense>
+          <div className="py-1">
+            <label className="flex w-fit cursor-pointer items-center gap-3 text-sm font-semibold has-disabled:cursor-not-allowed">
+              <input
+                type="checkbox"
+                className="toggle toggle-primary toggle-sm"
+                checked={filters.campus === true}
+                disabled={!university}
+                aria-describedby={campusHintId}
+                onChange={(event) =>
+                  onChange({ ...filters, campus: event.target.checked ? true : undefined })
+                }
+              />
+              {FEED_FILTER_COPY.campus}
+            </label>
+            <p id={campusHintId} className="mt-1 text-xs text-base-content/70">
+              {university ? (
+                FEED_FILTER_COPY.campusHint(university)
+              ) : (
+                <Link to={paths.settings} className="link">
+                  {FEED_FILTER_COPY.campusNeedsUniversity}
+                </Link>
+              )}
+            </p>
+          </div>
           <div className="mt-2 flex justify-end gap-2">
             {names.length > 0 ? (
               <button

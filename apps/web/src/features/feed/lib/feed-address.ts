@@ -12,6 +12,7 @@ export const feedQuery = (cursor: string | null, filters: FeedFilters = {}) => (
   cursor: cursor ?? undefined,
   teaches: filters.teaches,
   learns: filters.learns,
+  campus: filters.campus ? 1 : undefined,
 });
 
 /** Where the first page is read: without filters, the address the server preloads for Discover. */

@@ -61,7 +61,8 @@ export function FeedPage() {
   const queryClient = useQueryClient();
   // The signed-in layout has already read Me: this reads its cache.
   const me = useMe();
-  const [filters, setFilters] = useFeedFilters(me.data?._id);
+  const university = me.data?.campus ?? null;
+  const [filters, setFilters] = useFeedFilters(me.data?._id, university !== null);
   const filtered = hasFilters(filters);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersPanelId = useId();
@@ -232,7 +233,7 @@ export function FeedPage() {
           filters={filters}
           onChange={changeFilters}
           icon={SearchX}
-          title={FEED_FILTER_COPY.nobody(filters)}
+          title={FEED_FILTER_COPY.nobody(filters, university)}
           footer={undoButton}
         >
           <p className="text-base-content/70">{FEED_FILTER_COPY.loosen}</p>
@@ -343,6 +344,7 @@ export function FeedPage() {
         {askingAge ? null : (
           <FeedFiltersBar
             filters={filters}
+            university={university}
             onChange={changeFilters}
             open={filtersOpen}
             onClose={() => setFiltersOpen(false)}
