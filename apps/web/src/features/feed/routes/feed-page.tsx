@@ -37,7 +37,6 @@ import {
   FeedFiltersToggle,
   FilteredOutPanel,
 } from "@/features/feed/components/feed-filters.tsx";
-import { PicksStrip } from "@/features/feed/components/picks-strip.tsx";
 import { type FeedFilters, hasFilters, useFeedFilters } from "@/features/feed/lib/feed-filters.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
@@ -46,6 +45,11 @@ import { useMe } from "@/lib/get-me.ts";
 /** Shown only to someone without an age: its form loads with it, not with every feed. */
 const AgePrompt = lazy(async () => ({
   default: (await import("@/features/feed/components/age-prompt.tsx")).AgePrompt,
+}));
+
+/** Today's picks, with their dialog: loaded when there are picks to show, not with every feed. */
+const PicksStrip = lazy(async () => ({
+  default: (await import("@/features/feed/components/picks-strip.tsx")).PicksStrip,
 }));
 
 /** Load more while this many cards are left, so the stack never runs dry mid-swipe. */
@@ -353,7 +357,15 @@ export function FeedPage() {
           />
         )}
       </header>
-      <PicksStrip picks={shownPicks} filters={filters} onRequestSent={() => setRequestSent(true)} />
+      {shownPicks.length > 0 ? (
+        <Suspense fallback={null}>
+          <PicksStrip
+            picks={shownPicks}
+            filters={filters}
+            onRequestSent={() => setRequestSent(true)}
+          />
+        </Suspense>
+      ) : null}
       <GetNotifiedPrompt requestSent={requestSent} />
       {content}
     </section>
