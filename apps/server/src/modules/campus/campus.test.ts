@@ -131,6 +131,29 @@ describe("verifying a university address", () => {
     expect(search.body.toLowerCase()).not.toContain(email.toLowerCase());
   });
 
+  it('puts a verified person in "My campus" for others of the university, and out when removed', async () => {
+    const viewer = await signUpUser(app, { firstName: "Vic" });
+    const ana = await signUpUser(app, { firstName: "Anouk" });
+    await signUpUser(app, { firstName: "Elsewhere" });
+    const mine = async (): Promise<string[]> => {
+      const response = await call(app, viewer, "GET", "/api/feed?campus=1&limit=50");
+      expect(response.statusCode).toBe(200);
+      return response.json().data.map((card: Card) => card.firstName);
+    };
+    // No university yet: "My campus" has nobody.
+    expect(await mine()).toEqual([]);
+    await verifyAddress(viewer, mitAddress("vic"));
+    expect(await mine()).not.toContain("Anouk");
+    // Verified after the viewer's first look: in at once.
+    await verifyAddress(ana, mitAddress("anouk"));
+    const names = await mine();
+    expect(names).toContain("Anouk");
+    expect(names).not.toContain("Elsewhere");
+    const removed = await call(app, ana, "DELETE", "/api/account/campus");
+    expect(removed.statusCode).toBe(200);
+    expect(await mine()).not.toContain("Anouk");
+  });
+
   it("keeps the address out of a connection's export and in the owner's", async () => {
     const [ana, bo] = await connectedPair(app, ["Ana", "Bo"]);
     const email = mitAddress("export");

@@ -146,11 +146,14 @@ describe("GET /api/feed?teaches=&learns=", () => {
     expect(names((await feed(a, "?teaches=Guitar")).data)).toEqual(["Bo"]);
   });
 
-  it("checks each card as it is now, even when the lists were read before", async () => {
+  it("keeps who the filter names now: a skill given up or taken up counts at once", async () => {
     const { a, c } = await people();
     expect(names((await feed(a, "?teaches=Guitar")).data)).toEqual(["Bo", "Cy"]);
     expect((await edit(c, { skills: ["Baking", "Rowing", "Sailing"] })).statusCode).toBe(200);
     expect(names((await feed(a, "?teaches=Guitar")).data)).toEqual(["Bo"]);
+    // And someone who just took up the skill is in at once.
+    expect((await edit(c, { skills: ["Guitar", "Rowing", "Sailing"] })).statusCode).toBe(200);
+    expect(names((await feed(a, "?teaches=Guitar")).data)).toEqual(["Bo", "Cy"]);
   });
 
   it("answers 400 for a filter that is not a skill", async () => {

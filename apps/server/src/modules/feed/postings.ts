@@ -152,6 +152,7 @@ export class Postings {
     skills: readonly string[],
     adult: boolean,
     learners = false,
+    maxAgeMs = POSTINGS_MAX_AGE_MS,
   ): Promise<Holders[]> {
     if (skills.length === 0) return [];
     const now = Date.now();
@@ -160,7 +161,7 @@ export class Postings {
     const missing: string[] = [];
     for (const skill of skills) {
       const known = this.lists.get(keyOf(skill));
-      if (known && now - known.readAt <= POSTINGS_MAX_AGE_MS) found.set(skill, known);
+      if (known && now - known.readAt <= maxAgeMs) found.set(skill, known);
       else missing.push(skill);
     }
     if (missing.length > 0) {
@@ -174,18 +175,11 @@ export class Postings {
     return skills.map((skill) => found.get(skill) as Holders);
   }
 
-  /** The people of a university in the band, read where missing or too old. */
+  /** The people of a university in the band, read now (one range of users_campus_idx). */
   private async campusPeople(db: Database, campus: string, adult: boolean): Promise<Holders> {
-    const key = `c${adult ? "a" : "t"}:${campus}`;
     const now = Date.now();
-    const known = this.lists.get(key);
-    if (known && now - known.readAt <= POSTINGS_MAX_AGE_MS) return known;
     const { xmin, packed } = await readCampusPeople(db, campus, adult);
-    const list = packed
-      ? unpackHolders(packed, xmin, now)
-      : { ...EMPTY, horizon: xmin, readAt: now };
-    this.lists.set(key, list);
-    return list;
+    return packed ? unpackHolders(packed, xmin, now) : { ...EMPTY, horizon: xmin, readAt: now };
   }
 
   /**
@@ -204,16 +198,19 @@ export class Postings {
   }
 
   /**
-   * The same order among the people of the band who know `filters.teaches` and want to learn
-   * `filters.learns` (those given), whether they share a skill with the viewer or not: the lists
-   * a filtered page reads, up to a minute old (the page checks each card as it is now).
+   * The same order among the people of the band who know `filters.teaches`, want to learn
+   * `filters.learns` and are of the university `filters.campus` (those given), whether they share
+   * a skill with the viewer or not. The filters' lists are read now; the viewer's, which only
+   * order them, may be up to a minute old (the page checks each card as it is now).
    */
   async filtered(db: Database, input: SharersInput, filters: FeedFilters): Promise<Sharers> {
     const [holders, learners, teachers, students] = await Promise.all([
       this.holders(db, [...input.mine, ...input.related, ...input.learning], input.adult),
       input.learning.length > 0 ? this.holders(db, input.mine, input.adult, true) : [],
-      filters.teaches ? this.holders(db, [filters.teaches], input.adult) : [],
-      filters.learns ? this.holders(db, [filters.learns], input.adult, true) : [],
+      // Who the filters keep is read on every page: someone who just gained the skill or the
+      // university is in at once (the cards say the rest as they are now).
+      filters.teaches ? this.holders(db, [filters.teaches], input.adult, false, 0) : [],
+      filters.learns ? this.holders(db, [filters.learns], input.adult, true, 0) : [],
     ]);
     const only = [...teachers, ...students];
     if (filters.campus) only.push(await this.campusPeople(db, filters.campus, input.adult));
