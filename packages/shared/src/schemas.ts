@@ -288,7 +288,7 @@ export const feedQuerySchema = z.object({
   campus: z
     .enum(["0", "1", "true", "false"], { error: "campus must be 1 or 0" })
     .optional()
-    .transform((value) => value === "1" || value === "true"),
+    .transform((value) => (value === undefined ? undefined : value === "1" || value === "true")),
 });
 export type FeedQuery = z.input<typeof feedQuerySchema>;
 

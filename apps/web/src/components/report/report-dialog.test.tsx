@@ -35,6 +35,8 @@ const person = {
   gender: "other",
   about: "Chess and rust.",
   skills: ["chess", "rust", "hiking"],
+  learning: [],
+  campus: null,
   socialLinks: { instagramLink: null, otherLink: null },
   relationship: "connected",
 };
