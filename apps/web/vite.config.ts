@@ -1,12 +1,23 @@
 import { fileURLToPath } from "node:url";
+import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { cspSafeStyles } from "./csp-safe-styles.ts";
+import { linguiMacros } from "./lingui-macros.ts";
 import { precompress } from "./precompress.ts";
 
+const linguiConfigPath = fileURLToPath(new URL("./lingui.config.ts", import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), cspSafeStyles(), precompress()],
+  plugins: [
+    linguiMacros(linguiConfigPath),
+    lingui({ configPath: linguiConfigPath, failOnCompileError: true }),
+    react(),
+    tailwindcss(),
+    cspSafeStyles(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },

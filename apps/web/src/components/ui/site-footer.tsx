@@ -1,22 +1,27 @@
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import { LanguagePicker } from "@/components/ui/language-picker.tsx";
 import { paths } from "@/config/paths.ts";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { SiteLink } from "@/lib/site-link.tsx";
 
 const LINKS = [
-  { label: "About", to: paths.about },
-  { label: "Services", to: paths.services },
-  { label: "Blog", to: paths.blog },
-  { label: "FAQ", to: paths.faq },
-  { label: "Support", to: paths.support },
-  { label: "Contact", to: paths.contact },
-  { label: "Community", to: paths.community },
-  { label: "Privacy", to: paths.privacy },
-  { label: "Terms", to: paths.terms },
-  { label: "Cookies", to: paths.cookies },
+  { label: msg`About`, to: paths.about },
+  { label: msg`Services`, to: paths.services },
+  { label: msg`Blog`, to: paths.blog },
+  { label: msg`FAQ`, to: paths.faq },
+  { label: msg`Support`, to: paths.support },
+  { label: msg`Contact`, to: paths.contact },
+  { label: msg`Community`, to: paths.community },
+  { label: msg`Privacy`, to: paths.privacy },
+  { label: msg`Terms`, to: paths.terms },
+  { label: msg`Cookies`, to: paths.cookies },
 ] as const;
 
 /** The footer of every page; `children` (the landing page's newsletter box) sits above the links. */
 export function SiteFooter({ children }: { children?: ReactNode }) {
+  const { _ } = useLingui();
   return (
     <footer className="border-t border-base-300 bg-base-200 text-base-content">
       {children ? (
@@ -28,24 +33,27 @@ export function SiteFooter({ children }: { children?: ReactNode }) {
             Kindred
           </SiteLink>
           <p className="text-sm text-base-content/70">
-            Meet people who share your interests and skills.
+            <Trans>Meet people who share your interests and skills.</Trans>
           </p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={_(msg`Footer`)}>
           <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <SiteLink to={link.to} className="link link-hover">
-                  {link.label}
+                  {_(link.label)}
                 </SiteLink>
               </li>
             ))}
           </ul>
         </nav>
       </div>
-      <p className="pb-6 text-center text-xs text-base-content/60">
-        © {new Date().getFullYear()} Kindred
-      </p>
+      <div className="flex flex-col items-center gap-3 pb-6">
+        <LanguagePicker />
+        <p className="text-center text-xs text-base-content/60">
+          © {new Date().getFullYear()} Kindred
+        </p>
+      </div>
     </footer>
   );
 }
