@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { MESSAGES } from "@/config/copy.ts";
@@ -31,7 +33,7 @@ export function RequireAuth() {
         <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-3">
           <p>{errorMessageOf(meQuery.error, MESSAGES.somethingWrong)}</p>
           <button type="button" className="btn btn-sm" onClick={() => meQuery.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </div>
       </div>
@@ -56,7 +58,8 @@ export function GuestOnly() {
 
 /** A screen someone may not open looks exactly like an address that does not exist. */
 function NotFoundHere() {
-  useDocumentTitle("Page not found");
+  useDocumentTitle(t`Page not found`);
+
   return (
     <Suspense fallback={null}>
       <NotFoundPage />

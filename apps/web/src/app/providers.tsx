@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, Fragment, type ReactNode, useContext } from "react";
 import { ThemeProvider } from "@/components/ui/theme-toggle.tsx";
+import { useLocale } from "@/i18n/runtime.tsx";
 
 /**
  * A query client handed in from outside (tests start each run with an empty cache). The query
@@ -12,6 +13,16 @@ export function useQueryClientSeed(): QueryClient | undefined {
   return useContext(QueryClientSeed);
 }
 
+/**
+ * A change of language draws every screen again from the start, so texts read outside React's
+ * state (the copy's getters, dates formatted once) follow it as well as the components that watch
+ * the language. The router keeps its address; queries are read again, in the new language.
+ */
+function InTheActiveLanguage({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  return <Fragment key={locale}>{children}</Fragment>;
+}
+
 export function AppProviders({
   children,
   queryClient,
@@ -21,7 +32,9 @@ export function AppProviders({
 }) {
   return (
     <QueryClientSeed.Provider value={queryClient}>
-      <ThemeProvider>{children}</ThemeProvider>
+      <ThemeProvider>
+        <InTheActiveLanguage>{children}</InTheActiveLanguage>
+      </ThemeProvider>
     </QueryClientSeed.Provider>
   );
 }

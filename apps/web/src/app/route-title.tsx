@@ -1,5 +1,7 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useRef } from "react";
 import { Outlet, useLocation, useMatches, useNavigate } from "react-router";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { SiteNavigation } from "@/lib/site-link.tsx";
 import { documentTitle } from "@/lib/use-document-title.ts";
 
@@ -7,7 +9,7 @@ import { documentTitle } from "@/lib/use-document-title.ts";
  * A route's `handle.title`, e.g. "Discover people", shown as "Discover people · Kindred"; an
  * empty title is the bare site name. A route without one (a person's profile) sets its own.
  */
-export type RouteHandle = { title?: string };
+export type RouteHandle = { title?: MessageDescriptor | "" };
 
 /**
  * The root of every route: keeps the document title in step with the deepest titled route, and
@@ -28,9 +30,11 @@ export function RootRoute() {
     .map((match) => (match.handle as RouteHandle | undefined)?.title)
     .filter((value) => value !== undefined)
     .pop();
+  const { _ } = useLingui();
+  const text = title === undefined ? undefined : title === "" ? "" : _(title);
   useEffect(() => {
-    if (title !== undefined) document.title = documentTitle(title);
-  }, [title]);
+    if (text !== undefined) document.title = documentTitle(text);
+  }, [text]);
   return (
     <SiteNavigation.Provider value={open}>
       <Outlet />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { FramedRouteError, RootRouteError } from "@/features/errors/routes/route-error.tsx";
@@ -7,12 +10,14 @@ function PageLoader() {
   return (
     <div role="status" className="flex min-h-[50vh] items-center justify-center">
       <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">
+        <Trans>Loading...</Trans>
+      </span>
     </div>
   );
 }
 
-const title = (text: string): RouteHandle => ({ title: text });
+const title = (text: MessageDescriptor | ""): RouteHandle => ({ title: text });
 
 /**
  * Every screen loads with its route. The landing page needs only React (and, drawn here, the
@@ -48,7 +53,7 @@ export const routes: RouteObject[] = [
                     children: [
                       {
                         path: paths.home,
-                        handle: title("Discover people"),
+                        handle: title(msg`Discover people`),
                         lazy: async () => ({
                           Component: (await import("@/features/feed/routes/feed-page.tsx"))
                             .FeedPage,
@@ -56,7 +61,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.profile,
-                        handle: title("Your profile"),
+                        handle: title(msg`Your profile`),
                         lazy: async () => ({
                           Component: (await import("@/features/profile/routes/profile-page.tsx"))
                             .ProfilePage,
@@ -64,7 +69,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.connections,
-                        handle: title("Connections"),
+                        handle: title(msg`Connections`),
                         lazy: async () => ({
                           Component: (
                             await import("@/features/connections/routes/connections-page.tsx")
@@ -73,7 +78,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.requests,
-                        handle: title("Connection requests"),
+                        handle: title(msg`Connection requests`),
                         lazy: async () => ({
                           Component: (await import("@/features/requests/routes/requests-page.tsx"))
                             .RequestsPage,
@@ -81,7 +86,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.notifications,
-                        handle: title("Notifications"),
+                        handle: title(msg`Notifications`),
                         lazy: async () => ({
                           Component: (
                             await import("@/features/notifications/routes/notifications-page.tsx")
@@ -90,7 +95,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.search,
-                        handle: title("Search"),
+                        handle: title(msg`Search`),
                         lazy: async () => ({
                           Component: (await import("@/features/search/routes/search-page.tsx"))
                             .SearchPage,
@@ -98,7 +103,7 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: paths.settings,
-                        handle: title("Settings"),
+                        handle: title(msg`Settings`),
                         lazy: async () => ({
                           Component: (await import("./settings-page.tsx")).SettingsPage,
                         }),
@@ -160,7 +165,7 @@ export const routes: RouteObject[] = [
                       ...[paths.chat, paths.chatPattern].map(
                         (path): RouteObject => ({
                           path,
-                          handle: title("Chat"),
+                          handle: title(msg`Chat`),
                           lazy: async () => ({
                             Component: (await import("@/features/chat/routes/chat-page.tsx"))
                               .ChatPage,
@@ -179,7 +184,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.appeal,
-                    handle: title("Appeal"),
+                    handle: title(msg`Appeal`),
                     lazy: async () => ({
                       Component: (await import("@/features/moderation/routes/appeal-page.tsx"))
                         .AppealPage,
@@ -187,7 +192,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.verifyEmail,
-                    handle: title("Verify your email"),
+                    handle: title(msg`Verify your email`),
                     lazy: async () => ({
                       Component: (await import("@/features/account/routes/verify-email-page.tsx"))
                         .VerifyEmailPage,
@@ -195,14 +200,14 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.about,
-                    handle: title("About Kindred"),
+                    handle: title(msg`About Kindred`),
                     lazy: async () => ({
                       Component: (await import("@/features/info/routes/about-page.tsx")).AboutPage,
                     }),
                   },
                   {
                     path: paths.contact,
-                    handle: title("Contact us"),
+                    handle: title(msg`Contact us`),
                     lazy: async () => ({
                       Component: (await import("@/features/contact/routes/contact-page.tsx"))
                         .ContactPage,
@@ -210,7 +215,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.services,
-                    handle: title("Services"),
+                    handle: title(msg`Services`),
                     lazy: async () => ({
                       Component: (await import("@/features/info/routes/services-page.tsx"))
                         .ServicesPage,
@@ -218,7 +223,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.matching,
-                    handle: title("Interest matching"),
+                    handle: title(msg`Interest matching`),
                     lazy: async () => ({
                       Component: (await import("@/features/matching/routes/matching-page.tsx"))
                         .MatchingPage,
@@ -226,7 +231,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.support,
-                    handle: title("Support center"),
+                    handle: title(msg`Support center`),
                     lazy: async () => ({
                       Component: (await import("@/features/support/routes/support-page.tsx"))
                         .SupportPage,
@@ -234,14 +239,14 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.blog,
-                    handle: title("Blog"),
+                    handle: title(msg`Blog`),
                     lazy: async () => ({
                       Component: (await import("@/features/blog/routes/blog-page.tsx")).BlogPage,
                     }),
                   },
                   {
                     path: paths.privacy,
-                    handle: title("Privacy policy"),
+                    handle: title(msg`Privacy policy`),
                     lazy: async () => ({
                       Component: (await import("@/features/info/routes/privacy-page.tsx"))
                         .PrivacyPage,
@@ -249,14 +254,14 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: paths.terms,
-                    handle: title("Terms of service"),
+                    handle: title(msg`Terms of service`),
                     lazy: async () => ({
                       Component: (await import("@/features/info/routes/terms-page.tsx")).TermsPage,
                     }),
                   },
                   {
                     path: paths.cookies,
-                    handle: title("Cookie policy"),
+                    handle: title(msg`Cookie policy`),
                     lazy: async () => ({
                       Component: (await import("@/features/info/routes/cookies-page.tsx"))
                         .CookiesPage,
@@ -266,7 +271,7 @@ export const routes: RouteObject[] = [
                   ...[paths.notFound, "*"].map(
                     (path): RouteObject => ({
                       path,
-                      handle: title("Page not found"),
+                      handle: title(msg`Page not found`),
                       lazy: async () => ({
                         Component: (await import("@/features/errors/routes/not-found-page.tsx"))
                           .NotFoundPage,
@@ -282,14 +287,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.login,
-                handle: title("Login"),
+                handle: title(msg`Login`),
                 lazy: async () => ({
                   Component: (await import("@/features/auth/routes/login-page.tsx")).LoginPage,
                 }),
               },
               {
                 path: paths.signup,
-                handle: title("Sign up"),
+                handle: title(msg`Sign up`),
                 lazy: async () => ({
                   Component: (await import("@/features/auth/routes/signup-page.tsx")).SignupPage,
                 }),
@@ -298,7 +303,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.forgetPassword,
-            handle: title("Forgot password"),
+            handle: title(msg`Forgot password`),
             lazy: async () => ({
               Component: (await import("@/features/recovery/routes/forgot-password-page.tsx"))
                 .ForgotPasswordPage,
@@ -306,7 +311,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.verifyCode,
-            handle: title("Verify code"),
+            handle: title(msg`Verify code`),
             lazy: async () => ({
               Component: (await import("@/features/recovery/routes/verify-code-page.tsx"))
                 .VerifyCodePage,
@@ -314,7 +319,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.setPassword,
-            handle: title("Set a new password"),
+            handle: title(msg`Set a new password`),
             lazy: async () => ({
               Component: (await import("@/features/recovery/routes/set-password-page.tsx"))
                 .SetPasswordPage,
@@ -322,7 +327,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.community,
-            handle: title("Community"),
+            handle: title(msg`Community`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/community-page.tsx"))
                 .CommunityPage,
@@ -330,35 +335,35 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.groups,
-            handle: title("Study groups"),
+            handle: title(msg`Study groups`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/groups-page.tsx")).GroupsPage,
             }),
           },
           {
             path: paths.events,
-            handle: title("Events"),
+            handle: title(msg`Events`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/events-page.tsx")).EventsPage,
             }),
           },
           {
             path: paths.eventPattern,
-            handle: title("Event"),
+            handle: title(msg`Event`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/event-page.tsx")).EventPage,
             }),
           },
           {
             path: `${paths.groups}/:groupId`,
-            handle: title("Study group"),
+            handle: title(msg`Study group`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/group-page.tsx")).GroupPage,
             }),
           },
           {
             path: paths.faq,
-            handle: title("Frequently asked questions"),
+            handle: title(msg`Frequently asked questions`),
             lazy: async () => ({
               Component: (await import("@/features/faq/routes/faq-page.tsx")).FaqPage,
             }),

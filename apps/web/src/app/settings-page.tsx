@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense } from "react";
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
@@ -45,7 +46,9 @@ export function SettingsPage() {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-3 py-5 sm:px-4 sm:py-10">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">Settings</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Settings</Trans>
+        </h1>
       </header>
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <ChatPrivacySection />

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
+import { firstLoad } from "@/test/render.tsx";
 import { activateLocale, initialLocale, localeOf } from "./locale.ts";
 
 function renderFooter() {
@@ -43,7 +44,7 @@ describe("languages", () => {
 
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "es");
 
-    expect(await screen.findByRole("link", { name: "Acerca de" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Acerca de" }, firstLoad)).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Idioma" })).toHaveValue("es");
     expect(document.documentElement).toHaveAttribute("lang", "es");
     expect(document.documentElement).toHaveAttribute("dir", "ltr");
@@ -54,7 +55,7 @@ describe("languages", () => {
     renderFooter();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Language" }), "ar");
 
-    expect(await screen.findByRole("link", { name: "من نحن" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "من نحن" }, firstLoad)).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute("lang", "ar");
     expect(document.documentElement).toHaveAttribute("dir", "rtl");
   });

@@ -1,4 +1,5 @@
 import type { Envelope, ErrorBody } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { apiUrl, type Query } from "./api-url.ts";
 import { takeEarlyBody, takeEarlyResponse } from "./early-reads.ts";
 
@@ -123,7 +124,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, undefined, "Network error: check your connection and try again.");
+    throw new ApiError(0, undefined, t`Network error: check your connection and try again.`);
   }
   const text = await response.text();
   let body: unknown;
@@ -136,7 +137,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     const error = new ApiError(
       response.status,
       body as Partial<ErrorBody> | undefined,
-      response.statusText || "Something went wrong",
+      response.statusText || t`Something went wrong`,
     );
     if (unsafe && isSuspended(error)) {
       for (const listener of suspendedListeners) listener(error);

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import {
   type QueryClient,
   type QueryKey,
@@ -19,11 +20,12 @@ export const RETRY_TOAST_MS = 10_000;
 
 /** Why a call failed, as the second sentence of a toast, and whether asking again can help. */
 export function failureReason(error: unknown): { text: string; retryable: boolean } {
-  if (!(error instanceof ApiError)) return { text: "Something went wrong.", retryable: true };
-  if (error.status === 0) return { text: "Check your connection.", retryable: true };
+  if (!(error instanceof ApiError)) return { text: t`Something went wrong.`, retryable: true };
+  if (error.status === 0) return { text: t`Check your connection.`, retryable: true };
+
   if (error.status === 429) return { text: error.message, retryable: true };
   if (error.status === 408 || error.status >= 500) {
-    return { text: "Kindred is not answering right now. Try again in a moment.", retryable: true };
+    return { text: t`Kindred is not answering right now. Try again in a moment.`, retryable: true };
   }
   // Any other 4xx will not change by asking again: the server's sentence says what to do.
   return { text: error.message, retryable: false };

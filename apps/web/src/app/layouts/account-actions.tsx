@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "react-router";
 import { AuthLinks } from "@/components/ui/auth-links.tsx";
 import { paths } from "@/config/paths.ts";
@@ -22,13 +23,17 @@ export function AccountActions() {
     });
   }
 
+  const { t } = useLingui();
   if (me === null) return <AuthLinks />;
   if (!me) return null;
   return (
     <>
-      <p className="max-w-36 truncate text-sm sm:max-w-56" title={`Welcome, ${me.firstName}`}>
-        Welcome, <span className="font-semibold">{me.firstName}</span>
+      <p className="max-w-36 truncate text-sm sm:max-w-56" title={t`Welcome, ${me.firstName}`}>
+        <Trans>
+          Welcome, <span className="font-semibold">{me.firstName}</span>
+        </Trans>
       </p>
+
       <AccountMenu me={me} onCopyProfileUrl={() => void copyProfileUrl()} onLogout={handleLogout} />
     </>
   );

@@ -1,4 +1,5 @@
 import type { Me } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -59,7 +60,7 @@ export function AccountMenu(props: AccountMenuProps) {
   return (
     <button
       type="button"
-      aria-label="Open account menu"
+      aria-label={t`Open account menu`}
       aria-haspopup="menu"
       aria-expanded={false}
       className={MENU_BUTTON_CLASS}

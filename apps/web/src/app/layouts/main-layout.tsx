@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { NavLink, Outlet, ScrollRestoration } from "react-router";
 import { AccountNotices } from "@/components/account/account-notices.tsx";
@@ -10,13 +11,14 @@ import { useBrowserTimeZone } from "@/features/account/lib/use-browser-time-zone
 import { useChatSocket } from "@/features/chat/lib/use-chat-socket.ts";
 import { useUnreadInTitle } from "@/features/chat/lib/use-unread-in-title.ts";
 import { SearchStandIn } from "@/features/search/components/search-stand-in.tsx";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { useScreenSettled } from "@/lib/after-screen-settled.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { optionalModule } from "@/lib/optional-module.ts";
 import { useUnreadCounts } from "@/lib/unread-counts.ts";
 import { AccountActions } from "./account-actions.tsx";
-import { BADGE_WORDS, PhoneTabBar, SECTION_LINKS } from "./phone-tab-bar.tsx";
+import { PhoneTabBar, SECTION_LINKS, spokenBadgeWords } from "./phone-tab-bar.tsx";
 
 const searchModule = optionalModule(() => import("@/features/search/components/search-box.tsx"));
 
@@ -58,6 +60,7 @@ export function MainLayout() {
   useChatSocket(me?._id);
   useBrowserTimeZone(me && settled ? me._id : undefined);
   useUnreadInTitle(unread.messages);
+  const { _ } = useLingui();
   const counts: Partial<Record<string, number>> = {
     [paths.requests]: unread.requests,
     [paths.chat]: unread.messages,
@@ -68,9 +71,9 @@ export function MainLayout() {
     <div className={cn("flex min-h-screen flex-col bg-base-200", me && "pb-16 md:pb-0")}>
       <a
         href="#main"
-        className="btn btn-primary btn-sm sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="btn btn-primary btn-sm sr-only z-50 focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <BrandHeader
         nav={
@@ -84,11 +87,11 @@ export function MainLayout() {
                       cn("btn btn-ghost btn-sm", isActive && "btn-active")
                     }
                   >
-                    {link.label}
+                    {_(link.label)}
                     {(counts[link.to] ?? 0) > 0 ? (
                       <span className="badge badge-secondary badge-sm">
                         {counts[link.to]}
-                        <span className="sr-only"> {BADGE_WORDS[link.to]}</span>
+                        <span className="sr-only"> {spokenBadgeWords(link.to, _)}</span>
                       </span>
                     ) : null}
                   </NavLink>

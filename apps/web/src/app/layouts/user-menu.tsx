@@ -1,4 +1,6 @@
 import { type Me, MIN_SKILLS } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import {
   Compass,
@@ -76,12 +78,15 @@ function ModerationItem() {
     <LinkItem to={paths.moderation} className="justify-between">
       <span className="flex items-center gap-3">
         <ShieldCheck aria-hidden="true" className="size-4" />
-        Moderation
+        <Trans>Moderation</Trans>
       </span>
       {openCount > 0 ? (
         <span className="badge badge-secondary badge-sm">
           {openCount}
-          <span className="sr-only"> open cases</span>
+          <span className="sr-only">
+            {" "}
+            <Trans>open cases</Trans>
+          </span>
         </span>
       ) : null}
     </LinkItem>
@@ -110,7 +115,7 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout, openedWith, hadFocus 
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger
         ref={trigger}
-        aria-label="Open account menu"
+        aria-label={t`Open account menu`}
         className={MENU_BUTTON_CLASS}
       >
         <MenuButtonFace me={me} />
@@ -124,38 +129,40 @@ export function UserMenu({ me, onCopyProfileUrl, onLogout, openedWith, hadFocus 
         >
           <LinkItem to={paths.home} className="md:hidden">
             <Compass aria-hidden="true" className="size-4" />
-            Discover
+            <Trans>Discover</Trans>
           </LinkItem>
           <LinkItem to={paths.profile} className="justify-between">
             <span className="flex items-center gap-3">
               <UserRound aria-hidden="true" className="size-4" />
-              Profile
+              <Trans>Profile</Trans>
             </span>
             {isProfileComplete(me) ? null : (
-              <span className="badge badge-secondary badge-sm">New</span>
+              <span className="badge badge-secondary badge-sm">
+                <Trans>New</Trans>
+              </span>
             )}
           </LinkItem>
           <LinkItem to={paths.connections}>
             <UsersRound aria-hidden="true" className="size-4" />
-            Connections
+            <Trans>Connections</Trans>
           </LinkItem>
           <LinkItem to={paths.requests}>
             <UserRoundCheck aria-hidden="true" className="size-4" />
-            Requests
+            <Trans>Requests</Trans>
           </LinkItem>
           <DropdownMenu.Item className={ITEM_CLASS} onSelect={onCopyProfileUrl}>
             <Link2 aria-hidden="true" className="size-4" />
-            Copy Profile URL
+            <Trans>Copy Profile URL</Trans>
           </DropdownMenu.Item>
           <LinkItem to={paths.settings}>
             <Settings aria-hidden="true" className="size-4" />
-            Settings
+            <Trans>Settings</Trans>
           </LinkItem>
           {me.role === "member" ? null : <ModerationItem />}
           <DropdownMenu.Separator className="my-1 h-px bg-base-300" />
           <DropdownMenu.Item className={cn(ITEM_CLASS, "text-error")} onSelect={onLogout}>
             <LogOut aria-hidden="true" className="size-4" />
-            Logout
+            <Trans>Logout</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

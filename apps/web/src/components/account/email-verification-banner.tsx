@@ -1,4 +1,6 @@
 import { EMAIL_VERIFICATION_MESSAGES, OTP_LENGTH } from "@kindred/shared/constants";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -29,7 +31,7 @@ export function EmailVerificationBanner({ className }: { className?: string }) {
     event.preventDefault();
     const digits = code.replace(/\s/g, "");
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(digits)) {
-      setError(`The code has ${OTP_LENGTH} digits`);
+      setError(t`The code has ${OTP_LENGTH} digits`);
       return;
     }
     setError(undefined);
@@ -49,7 +51,7 @@ export function EmailVerificationBanner({ className }: { className?: string }) {
     setError(undefined);
     resend.mutate(undefined, {
       onSuccess: () => showToast(EMAIL_VERIFICATION_MESSAGES.codeSent, { variant: "success" }),
-      onError: (failure) => setError(errorMessageOf(failure, "Could not send a new code.")),
+      onError: (failure) => setError(errorMessageOf(failure, t`Could not send a new code.`)),
     });
   }
 
@@ -62,23 +64,25 @@ export function EmailVerificationBanner({ className }: { className?: string }) {
         <MailCheck aria-hidden="true" className="hidden size-6 shrink-0 text-info sm:block" />
         <div className="min-w-0 flex-1 text-sm">
           <h2 id={titleId} className="font-semibold">
-            Verify your email
+            <Trans>Verify your email</Trans>
           </h2>
           <p className="break-words">
-            Enter the 6-digit code we sent to <span className="font-medium">{me.emailId}</span>, or
-            open the link in that mail. Until then you can edit your profile and look around, but
-            not send interest, requests, messages or posts.
+            <Trans>
+              Enter the 6-digit code we sent to <span className="font-medium">{me.emailId}</span>,
+              or open the link in that mail. Until then you can edit your profile and look around,
+              but not send interest, requests, messages or posts.
+            </Trans>
           </p>
         </div>
         <form
           onSubmit={submit}
           noValidate
           className="flex shrink-0 flex-col gap-1"
-          aria-label="Verify your email"
+          aria-label={t`Verify your email`}
         >
           <div className="flex flex-wrap items-center gap-2">
             <label htmlFor={EMAIL_CODE_FIELD_ID} className="sr-only">
-              Verification code
+              <Trans>Verification code</Trans>
             </label>
             <input
               id={EMAIL_CODE_FIELD_ID}
@@ -93,7 +97,7 @@ export function EmailVerificationBanner({ className }: { className?: string }) {
               aria-describedby={error ? errorId : undefined}
             />
             <button type="submit" className="btn btn-sm btn-primary" disabled={verify.isPending}>
-              Verify
+              <Trans>Verify</Trans>
             </button>
             <button
               type="button"
@@ -101,7 +105,7 @@ export function EmailVerificationBanner({ className }: { className?: string }) {
               onClick={sendAgain}
               disabled={resend.isPending}
             >
-              Send a new code
+              <Trans>Send a new code</Trans>
             </button>
           </div>
           {error ? (

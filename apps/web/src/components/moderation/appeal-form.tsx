@@ -1,4 +1,6 @@
 import { APPEAL_MAX_LENGTH, appealBodySchema } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
@@ -36,7 +38,9 @@ export function AppealForm({ actionId, token, secondary }: AppealFormProps) {
       <div role="status" className="alert alert-success alert-soft items-start">
         <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
         <div>
-          <p className="font-semibold">Appeal sent</p>
+          <p className="font-semibold">
+            <Trans>Appeal sent</Trans>
+          </p>
           <p className="text-sm">{MODERATION_MESSAGES.appealSent}</p>
         </div>
       </div>
@@ -47,15 +51,17 @@ export function AppealForm({ actionId, token, secondary }: AppealFormProps) {
       <TextareaField
         control={form.control}
         name="text"
-        label="Why should the decision change?"
-        hint="A moderator other than the one who decided reads it."
+        label={t`Why should the decision change?`}
+        hint={t`A moderator other than the one who decided reads it.`}
         rows={5}
         maxLength={APPEAL_MAX_LENGTH}
       />
       <FormError control={form.control} />
       <div className="mt-2 flex flex-wrap justify-end gap-2">
         {secondary}
-        <SubmitButton pending={send.isPending}>Send appeal</SubmitButton>
+        <SubmitButton pending={send.isPending}>
+          <Trans>Send appeal</Trans>
+        </SubmitButton>
       </div>
     </form>
   );

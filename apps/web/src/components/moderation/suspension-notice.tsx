@@ -1,8 +1,11 @@
 import type { ModerationNotice } from "@kindred/shared";
+import { msg, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ShieldAlert } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
 import { MODERATION_MESSAGES } from "@/config/copy.ts";
+import { i18n } from "@/i18n/runtime.tsx";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 
@@ -11,15 +14,15 @@ const AppealForm = lazy(async () => ({ default: (await import("./appeal-form.tsx
 
 /** A date and time in the reader's own language and clock. */
 export function formatNoticeDate(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" }).format(
+  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: "long", timeStyle: "short" }).format(
     new Date(iso),
   );
 }
 
 const APPEAL_STATE_TEXT = {
-  open: "Appeal sent: a different moderator will decide.",
-  upheld: "Your appeal was reviewed and the decision stands.",
-  overturned: "Your appeal was accepted.",
+  open: msg`Appeal sent: a different moderator will decide.`,
+  upheld: msg`Your appeal was reviewed and the decision stands.`,
+  overturned: msg`Your appeal was accepted.`,
 } as const;
 
 function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
@@ -36,7 +39,7 @@ function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
           notice.appeal.state === "upheld" ? "badge-neutral" : "badge-info",
         )}
       >
-        {APPEAL_STATE_TEXT[notice.appeal.state]}
+        {i18n._(APPEAL_STATE_TEXT[notice.appeal.state])}
       </p>
     );
   } else if (!notice.appealUntil) {
@@ -44,7 +47,7 @@ function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
   } else {
     status = (
       <button type="button" className="btn btn-sm btn-warning" onClick={() => setOpen(true)}>
-        Appeal
+        <Trans>Appeal</Trans>
       </button>
     );
   }
@@ -55,9 +58,11 @@ function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
         <Modal
           open
           onClose={() => setOpen(false)}
-          title="Appeal this decision"
+          title={t`Appeal this decision`}
           description={
-            appealUntil ? `You can appeal once, until ${formatNoticeDate(appealUntil)}.` : undefined
+            appealUntil
+              ? t`You can appeal once, until ${formatNoticeDate(appealUntil)}.`
+              : undefined
           }
         >
           <Suspense fallback={<span className="loading loading-spinner" aria-hidden="true" />}>
@@ -65,7 +70,7 @@ function AppealStatus({ notice }: { notice: NonNullable<ModerationNotice> }) {
               actionId={notice.actionId}
               secondary={
                 <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </button>
               }
             />
@@ -94,14 +99,19 @@ export function SuspensionNotice({ className }: { className?: string }) {
         <div className="min-w-0 flex-1 text-sm">
           <h2 id="suspension-notice-title" className="font-semibold">
             {notice.until
-              ? `Your account is suspended until ${formatNoticeDate(notice.until)}.`
+              ? t`Your account is suspended until ${formatNoticeDate(notice.until)}.`
               : MODERATION_MESSAGES.suspended}
           </h2>
           <p className="break-words">
-            <span className="font-medium">Reason:</span> {notice.reason}
+            <span className="font-medium">
+              <Trans>Reason:</Trans>
+            </span>{" "}
+            {notice.reason}
           </p>
           <p className="text-base-content/70">
-            You can read, but not send requests, messages, posts, replies or answers until then.
+            <Trans>
+              You can read, but not send requests, messages, posts, replies or answers until then.
+            </Trans>
           </p>
         </div>
         <div className="shrink-0">

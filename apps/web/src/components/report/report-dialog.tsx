@@ -4,6 +4,8 @@ import {
   REPORT_REASONS,
   type ReportSubject,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -73,14 +75,16 @@ export function ReportDialog({
       open
       onClose={onClose}
       title={title}
-      description="Tell our moderators what happened. They read every report, and the person is not told who reported them."
+      description={t`Tell our moderators what happened. They read every report, and the person is not told who reported them.`}
     >
       <form onSubmit={submit} noValidate className="flex flex-col gap-1">
         <fieldset
           aria-describedby={reasonError ? `${reasonsId}-error` : undefined}
           className="fieldset py-1"
         >
-          <legend className="fieldset-legend pb-1">Reason</legend>
+          <legend className="fieldset-legend pb-1">
+            <Trans>Reason</Trans>
+          </legend>
           <div className="flex flex-col gap-1">
             {REPORT_REASONS.map((reason) => (
               <label
@@ -108,8 +112,8 @@ export function ReportDialog({
         <TextareaField
           control={form.control}
           name="details"
-          label="Details (optional)"
-          hint="What happened, and where. Moderators see what was reported as it is now."
+          label={t`Details (optional)`}
+          hint={t`What happened, and where. Moderators see what was reported as it is now.`}
           rows={3}
           maxLength={REPORT_DETAILS_MAX_LENGTH}
         />
@@ -121,9 +125,10 @@ export function ReportDialog({
               {...form.register("block")}
             />
             <span className="min-w-0 break-words">
-              Also block {blockName}
+              <Trans>Also block {blockName}</Trans>
+
               <span className="block text-base-content/70">
-                Neither of you will see the other again.
+                <Trans>Neither of you will see the other again.</Trans>
               </span>
             </span>
           </label>
@@ -131,9 +136,11 @@ export function ReportDialog({
         <FormError control={form.control} />
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
-          <SubmitButton pending={report.isPending}>Send report</SubmitButton>
+          <SubmitButton pending={report.isPending}>
+            <Trans>Send report</Trans>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { paths } from "@/config/paths.ts";
 import { SiteLink } from "@/lib/site-link.tsx";
 
@@ -6,10 +7,10 @@ export function AuthLinks() {
   return (
     <>
       <SiteLink to={paths.login} className="btn btn-ghost btn-sm">
-        Login
+        <Trans>Login</Trans>
       </SiteLink>
       <SiteLink to={paths.signup} className="btn btn-primary btn-sm">
-        Signup
+        <Trans>Signup</Trans>
       </SiteLink>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, type Ref, type RefObject, Suspense } from "react";
 import {
   type FieldPath,
@@ -56,7 +57,13 @@ export function BotCheckField<Values extends FieldValues, Name extends FieldPath
   const errorId = `${name}-error`;
   return (
     <div className="my-2" aria-describedby={fieldState.error ? errorId : undefined}>
-      <Suspense fallback={<p className="min-h-12 text-sm">Loading the robot check…</p>}>
+      <Suspense
+        fallback={
+          <p className="min-h-12 text-sm">
+            <Trans>Loading the robot check…</Trans>
+          </p>
+        }
+      >
         <AltchaWidget
           ref={ref}
           challengeUrl={ALTCHA_CHALLENGE_URL}

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { OfflineBanner } from "@/components/ui/offline-banner.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
@@ -28,7 +29,10 @@ export function BrandHeader({ nav, actions, variant = "solid" }: BrandHeaderProp
     <header
       className={`sticky top-0 z-40 border-b transition-colors duration-200 ${VARIANT_CLASS[variant]}`}
     >
-      <nav aria-label="Main" className="navbar mx-auto min-h-14 max-w-6xl gap-2 px-3 py-1 sm:px-4">
+      <nav
+        aria-label={t`Main`}
+        className="navbar mx-auto min-h-14 max-w-6xl gap-2 px-3 py-1 sm:px-4"
+      >
         <div className="flex flex-1 items-center gap-6">
           <SiteLink to={paths.landing} className="text-xl font-bold tracking-tight text-primary">
             Kindred

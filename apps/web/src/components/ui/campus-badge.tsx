@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { GraduationCap } from "lucide-react";
 import { cn } from "@/lib/cn.ts";
 
@@ -20,7 +21,9 @@ export function CampusBadge({
       className={cn("flex min-w-0 max-w-full items-center gap-1 text-sm font-medium", className)}
     >
       <GraduationCap aria-hidden="true" className="size-4 shrink-0" />
-      <span className="sr-only">University: </span>
+      <span className="sr-only">
+        <Trans>University:</Trans>{" "}
+      </span>
       <span className="truncate">{university}</span>
     </p>
   );

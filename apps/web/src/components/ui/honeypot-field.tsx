@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { UseFormRegisterReturn } from "react-hook-form";
 
 /**
@@ -8,7 +9,8 @@ export function HoneypotField({ registration }: { registration: UseFormRegisterR
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
-        Website
+        <Trans>Website</Trans>
+
         <input type="text" tabIndex={-1} autoComplete="off" {...registration} />
       </label>
     </div>

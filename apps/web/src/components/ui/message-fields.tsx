@@ -1,4 +1,5 @@
 import { type ContactBody, HONEYPOT_FIELD, PUBLIC_MESSAGE_MAX_LENGTH } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { CheckCircle2 } from "lucide-react";
 import type { Control, FieldPath, FieldValues, UseFormRegister } from "react-hook-form";
 import { InputField, TextareaField } from "./field.tsx";
@@ -24,19 +25,19 @@ export function MessageFields<
   const field = (name: keyof MessageValues) => name as FieldPath<Values>;
   return (
     <>
-      <InputField control={control} name={field("name")} label="Name" autoComplete="name" />
+      <InputField control={control} name={field("name")} label={t`Name`} autoComplete="name" />
       <InputField
         control={control}
         name={field("email")}
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t`you@example.com`}
       />
       <TextareaField
         control={control}
         name={field("message")}
-        label="Message"
+        label={t`Message`}
         rows={5}
         maxLength={PUBLIC_MESSAGE_MAX_LENGTH}
       />

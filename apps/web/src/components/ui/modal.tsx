@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { cn } from "@/lib/cn.ts";
@@ -70,7 +72,7 @@ export function Modal({ open, onClose, title, description, children, className }
         <button
           type="button"
           className="btn btn-circle btn-ghost btn-sm absolute top-3 right-3"
-          aria-label="Close"
+          aria-label={t`Close`}
           onClick={() => dialogRef.current?.close()}
         >
           <X aria-hidden="true" className="size-4" />
@@ -78,7 +80,7 @@ export function Modal({ open, onClose, title, description, children, className }
       </div>
       <form method="dialog" className="modal-backdrop">
         <button type="submit" tabIndex={-1} aria-hidden="true">
-          Close
+          <Trans>Close</Trans>
         </button>
       </form>
     </dialog>

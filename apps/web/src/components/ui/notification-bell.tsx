@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Bell } from "lucide-react";
 import { NavLink } from "react-router";
 import { paths } from "@/config/paths.ts";
@@ -5,7 +6,7 @@ import { cn } from "@/lib/cn.ts";
 
 /** "Notifications, 3 unread", or "Notifications" when there is nothing new. */
 export function notificationsLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  return unread > 0 ? t`Notifications, ${unread} unread` : t`Notifications`;
 }
 
 /** A badge's text: the count, or 99+ past that. */
@@ -19,7 +20,7 @@ export function NotificationBell({ unread, className }: { unread: number; classN
     <NavLink
       to={paths.notifications}
       aria-label={notificationsLabel(unread)}
-      title="Notifications"
+      title={t`Notifications`}
       className={({ isActive }) =>
         cn("btn btn-ghost btn-circle", isActive && "btn-active", className)
       }

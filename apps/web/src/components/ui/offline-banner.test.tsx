@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { OFFLINE_TEXT, OfflineBanner } from "./offline-banner.tsx";
+import { OfflineBanner, offlineText } from "./offline-banner.tsx";
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, "onLine", "get").mockReturnValue(!offline);
@@ -16,7 +16,7 @@ describe("OfflineBanner", () => {
     expect(region).toBeEmptyDOMElement();
 
     goOffline(true);
-    expect(region).toHaveTextContent(OFFLINE_TEXT);
+    expect(region).toHaveTextContent(offlineText());
 
     goOffline(false);
     expect(region).toBeEmptyDOMElement();

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Eye, EyeOff } from "lucide-react";
 import type { InputHTMLAttributes, Ref } from "react";
 import { useState } from "react";
@@ -41,7 +42,7 @@ export function PasswordInput({
       <button
         type="button"
         className="btn btn-ghost btn-sm btn-square absolute top-1/2 right-1 z-[1] -translate-y-1/2"
-        aria-label={shown ? "Hide password" : "Show password"}
+        aria-label={shown ? t`Hide password` : t`Show password`}
         aria-pressed={shown}
         aria-controls={inputProps.id}
         onClick={() => setShown((value) => !value)}

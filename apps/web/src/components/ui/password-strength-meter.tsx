@@ -4,6 +4,7 @@ import {
   type PasswordStrength,
   passwordUserInputs,
 } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 
@@ -73,7 +74,10 @@ export function PasswordStrengthMeter({
         ))}
       </div>
       <p className="text-sm" aria-live="polite">
-        <span className="font-medium">Password strength: {label}.</span>
+        <span className="font-medium">
+          <Trans>Password strength: {label}.</Trans>
+        </span>
+
         {strength.reason ? <span className="text-error"> {strength.reason}</span> : null}
       </p>
     </div>

@@ -1,27 +1,33 @@
 import { NAME_MAX_LENGTH } from "@kindred/shared/constants";
+import { t } from "@lingui/core/macro";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { InputField, type InputFieldProps } from "./field.tsx";
 
 type Spec = Omit<InputFieldProps<FieldValues, string>, "control">;
 
-const NAME_FIELDS: Spec[] = [
+const nameFields = (): Spec[] => [
   {
     name: "firstName",
-    label: "First name",
+    label: t`First name`,
     autoComplete: "given-name",
     maxLength: NAME_MAX_LENGTH,
   },
-  { name: "lastName", label: "Last name", autoComplete: "family-name", maxLength: NAME_MAX_LENGTH },
+  {
+    name: "lastName",
+    label: t`Last name`,
+    autoComplete: "family-name",
+    maxLength: NAME_MAX_LENGTH,
+  },
 ];
 
-const SOCIAL_LINK_FIELDS: Spec[] = [
+const socialLinkFields = (): Spec[] => [
   {
     name: "instagramLink",
-    label: "Instagram link",
+    label: t`Instagram link`,
     type: "url",
-    placeholder: "https://instagram.com/you",
+    placeholder: "https://instagram.com/you" /* i18n-ignore */,
   },
-  { name: "otherLink", label: "Other link", type: "url", placeholder: "https://" },
+  { name: "otherLink", label: t`Other link`, type: "url", placeholder: "https://" },
 ];
 
 type GroupProps<Values extends FieldValues, Output extends FieldValues> = {
@@ -41,12 +47,12 @@ function FieldGroup<Values extends FieldValues, Output extends FieldValues>({
 export function NameFields<Values extends FieldValues, Output extends FieldValues>(
   props: GroupProps<Values, Output>,
 ) {
-  return <FieldGroup fields={NAME_FIELDS} {...props} />;
+  return <FieldGroup fields={nameFields()} {...props} />;
 }
 
 /** The two social links of a profile. */
 export function SocialLinkFields<Values extends FieldValues, Output extends FieldValues>(
   props: GroupProps<Values, Output>,
 ) {
-  return <FieldGroup fields={SOCIAL_LINK_FIELDS} {...props} />;
+  return <FieldGroup fields={socialLinkFields()} {...props} />;
 }

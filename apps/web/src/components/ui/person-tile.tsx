@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
@@ -62,7 +63,7 @@ export function PersonTile({ user, actions, className }: PersonTileProps) {
           <p className="line-clamp-1 text-sm text-base-content/80 sm:line-clamp-3">{user.about}</p>
         ) : null}
         {skills.length > 0 ? (
-          <ul aria-label="Skills" className="hidden flex-wrap gap-1.5 sm:flex">
+          <ul aria-label={t`Skills`} className="hidden flex-wrap gap-1.5 sm:flex">
             {skills.map((skill) => (
               <li key={skill} className="badge badge-sm badge-ghost">
                 {skill}

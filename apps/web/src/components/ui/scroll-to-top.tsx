@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { ArrowUp } from "lucide-react";
 import { SCROLL_TOP_AFTER_PX } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
@@ -9,7 +10,7 @@ export function ScrollToTop({ className }: { className?: string }) {
   return (
     <button
       type="button"
-      aria-label="Scroll to top"
+      aria-label={t`Scroll to top`}
       className={cn("btn btn-primary btn-circle fixed right-5 bottom-5 z-40 shadow-lg", className)}
       onClick={() => window.scrollTo({ top: 0 })}
     >

@@ -1,4 +1,5 @@
 import type { SkillSuggestion } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { type KeyboardEvent, useId, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 import { useSkillSuggestions } from "@/lib/skill-suggestions.ts";
@@ -92,7 +93,7 @@ export function SkillSuggestionList({
     <div
       id={combobox.listId}
       role="listbox"
-      aria-label="Suggested skills"
+      aria-label={t`Suggested skills`}
       className="absolute top-full right-0 left-0 z-30 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
     >
       {combobox.suggestions.map((suggestion, index) => (

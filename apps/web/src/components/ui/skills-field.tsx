@@ -1,4 +1,5 @@
 import { MAX_LEARNING, MIN_SKILLS } from "@kindred/shared/constants";
+import { t } from "@lingui/core/macro";
 import {
   type Control,
   Controller,
@@ -41,11 +42,11 @@ export function SkillsField<Values extends FieldValues, Output extends FieldValu
         const tags: string[] = field.value ?? [];
         return (
           <TagInput
-            label="Skills and interests"
+            label={t`Skills and interests`}
             tags={tags}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            description="Press Enter, Tab or a comma to add each one; at least 3."
+            description={t`Press Enter, Tab or a comma to add each one; at least 3.`}
             error={
               fieldState.error && tags.length < MIN_SKILLS
                 ? MESSAGES.minTags
@@ -69,7 +70,7 @@ export function LearningField<Values extends FieldValues, Output extends FieldVa
       name={name}
       render={({ field, fieldState }) => (
         <TagInput
-          label="Want to learn"
+          label={t`Want to learn`}
           placeholder={MESSAGES.learningPlaceholder}
           tags={field.value ?? []}
           onChange={field.onChange}

@@ -1,6 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LANDING_STATS, STAT_TICK_MS } from "@/config/ui.ts";
+import { i18n } from "@/i18n/runtime.tsx";
 import { failure, mockFetch, ok } from "@/test/mock-fetch.ts";
 import { preferReducedMotion } from "@/test/reduced-motion.ts";
 import { StatCounters } from "./stat-counters.tsx";
@@ -54,7 +55,7 @@ describe("StatCounters", () => {
     await figuresArrived();
     expect(calls.map((call) => call.path)).toEqual(["/stats"]);
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(
-      LANDING_STATS.map((stat) => `0${stat.label}`),
+      LANDING_STATS.map((stat) => `0${i18n._(stat.label)}`),
     );
 
     vi.useFakeTimers();

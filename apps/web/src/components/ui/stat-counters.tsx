@@ -1,6 +1,8 @@
 import type { SiteStats } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { LANDING_STATS, STAT_TICK_MS, statStep } from "@/config/ui.ts";
+import { i18n } from "@/i18n/runtime.tsx";
 import { useSiteStats } from "@/lib/site-stats.ts";
 import { useRevealOnce } from "@/lib/use-reveal-once.ts";
 
@@ -68,7 +70,7 @@ export function StatCounters({ className = "" }: { className?: string }) {
       {LANDING_STATS.map((stat, index) => (
         <StatCard
           key={stat.key}
-          label={stat.label}
+          label={i18n._(stat.label)}
           target={stats?.[stat.key]}
           value={stats === null ? null : (values[index] ?? 0)}
         />
@@ -98,10 +100,12 @@ function StatCard({ label, target, value }: StatCardProps) {
           {value === null ? (
             <>
               <span aria-hidden="true">–</span>
-              <span className="sr-only">Not available right now</span>
+              <span className="sr-only">
+                <Trans>Not available right now</Trans>
+              </span>
             </>
           ) : (
-            value.toLocaleString("en-US")
+            i18n.number(value)
           )}
         </p>
         <p className="text-base-content/70">{label}</p>

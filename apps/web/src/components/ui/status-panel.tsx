@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { type LucideIcon, RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { MESSAGES } from "@/config/copy.ts";
@@ -50,7 +51,7 @@ export function ErrorPanel({
         disabled={retrying}
       >
         <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { MESSAGES } from "@/config/copy.ts";
 import { deferred, type FetchCall, mockFetch, ok } from "@/test/mock-fetch.ts";
 import { renderWithQueryClient } from "@/test/query-client.tsx";
-import { TAG_TOO_LONG, TagInput } from "./tag-input.tsx";
+import { TagInput, tagTooLong } from "./tag-input.tsx";
 
 /** The tag input asks the server for suggestions: each test renders it with a cache of its own. */
 let calls: FetchCall[] = [];
@@ -95,7 +95,7 @@ describe("TagInput: commas and the length limit", () => {
     await user.type(input, `${long}{Enter}`);
     expect(tagsText()).toBe("");
     expect(input).toHaveValue(long);
-    expect(input).toHaveAccessibleDescription(TAG_TOO_LONG);
+    expect(input).toHaveAccessibleDescription(tagTooLong());
     expect(input).toHaveAttribute("aria-invalid", "true");
     await user.type(input, "{Backspace}{Enter}");
     expect(tagsText()).toBe("x".repeat(SKILL_MAX_LENGTH));

@@ -1,4 +1,5 @@
 import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
+import { t } from "@lingui/core/macro";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { MESSAGES } from "@/config/copy.ts";
@@ -21,7 +22,7 @@ export type TagInputProps = {
 };
 
 /** The shared skills rule's own sentence, said while the typed tag is over the limit. */
-export const TAG_TOO_LONG = `Each skill must be at most ${SKILL_MAX_LENGTH} characters`;
+export const tagTooLong = () => t`Each skill must be at most ${SKILL_MAX_LENGTH} characters`;
 
 /** Tags taken from typed text: the new ones (no repeats, none over the limit) and what stays typed. */
 export function takeTags(tags: string[], parts: string[]): { added: string[]; rest: string[] } {
@@ -119,7 +120,7 @@ export function TagInput({
   }
 
   return (
-    <Field id={inputId} label={label} hint={description} error={tooLong ? TAG_TOO_LONG : error}>
+    <Field id={inputId} label={label} hint={description} error={tooLong ? tagTooLong() : error}>
       {(controlProps) => (
         <div
           className={cn(
@@ -128,13 +129,13 @@ export function TagInput({
           )}
         >
           {tags.length > 0 ? (
-            <ul aria-label="Added tags" className="contents">
+            <ul aria-label={t`Added tags`} className="contents">
               {tags.map((tag, index) => (
                 <li key={tag} className="badge badge-primary gap-1 pr-1">
                   <span>{tag}</span>
                   <button
                     type="button"
-                    aria-label={`Remove ${tag}`}
+                    aria-label={t`Remove ${tag}`}
                     className="btn btn-ghost btn-circle btn-xs h-4 min-h-4 w-4 text-primary-content"
                     onClick={() => removeTag(index)}
                   >

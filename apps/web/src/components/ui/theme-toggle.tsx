@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { Moon, Sun } from "lucide-react";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 import { applyTheme, readStoredTheme, storeTheme, type Theme } from "@/lib/theme.ts";
@@ -36,9 +37,9 @@ export function ThemeToggle({ className = "" }: { className?: string }) {
   return (
     <button
       type="button"
-      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      aria-label={dark ? t`Switch to light theme` : t`Switch to dark theme`}
       aria-pressed={dark}
-      title={dark ? "Light theme" : "Dark theme"}
+      title={dark ? t`Light theme` : t`Dark theme`}
       className={`btn btn-ghost btn-circle btn-sm ${className}`}
       onClick={() => setTheme(dark ? "light" : "dark")}
     >

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { exchangeSentence, objectPronoun, UserCard } from "./user-card.tsx";
+import { exchangeSentence, UserCard } from "./user-card.tsx";
 
 const ada = {
   _id: "u1",
@@ -153,13 +153,16 @@ describe("UserCard: what the two can trade", () => {
     ).toBe("Maya can teach you Guitar, Piano · you can teach her Python, SQL, Go");
   });
 
-  it("maps female to her, male to him and anything else to them", () => {
-    expect([objectPronoun("female"), objectPronoun("male"), objectPronoun("other")]).toEqual([
-      "her",
-      "him",
-      "them",
+  it("says him for a man and them for anyone else", () => {
+    const both = { teachesMe: ["Guitar"], learnsFromMe: ["Python"] };
+    const sentences = (["male", "other", undefined] as const).map((gender) =>
+      exchangeSentence({ ...maya, gender }, both),
+    );
+    expect(sentences).toEqual([
+      "Maya can teach you Guitar · you can teach him Python",
+      "Maya can teach you Guitar · you can teach them Python",
+      "Maya can teach you Guitar · you can teach them Python",
     ]);
-    expect(objectPronoun(undefined)).toBe("them");
   });
 
   it("shows the exchange on the card above the shared skills, and none without one", () => {

@@ -1,4 +1,6 @@
 import type { PhotoSet } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ArrowLeftRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
@@ -62,8 +64,12 @@ export function fullName(user: Pick<UserCardUser, "firstName" | "lastName">): st
   return [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** A gender as the card says it, in the reader's language. */
+export function genderLabel(gender: string): string {
+  if (gender === "female") return t`Female`;
+  if (gender === "male") return t`Male`;
+  if (gender === "other") return t`Other`;
+  return gender.charAt(0).toUpperCase() + gender.slice(1);
 }
 
 export function UserCard({
@@ -89,7 +95,7 @@ export function UserCard({
   const learning = user.learning ?? [];
   const trade = user.exchange ? exchangeSentence(user, user.exchange) : null;
   const age = user.age === null || user.age === undefined ? "" : String(user.age).trim();
-  const details = [age, user.gender ? capitalize(user.gender) : ""].filter(Boolean).join(" · ");
+  const details = [age, user.gender ? genderLabel(user.gender) : ""].filter(Boolean).join(" · ");
 
   return (
     <article
@@ -176,7 +182,9 @@ export function UserCard({
             className="badge badge-secondary absolute top-3 right-3 gap-1 font-semibold shadow"
             title={sharedSentence(sharedWords, Number.POSITIVE_INFINITY)}
           >
-            <span className="sr-only">Shared skills: </span>
+            <span className="sr-only">
+              <Trans>Shared skills:</Trans>{" "}
+            </span>
             <span>{sharedWords.length}+</span>
           </div>
         ) : null}
@@ -188,7 +196,7 @@ export function UserCard({
           </p>
         ) : null}
         {skills.length > 0 ? (
-          <ul aria-label="Skills" className="flex min-h-0 flex-wrap gap-1.5 overflow-hidden">
+          <ul aria-label={t`Skills`} className="flex min-h-0 flex-wrap gap-1.5 overflow-hidden">
             {skills.map((skill) => {
               const isShared = sharedKeys.has(skill.toLowerCase());
               return (
@@ -200,7 +208,11 @@ export function UserCard({
                     isShared ? "badge-primary font-semibold" : "badge-ghost",
                   )}
                 >
-                  {isShared ? <span className="sr-only">Shared: </span> : null}
+                  {isShared ? (
+                    <span className="sr-only">
+                      <Trans>Shared:</Trans>{" "}
+                    </span>
+                  ) : null}
                   {skill}
                 </li>
               );
@@ -210,9 +222,9 @@ export function UserCard({
         {learning.length > 0 ? (
           <div className="flex min-h-0 flex-wrap items-center gap-1.5 overflow-hidden">
             <span aria-hidden="true" className="text-xs font-semibold text-base-content/70">
-              Wants to learn
+              <Trans>Wants to learn</Trans>
             </span>
-            <ul aria-label="Wants to learn" className="contents">
+            <ul aria-label={t`Wants to learn`} className="contents">
               {learning.map((skill) => (
                 <li key={skill} title={skill} className="badge badge-sm badge-dash max-w-full">
                   <span className="min-w-0 truncate">{skill}</span>
@@ -227,13 +239,6 @@ export function UserCard({
   );
 }
 
-/** How the card speaks of the person: female → her, male → him, anyone else → them. */
-export function objectPronoun(gender: string | null | undefined): string {
-  if (gender === "female") return "her";
-  if (gender === "male") return "him";
-  return "them";
-}
-
 /**
  * What the two can trade, in words: "Maya can teach you Guitar · you can teach her Python",
  * or one way only ("Maya can teach you Guitar", "You can teach Maya Python"); null for nothing.
@@ -246,18 +251,22 @@ export function exchangeSentence(
   const teaches = teachesMe.join(", ");
   const learns = learnsFromMe.join(", ");
   if (teaches && learns) {
-    return `${name} can teach you ${teaches} · you can teach ${objectPronoun(person.gender)} ${learns}`;
+    if (person.gender === "female")
+      return t`${name} can teach you ${teaches} · you can teach her ${learns}`;
+    if (person.gender === "male")
+      return t`${name} can teach you ${teaches} · you can teach him ${learns}`;
+    return t`${name} can teach you ${teaches} · you can teach them ${learns}`;
   }
-  if (teaches) return `${name} can teach you ${teaches}`;
-  if (learns) return `You can teach ${name} ${learns}`;
+  if (teaches) return t`${name} can teach you ${teaches}`;
+  if (learns) return t`You can teach ${name} ${learns}`;
   return null;
 }
 
 /** "You both know Rust, Chess and 2 more": what the two share, in words, not a bare count. */
 export function sharedSentence(shared: readonly string[], shown = 3): string {
-  const named = shared.slice(0, shown);
-  const more = shared.length - named.length;
-  return `You both know ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  const named = shared.slice(0, shown).join(", ");
+  const more = shared.length - shown;
+  return more > 0 ? t`You both know ${named} and ${more} more` : t`You both know ${named}`;
 }
 
 /**
@@ -265,14 +274,19 @@ export function sharedSentence(shared: readonly string[], shown = 3): string {
  * of the viewer's, with the viewer's skill in the viewer's words.
  */
 export function relatedPairsSentence(pairs: readonly RelatedPair[], shown = 3): string {
-  const named = pairs.slice(0, shown).map((pair) => `${pair.skill} ~ your ${pair.yours}`);
-  const more = pairs.length - named.length;
-  return `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  const named = pairs
+    .slice(0, shown)
+    .map(({ skill, yours }) => t`${skill} ~ your ${yours}`)
+    .join(", ");
+  const more = pairs.length - shown;
+  return more > 0 ? t`${named} and ${more} more` : named;
 }
 
 /** "Close to your skills: React, Vue": what the person knows that relates to the viewer's. */
 export function relatedSentence(related: readonly string[], shown = 3): string {
-  const named = related.slice(0, shown);
-  const more = related.length - named.length;
-  return `Close to your skills: ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+  const named = related.slice(0, shown).join(", ");
+  const more = related.length - shown;
+  return more > 0
+    ? t`Close to your skills: ${named} and ${more} more`
+    : t`Close to your skills: ${named}`;
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -35,7 +36,7 @@ export function UserListPage<Item>({
     content = (
       <EmptyPanel icon={emptyIcon} title={emptyTitle}>
         <Link to={paths.home} className="btn btn-primary btn-sm mt-2">
-          Discover people
+          <Trans>Discover people</Trans>
         </Link>
       </EmptyPanel>
     );

@@ -14,6 +14,7 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { LANDING_NAV_SOLID_AFTER_PX, LANDING_STATS } from "@/config/ui.ts";
+import { i18n } from "@/i18n/runtime.tsx";
 import { hasSessionHint } from "@/lib/session-hint.ts";
 import { SiteLink } from "@/lib/site-link.tsx";
 import { useNearView } from "@/lib/use-near-view.ts";
@@ -238,7 +239,7 @@ function StatCountersPlaceholder() {
         >
           <div className="card-body items-center gap-1 py-6">
             <p className="text-4xl font-extrabold text-primary tabular-nums">0</p>
-            <p className="text-base-content/70">{stat.label}</p>
+            <p className="text-base-content/70">{i18n._(stat.label)}</p>
           </div>
         </li>
       ))}

@@ -7,6 +7,8 @@ import {
   moderationActionFormSchema,
   SUSPENSION_DAYS,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -84,7 +86,9 @@ export function CaseActionForm({
     <>
       <form onSubmit={submit} noValidate className="flex flex-col gap-1">
         <fieldset className="fieldset py-1">
-          <legend className="fieldset-legend pb-1">Action</legend>
+          <legend className="fieldset-legend pb-1">
+            <Trans>Action</Trans>
+          </legend>
           <div className="grid gap-1.5">
             {actions.map((action) => (
               <label
@@ -115,7 +119,9 @@ export function CaseActionForm({
         </fieldset>
         {chosen === "suspend" ? (
           <fieldset className="fieldset py-1">
-            <legend className="fieldset-legend pb-1">For how long</legend>
+            <legend className="fieldset-legend pb-1">
+              <Trans>For how long</Trans>
+            </legend>
             <div className="join">
               {SUSPENSION_DAYS.map((count) => (
                 <label key={count} className="join-item btn btn-sm has-[:checked]:btn-primary">
@@ -140,8 +146,8 @@ export function CaseActionForm({
         <TextareaField
           control={form.control}
           name="reason"
-          label="Reason the person reads"
-          hint="Say which rule was broken and what they did. They read it in the notice and the mail."
+          label={t`Reason the person reads`}
+          hint={t`Say which rule was broken and what they did. They read it in the notice and the mail.`}
           rows={4}
           maxLength={MODERATION_REASON_MAX_LENGTH}
         />
@@ -162,7 +168,7 @@ export function CaseActionForm({
           open
           onClose={() => setConfirmBan(undefined)}
           title={`Ban ${personName}?`}
-          description="Every session, socket and community token ends at once. Their content is hidden and their data is deleted after 30 days. They can appeal once."
+          description={t`Every session, socket and community token ends at once. Their content is hidden and their data is deleted after 30 days. They can appeal once.`}
         >
           <div className="modal-action mt-2">
             <button
@@ -170,7 +176,7 @@ export function CaseActionForm({
               className="btn btn-ghost"
               onClick={() => setConfirmBan(undefined)}
             >
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button
               type="button"
@@ -180,7 +186,7 @@ export function CaseActionForm({
                 setConfirmBan(undefined);
               }}
             >
-              Ban
+              <Trans>Ban</Trans>
             </button>
           </div>
         </Modal>

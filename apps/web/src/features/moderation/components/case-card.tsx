@@ -1,4 +1,5 @@
 import type { ModerationCase } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { EyeOff, Filter, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -32,7 +33,9 @@ export function CaseBadges({ item }: { item: ModerationCase }) {
         </span>
       ) : null}
       {item.state === "closed" ? (
-        <span className="badge badge-neutral badge-soft badge-sm">Closed</span>
+        <span className="badge badge-neutral badge-soft badge-sm">
+          <Trans>Closed</Trans>
+        </span>
       ) : null}
     </>
   );

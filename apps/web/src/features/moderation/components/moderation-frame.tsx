@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ClipboardList, Gavel, Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
@@ -40,8 +42,10 @@ export function ModerationFrame({
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-3 py-5 sm:px-4 sm:py-8">
       <header className="flex flex-col gap-3">
-        <h1 className="text-2xl font-bold sm:text-3xl">Moderation</h1>
-        <nav aria-label="Moderation" className="tabs tabs-box w-fit max-w-full flex-nowrap">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Moderation</Trans>
+        </h1>
+        <nav aria-label={t`Moderation`} className="tabs tabs-box w-fit max-w-full flex-nowrap">
           {tabs.map((tab) => (
             <NavLink
               key={tab.to}
@@ -59,7 +63,10 @@ export function ModerationFrame({
               {tab.count > 0 ? (
                 <span className="badge badge-secondary badge-sm">
                   {tab.count}
-                  <span className="sr-only"> open</span>
+                  <span className="sr-only">
+                    {" "}
+                    <Trans>open</Trans>
+                  </span>
                 </span>
               ) : null}
             </NavLink>

@@ -1,4 +1,5 @@
 import { ROLES, type Role } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
 import { MODERATION_MESSAGES } from "@/config/copy.ts";
@@ -57,7 +58,7 @@ export function RoleControl({
           className="btn btn-sm btn-outline"
           disabled={setRole.isPending || chosen === role}
         >
-          Save role
+          <Trans>Save role</Trans>
         </button>
       </div>
       {error ? (

@@ -1,4 +1,6 @@
 import type { Snapshot } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/cn.ts";
 import { formatDateTime, subjectTypeLabel } from "../lib/labels.ts";
 
@@ -16,24 +18,34 @@ function PersonSnapshot({ person }: { person: NonNullable<Snapshot["person"]> })
       />
       <dl className="grid min-w-0 flex-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <dt className="text-xs font-semibold text-base-content/60">Name</dt>
+          <dt className="text-xs font-semibold text-base-content/60">
+            <Trans>Name</Trans>
+          </dt>
           <dd className="font-semibold break-words">{name}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold text-base-content/60">Age</dt>
+          <dt className="text-xs font-semibold text-base-content/60">
+            <Trans>Age</Trans>
+          </dt>
           <dd>{person.age ?? "—"}</dd>
         </div>
         <div>
-          <dt className="text-xs font-semibold text-base-content/60">Gender</dt>
+          <dt className="text-xs font-semibold text-base-content/60">
+            <Trans>Gender</Trans>
+          </dt>
           <dd className="capitalize">{person.gender ?? "—"}</dd>
         </div>
         <div className="sm:col-span-2">
-          <dt className="text-xs font-semibold text-base-content/60">About</dt>
+          <dt className="text-xs font-semibold text-base-content/60">
+            <Trans>About</Trans>
+          </dt>
           <dd className="break-words whitespace-pre-wrap">{person.about || "—"}</dd>
         </div>
         {person.skills.length > 0 ? (
           <div className="sm:col-span-2">
-            <dt className="text-xs font-semibold text-base-content/60">Skills</dt>
+            <dt className="text-xs font-semibold text-base-content/60">
+              <Trans>Skills</Trans>
+            </dt>
             <dd className="mt-1 flex flex-wrap gap-1">
               {person.skills.map((skill) => (
                 <span key={skill} className="badge badge-soft badge-primary badge-sm">
@@ -45,7 +57,9 @@ function PersonSnapshot({ person }: { person: NonNullable<Snapshot["person"]> })
         ) : null}
         {links.length > 0 ? (
           <div className="sm:col-span-2">
-            <dt className="text-xs font-semibold text-base-content/60">Links</dt>
+            <dt className="text-xs font-semibold text-base-content/60">
+              <Trans>Links</Trans>
+            </dt>
             {/* Shown as text, never as links: a moderator does not open what was reported. */}
             {links.map((link) => (
               <dd key={link} className="break-all">
@@ -70,7 +84,7 @@ function Conversation({
 }) {
   return (
     <ol
-      aria-label="The conversation around it"
+      aria-label={t`The conversation around it`}
       className="flex flex-col gap-1 rounded-box bg-base-200 p-3"
     >
       {messages.map((message) => {
@@ -115,7 +129,9 @@ function Conversation({
             {message.reported || message.edits?.length ? (
               <div className="chat-footer flex flex-col gap-1">
                 {message.reported ? (
-                  <span className="badge badge-error badge-sm mt-1">Reported message</span>
+                  <span className="badge badge-error badge-sm mt-1">
+                    <Trans>Reported message</Trans>
+                  </span>
                 ) : null}
                 {message.edits?.length ? (
                   <details className="text-xs">
@@ -188,7 +204,9 @@ export function SnapshotView({
         ) : null}
         {snapshot.person ? (
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-base-content/70">The person</h3>
+            <h3 className="mb-2 text-sm font-semibold text-base-content/70">
+              <Trans>The person</Trans>
+            </h3>
             <PersonSnapshot person={snapshot.person} />
           </div>
         ) : null}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ShieldAlert } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { AppealForm } from "@/components/moderation/appeal-form.tsx";
@@ -20,14 +21,16 @@ export function AppealPage() {
           <div className="flex items-center gap-3">
             <ShieldAlert aria-hidden="true" className="size-7 shrink-0 text-warning" />
             <h1 id="appeal-title" className="text-2xl font-bold">
-              Appeal a decision about your account
+              <Trans>Appeal a decision about your account</Trans>
             </h1>
           </div>
           {token ? (
             <>
               <p className="text-base-content/80">
-                Tell us why the decision should change. A moderator other than the one who decided
-                reads your appeal, and you get the answer by email.
+                <Trans>
+                  Tell us why the decision should change. A moderator other than the one who decided
+                  reads your appeal, and you get the answer by email.
+                </Trans>
               </p>
               <AppealForm token={token} />
             </>
@@ -36,7 +39,7 @@ export function AppealPage() {
               <p>
                 This page needs the link from the email about your account. Open that link, or{" "}
                 <Link to={paths.support} className="link">
-                  contact support
+                  <Trans>contact support</Trans>
                 </Link>
                 .
               </p>

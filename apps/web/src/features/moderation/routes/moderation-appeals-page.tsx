@@ -3,6 +3,8 @@ import {
   appealDecisionBodySchema,
   MODERATION_REASON_MAX_LENGTH,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Gavel, Info, RefreshCw, TriangleAlert } from "lucide-react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -38,7 +40,7 @@ function DecisionForm({ appeal }: { appeal: Appeal }) {
       <TextareaField
         control={form.control}
         name="reason"
-        label="Reason the person reads"
+        label={t`Reason the person reads`}
         rows={3}
         maxLength={MODERATION_REASON_MAX_LENGTH}
       />
@@ -50,7 +52,7 @@ function DecisionForm({ appeal }: { appeal: Appeal }) {
           disabled={decide.isPending}
           onClick={() => submitAs("uphold")}
         >
-          Uphold the decision
+          <Trans>Uphold the decision</Trans>
         </button>
         <button
           type="button"
@@ -58,7 +60,7 @@ function DecisionForm({ appeal }: { appeal: Appeal }) {
           disabled={decide.isPending}
           onClick={() => submitAs("overturn")}
         >
-          Overturn
+          <Trans>Overturn</Trans>
         </button>
       </div>
     </form>
@@ -85,7 +87,9 @@ function AppealCard({ appeal }: { appeal: Appeal }) {
             <p className="mt-1 break-words whitespace-pre-wrap">{appeal.action.reason}</p>
           </div>
           <div className="rounded-box border border-base-300 p-3 text-sm">
-            <p className="text-xs font-semibold text-base-content/60">The appeal</p>
+            <p className="text-xs font-semibold text-base-content/60">
+              <Trans>The appeal</Trans>
+            </p>
             <p className="mt-1 break-words whitespace-pre-wrap">{appeal.text}</p>
           </div>
         </div>
@@ -106,13 +110,15 @@ function AppealCard({ appeal }: { appeal: Appeal }) {
 export function ModerationAppealsPage() {
   const appeals = useAppeals();
   return (
-    <ModerationFrame title="Appeals">
+    <ModerationFrame title={t`Appeals`}>
       {appeals.isPending ? (
         <LoadingPanel />
       ) : appeals.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
           <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-          <p className="font-semibold">Couldn't load the appeals.</p>
+          <p className="font-semibold">
+            <Trans>Couldn't load the appeals.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -123,11 +129,13 @@ export function ModerationAppealsPage() {
           </button>
         </div>
       ) : appeals.data.length === 0 ? (
-        <EmptyPanel icon={Gavel} title="No open appeals">
-          <p className="text-base-content/70">Appeals against decisions show up here.</p>
+        <EmptyPanel icon={Gavel} title={t`No open appeals`}>
+          <p className="text-base-content/70">
+            <Trans>Appeals against decisions show up here.</Trans>
+          </p>
         </EmptyPanel>
       ) : (
-        <ul aria-label="Appeals" className="flex flex-col gap-3">
+        <ul aria-label={t`Appeals`} className="flex flex-col gap-3">
           {appeals.data.map((appeal) => (
             <AppealCard key={appeal._id} appeal={appeal} />
           ))}

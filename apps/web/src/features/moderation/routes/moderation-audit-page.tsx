@@ -1,4 +1,6 @@
 import type { AuditEntry } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ClipboardList, RefreshCw, TriangleAlert, UserCog } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -37,7 +39,7 @@ function EntryRow({
             <>
               {" · "}
               <Link to={paths.moderationCase(entry.caseId)} className="link link-primary">
-                Open the case
+                <Trans>Open the case</Trans>
               </Link>
             </>
           ) : null}
@@ -70,13 +72,15 @@ export function ModerationAuditPage() {
   const [roleFor, setRoleFor] = useState<{ _id: string; name: string }>();
   const entries = audit.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <ModerationFrame title="Audit log">
+    <ModerationFrame title={t`Audit log`}>
       {audit.isPending ? (
         <LoadingPanel />
       ) : audit.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
           <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-          <p className="font-semibold">Couldn't load the audit log.</p>
+          <p className="font-semibold">
+            <Trans>Couldn't load the audit log.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -87,13 +91,15 @@ export function ModerationAuditPage() {
           </button>
         </div>
       ) : entries.length === 0 ? (
-        <EmptyPanel icon={ClipboardList} title="Nothing logged yet">
-          <p className="text-base-content/70">Every action and role change will be listed here.</p>
+        <EmptyPanel icon={ClipboardList} title={t`Nothing logged yet`}>
+          <p className="text-base-content/70">
+            <Trans>Every action and role change will be listed here.</Trans>
+          </p>
         </EmptyPanel>
       ) : (
         <section className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body p-4 sm:p-5">
-            <ol aria-label="Audit log" className="divide-y divide-base-300">
+            <ol aria-label={t`Audit log`} className="divide-y divide-base-300">
               {entries.map((entry) => (
                 <EntryRow
                   key={entry._id}
@@ -109,7 +115,7 @@ export function ModerationAuditPage() {
                 disabled={audit.isFetchingNextPage}
                 onClick={() => void audit.fetchNextPage()}
               >
-                Load older entries
+                <Trans>Load older entries</Trans>
               </button>
             ) : null}
           </div>
@@ -120,7 +126,7 @@ export function ModerationAuditPage() {
           open
           onClose={() => setRoleFor(undefined)}
           title={`Role of ${roleFor.name}`}
-          description="Moderators work the queue and appeals; admins also read this log and manage roles."
+          description={t`Moderators work the queue and appeals; admins also read this log and manage roles.`}
         >
           <RoleControl userId={roleFor._id} name={roleFor.name} />
         </Modal>

@@ -1,4 +1,6 @@
 import type { ModerationCaseDetail } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { ArrowLeft, Filter, RefreshCw, SearchX, StickyNote, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
@@ -43,7 +45,7 @@ function Reports({ item }: { item: ModerationCaseDetail }) {
     );
   }
   return (
-    <ol aria-label="Reports" className="flex flex-col gap-3">
+    <ol aria-label={t`Reports`} className="flex flex-col gap-3">
       {item.reports.map((report) => {
         const name = report.reporter
           ? [report.reporter.firstName, report.reporter.lastName].filter(Boolean).join(" ")
@@ -122,7 +124,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
             <Reports item={item} />
           </Panel>
           {item.filter ? (
-            <Panel title="What the filter saw">
+            <Panel title={t`What the filter saw`}>
               <div className="flex flex-col gap-2 text-sm">
                 <p className="flex flex-wrap items-center gap-1.5">
                   <Filter aria-hidden="true" className="size-4 text-warning" />
@@ -149,7 +151,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
             </Panel>
           ) : null}
           {item.notes.length > 0 ? (
-            <Panel title="Notes">
+            <Panel title={t`Notes`}>
               <ul className="flex flex-col gap-1 text-sm">
                 {item.notes.map((note) => (
                   <li key={note} className="flex gap-2">
@@ -165,7 +167,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
           ) : null}
         </div>
         <aside className="flex min-w-0 flex-col gap-5">
-          <Panel title="The person now">
+          <Panel title={t`The person now`}>
             {person ? (
               <div className="flex flex-col gap-3">
                 <div className="flex items-center gap-3">
@@ -195,22 +197,24 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
             )}
           </Panel>
           {item.state === "open" ? (
-            <Panel title="Decide">
+            <Panel title={t`Decide`}>
               <CaseActionForm item={item} personName={name} />
             </Panel>
           ) : null}
           {item.actions.length > 0 ? (
-            <Panel title="Actions on this case">
-              <ActionHistory actions={item.actions} label="Actions on this case" />
+            <Panel title={t`Actions on this case`}>
+              <ActionHistory actions={item.actions} label={t`Actions on this case`} />
             </Panel>
           ) : null}
-          <Panel title="Earlier cases and actions">
+          <Panel title={t`Earlier cases and actions`}>
             {item.history.cases.length === 0 && item.history.actions.length === 0 ? (
-              <p className="text-sm text-base-content/70">Nothing before this case.</p>
+              <p className="text-sm text-base-content/70">
+                <Trans>Nothing before this case.</Trans>
+              </p>
             ) : (
               <>
                 {item.history.cases.length > 0 ? (
-                  <ul aria-label="Earlier cases" className="flex flex-col gap-1 text-sm">
+                  <ul aria-label={t`Earlier cases`} className="flex flex-col gap-1 text-sm">
                     {item.history.cases.map((earlier) => (
                       <li key={earlier._id}>
                         <Link to={paths.moderationCase(earlier._id)} className="link link-primary">
@@ -227,7 +231,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
                   </ul>
                 ) : null}
                 {item.history.actions.length > 0 ? (
-                  <ActionHistory actions={item.history.actions} label="Earlier actions" />
+                  <ActionHistory actions={item.history.actions} label={t`Earlier actions`} />
                 ) : null}
               </>
             )}
@@ -244,7 +248,7 @@ export function ModerationCasePage() {
   const query = useCase(caseId);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   return (
-    <ModerationFrame title="Moderation case">
+    <ModerationFrame title={t`Moderation case`}>
       {query.isPending ? (
         <LoadingPanel />
       ) : notFound ? (
@@ -252,13 +256,15 @@ export function ModerationCasePage() {
           <SearchX aria-hidden="true" className="size-10 text-base-content/50" />
           <p className="font-semibold">{MODERATION_MESSAGES.caseNotFound}</p>
           <Link to={paths.moderation} className="btn btn-primary btn-sm">
-            Back to the queue
+            <Trans>Back to the queue</Trans>
           </Link>
         </div>
       ) : query.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
           <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-          <p className="font-semibold">Couldn't load the case.</p>
+          <p className="font-semibold">
+            <Trans>Couldn't load the case.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-sm"

@@ -1,4 +1,6 @@
 import { CASE_STATES, REPORT_REASONS } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -39,10 +41,12 @@ export function ModerationQueuePage() {
   }
 
   return (
-    <ModerationFrame title="Moderation queue">
+    <ModerationFrame title={t`Moderation queue`}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="fieldset py-0">
-          <span className="fieldset-legend pb-1">State</span>
+          <span className="fieldset-legend pb-1">
+            <Trans>State</Trans>
+          </span>
           <select
             className="select select-sm w-full sm:w-40"
             value={filter.state}
@@ -56,13 +60,17 @@ export function ModerationQueuePage() {
           </select>
         </label>
         <label className="fieldset py-0">
-          <span className="fieldset-legend pb-1">Reason</span>
+          <span className="fieldset-legend pb-1">
+            <Trans>Reason</Trans>
+          </span>
           <select
             className="select select-sm w-full sm:w-64"
             value={filter.reason ?? ""}
             onChange={(event) => change("reason", event.target.value)}
           >
-            <option value="">All reasons</option>
+            <option value="">
+              <Trans>All reasons</Trans>
+            </option>
             {REASON_FILTERS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -76,7 +84,9 @@ export function ModerationQueuePage() {
       ) : cases.isError ? (
         <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
           <TriangleAlert aria-hidden="true" className="size-8 text-error" />
-          <p className="font-semibold">Couldn't load the cases.</p>
+          <p className="font-semibold">
+            <Trans>Couldn't load the cases.</Trans>
+          </p>
           <button
             type="button"
             className="btn btn-primary btn-sm"
@@ -99,7 +109,7 @@ export function ModerationQueuePage() {
         </EmptyPanel>
       ) : (
         <>
-          <ul aria-label="Cases" className="flex flex-col gap-3">
+          <ul aria-label={t`Cases`} className="flex flex-col gap-3">
             {items.map((item) => (
               <CaseCard key={item._id} item={item} />
             ))}
