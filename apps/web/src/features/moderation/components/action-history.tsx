@@ -1,10 +1,12 @@
 import type { ModerationActionView } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { actionSummary, formatDateTime } from "../lib/labels.ts";
 
 const APPEAL_STATE = {
-  open: "Appeal open",
-  upheld: "Appeal rejected",
-  overturned: "Appeal accepted",
+  open: t`Appeal open`,
+  upheld: t`Appeal rejected`,
+  overturned: t`Appeal accepted`,
 };
 
 /** Actions as a list: what, when, by whom, why, and the appeal when there is one. */
@@ -29,7 +31,12 @@ export function ActionHistory({
           </p>
           <p className="text-xs text-base-content/70">
             <time dateTime={action.createdAt}>{formatDateTime(action.createdAt)}</time>
-            {action.actor ? <> · by {action.actor.name}</> : null}
+            {action.actor ? (
+              <>
+                {" · "}
+                <Trans>by {action.actor.name}</Trans>
+              </>
+            ) : null}
           </p>
           <p className="mt-1 break-words whitespace-pre-wrap">{action.reason}</p>
         </li>

@@ -7,7 +7,7 @@ import {
   moderationActionFormSchema,
   SUSPENSION_DAYS,
 } from "@kindred/shared";
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
@@ -21,21 +21,23 @@ import { ACTION_LABELS } from "../lib/labels.ts";
 const ACTION_HINTS: Record<ModerationAction, string> = {
   dismiss: "Nothing breaks the rules. The case closes.",
   warn: "The person is told, nothing else changes.",
-  remove: "The content is removed for everyone.",
-  suspend: "The person can read but not write until the end.",
+  remove: t`The content is removed for everyone.`,
+  suspend: t`The person can read but not write until the end.`,
   ban: "Every session ends; the account's data is deleted after 30 days.",
 };
 
 function submitLabel(body: Pick<ModerationActionBody, "action" | "days">): string {
   switch (body.action) {
     case "dismiss":
-      return "Dismiss the case";
+      return t`Dismiss the case`;
     case "warn":
-      return "Send the warning";
+      return t`Send the warning`;
     case "remove":
-      return "Remove the content";
+      return t`Remove the content`;
     case "suspend":
-      return body.days ? `Suspend for ${body.days} ${body.days === 1 ? "day" : "days"}` : "Suspend";
+      return body.days
+        ? plural(body.days, { one: "Suspend for # day", other: "Suspend for # days" })
+        : t`Suspend`;
     case "ban":
       return "Ban";
   }
@@ -160,14 +162,14 @@ export function CaseActionForm({
           {act.isPending ? (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           ) : null}
-          {chosen ? submitLabel({ action: chosen, days }) : "Choose an action"}
+          {chosen ? submitLabel({ action: chosen, days }) : t`Choose an action`}
         </button>
       </form>
       {confirmBan ? (
         <Modal
           open
           onClose={() => setConfirmBan(undefined)}
-          title={`Ban ${personName}?`}
+          title={t`Ban ${personName}?`}
           description={t`Every session, socket and community token ends at once. Their content is hidden and their data is deleted after 30 days. They can appeal once.`}
         >
           <div className="modal-action mt-2">

@@ -23,13 +23,13 @@ export function CaseBadges({ item }: { item: ModerationCase }) {
       {item.heldByFilter ? (
         <span className="badge badge-warning badge-soft badge-sm gap-1">
           <Filter aria-hidden="true" className="size-3" />
-          Held by filter
+          <Trans>Held by filter</Trans>
         </span>
       ) : null}
       {item.hidden ? (
         <span className="badge badge-error badge-soft badge-sm gap-1">
           <EyeOff aria-hidden="true" className="size-3" />
-          Hidden
+          <Trans>Hidden</Trans>
         </span>
       ) : null}
       {item.state === "closed" ? (

@@ -31,7 +31,7 @@ export function ModerationFrame({
       ? [
           {
             to: paths.moderationAudit,
-            label: "Audit log",
+            label: t`Audit log`,
             icon: ClipboardList,
             count: 0,
             end: true,

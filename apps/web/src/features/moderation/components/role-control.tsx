@@ -1,4 +1,5 @@
 import { ROLES, type Role } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -32,13 +33,13 @@ export function RoleControl({
           { userId, role: chosen },
           {
             onSuccess: () => showToast(MODERATION_MESSAGES.roleSaved, { variant: "success" }),
-            onError: (failure) => setError(errorMessageOf(failure, "The role was not saved.")),
+            onError: (failure) => setError(errorMessageOf(failure, t`The role was not saved.`)),
           },
         );
       }}
     >
       <label htmlFor={selectId} className="text-xs font-semibold text-base-content/60">
-        Role of {name}
+        <Trans>Role of {name}</Trans>
       </label>
       <div className="flex gap-2">
         <select

@@ -92,7 +92,7 @@ function Conversation({
         return (
           <li key={message._id} className={cn("chat", theirs ? "chat-start" : "chat-end")}>
             <div className="chat-header text-xs text-base-content/60">
-              {theirs ? personName : "The other person"}
+              {theirs ? personName : t`The other person`}
               <time dateTime={message.createdAt} className="ml-1">
                 {formatDateTime(message.createdAt)}
               </time>
@@ -116,7 +116,7 @@ function Conversation({
                         target="_blank"
                         rel="noreferrer"
                         className="block overflow-hidden rounded"
-                        aria-label={`Open photo ${index + 1} of this message`}
+                        aria-label={t`Open photo ${index + 1} of this message`}
                       >
                         <img src={address} alt="" loading="lazy" className="h-24 w-auto" />
                       </a>
@@ -136,15 +136,18 @@ function Conversation({
                 {message.edits?.length ? (
                   <details className="text-xs">
                     <summary className="cursor-pointer">
-                      Edited {message.edits.length === 1 ? "once" : `${message.edits.length} times`}
-                      : earlier texts
+                      {message.edits.length === 1 ? (
+                        <Trans>Edited once: earlier texts</Trans>
+                      ) : (
+                        <Trans>Edited {message.edits.length} times: earlier texts</Trans>
+                      )}
                     </summary>
                     <ol className="mt-1 list-decimal pl-5">
                       {message.edits.map((edit) => (
                         <li key={edit.editedAt} className="break-words whitespace-pre-wrap">
                           {edit.text}{" "}
                           <span className="text-base-content/60">
-                            (until {formatDateTime(edit.editedAt)})
+                            <Trans>(until {formatDateTime(edit.editedAt)})</Trans>
                           </span>
                         </li>
                       ))}
@@ -179,10 +182,12 @@ export function SnapshotView({
       <div className="card-body gap-4 p-4 sm:p-6">
         <header className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="snapshot-title" className="card-title text-lg">
-            What was reported: {subjectTypeLabel(snapshot.type).toLowerCase()}
+            <Trans>What was reported: {subjectTypeLabel(snapshot.type).toLowerCase()}</Trans>
           </h2>
           <p className="text-xs text-base-content/60">
-            Kept on <time dateTime={snapshot.takenAt}>{formatDateTime(snapshot.takenAt)}</time>
+            <Trans>
+              Kept on <time dateTime={snapshot.takenAt}>{formatDateTime(snapshot.takenAt)}</time>
+            </Trans>
           </p>
         </header>
         {snapshot.title || (snapshot.text && snapshot.type !== "message") ? (

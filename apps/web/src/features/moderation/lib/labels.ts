@@ -6,35 +6,75 @@ import type {
   ReportSubjectType,
   Role,
 } from "@kindred/shared";
+import { plural, t } from "@lingui/core/macro";
 import { CASE_SOURCE_LABELS, MODERATION_MESSAGES, REPORT_SUBJECT_LABELS } from "@/config/copy.ts";
+import { i18n } from "@/i18n/runtime.tsx";
 
 export const ACTION_LABELS: Record<ModerationAction, string> = {
-  dismiss: "Dismiss",
-  warn: "Warn",
-  remove: "Remove content",
-  suspend: "Suspend",
-  ban: "Ban",
+  get dismiss() {
+    return t`Dismiss`;
+  },
+  get warn() {
+    return t`Warn`;
+  },
+  get remove() {
+    return t`Remove content`;
+  },
+  get suspend() {
+    return t`Suspend`;
+  },
+  get ban() {
+    return t`Ban`;
+  },
 };
 
 /** What happened, as the history and the audit log say it. */
 export const AUDIT_LABELS: Record<AuditEntry["action"], string> = {
-  dismiss: "Dismissed",
-  warn: "Warned",
-  remove: "Content removed",
-  suspend: "Suspended",
-  ban: "Banned",
-  appealed: "Appealed",
-  appeal_upheld: "Appeal rejected: decision upheld",
-  appeal_overturned: "Appeal accepted: decision overturned",
-  role_changed: "Role changed",
-  hidden_by_reports: "Hidden by trusted reports",
-  purged: "Data deleted after a ban",
+  get dismiss() {
+    return t`Dismissed`;
+  },
+  get warn() {
+    return t`Warned`;
+  },
+  get remove() {
+    return t`Content removed`;
+  },
+  get suspend() {
+    return t`Suspended`;
+  },
+  get ban() {
+    return t`Banned`;
+  },
+  get appealed() {
+    return t`Appealed`;
+  },
+  get appeal_upheld() {
+    return t`Appeal rejected: decision upheld`;
+  },
+  get appeal_overturned() {
+    return t`Appeal accepted: decision overturned`;
+  },
+  get role_changed() {
+    return t`Role changed`;
+  },
+  get hidden_by_reports() {
+    return t`Hidden by trusted reports`;
+  },
+  get purged() {
+    return t`Data deleted after a ban`;
+  },
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
-  member: "Member",
-  moderator: "Moderator",
-  admin: "Admin",
+  get member() {
+    return t`Member`;
+  },
+  get moderator() {
+    return t`Moderator`;
+  },
+  get admin() {
+    return t`Admin`;
+  },
 };
 
 export function subjectTypeLabel(type: ReportSubjectType): string {
@@ -44,7 +84,7 @@ export function subjectTypeLabel(type: ReportSubjectType): string {
 /** "Suspended for 7 days", "Warned": one action in the history. */
 export function actionSummary(action: Pick<ModerationActionView, "action" | "days">): string {
   if (action.action === "suspend" && action.days) {
-    return `Suspended for ${action.days} ${action.days === 1 ? "day" : "days"}`;
+    return plural(action.days, { one: "Suspended for # day", other: "Suspended for # days" });
   }
   return AUDIT_LABELS[action.action];
 }
@@ -53,7 +93,7 @@ export function actionSummary(action: Pick<ModerationActionView, "action" | "day
 export function caseName(item: Pick<ModerationCase, "person" | "snapshot">): string {
   const person = item.person ?? item.snapshot.person;
   if (!person) return MODERATION_MESSAGES.deletedAccount;
-  return [person.firstName, person.lastName].filter(Boolean).join(" ") || "Unnamed";
+  return [person.firstName, person.lastName].filter(Boolean).join(" ") || t`Unnamed`;
 }
 
 /** Why the case opened, when no one reported it. */
@@ -62,9 +102,9 @@ export function caseSource(item: Pick<ModerationCase, "reports" | "filter" | "no
   return item.filter ? CASE_SOURCE_LABELS.filter : CASE_SOURCE_LABELS.age_change;
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** A moment in the reader's language. */
 export function formatDateTime(iso: string): string {
-  return dateTime.format(new Date(iso));
+  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" }).format(
+    new Date(iso),
+  );
 }

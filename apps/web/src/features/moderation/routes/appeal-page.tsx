@@ -37,11 +37,13 @@ export function AppealPage() {
           ) : (
             <div role="alert" className="alert alert-warning alert-soft">
               <p>
-                This page needs the link from the email about your account. Open that link, or{" "}
-                <Link to={paths.support} className="link">
-                  <Trans>contact support</Trans>
-                </Link>
-                .
+                <Trans>
+                  This page needs the link from the email about your account. Open that link, or{" "}
+                  <Link to={paths.support} className="link">
+                    contact support
+                  </Link>
+                  .
+                </Trans>
               </p>
             </div>
           )}

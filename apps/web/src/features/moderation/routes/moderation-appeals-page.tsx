@@ -76,13 +76,19 @@ function AppealCard({ appeal }: { appeal: Appeal }) {
           <h2 className="min-w-0 font-semibold break-words">{name}</h2>
           <span className="badge badge-soft badge-sm">{actionSummary(appeal.action)}</span>
           <span className="text-xs text-base-content/60">
-            appealed <time dateTime={appeal.createdAt}>{formatDateTime(appeal.createdAt)}</time>
+            <Trans>
+              appealed <time dateTime={appeal.createdAt}>{formatDateTime(appeal.createdAt)}</time>
+            </Trans>
           </span>
         </header>
         <div className="grid gap-3 md:grid-cols-2">
           <div className="rounded-box bg-base-200 p-3 text-sm">
             <p className="text-xs font-semibold text-base-content/60">
-              The decision{appeal.action.actor ? `, by ${appeal.action.actor.name}` : ""}
+              {appeal.action.actor ? (
+                <Trans>The decision, by {appeal.action.actor.name}</Trans>
+              ) : (
+                <Trans>The decision</Trans>
+              )}
             </p>
             <p className="mt-1 break-words whitespace-pre-wrap">{appeal.action.reason}</p>
           </div>
@@ -125,7 +131,7 @@ export function ModerationAppealsPage() {
             onClick={() => void appeals.refetch()}
           >
             <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : appeals.data.length === 0 ? (

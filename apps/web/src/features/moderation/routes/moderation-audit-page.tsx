@@ -34,7 +34,11 @@ function EntryRow({
           ) : null}
         </p>
         <p className="text-xs text-base-content/70">
-          by {entry.actor?.name ?? "Kindred (automatic)"}
+          {entry.actor ? (
+            <Trans>by {entry.actor.name}</Trans>
+          ) : (
+            <Trans>by Kindred (automatic)</Trans>
+          )}
           {entry.caseId ? (
             <>
               {" · "}
@@ -55,10 +59,10 @@ function EntryRow({
           type="button"
           className="btn btn-ghost btn-xs self-start justify-self-start"
           onClick={() => entry.target && onRole(entry.target)}
-          aria-label={`Change the role of ${entry.target.name}`}
+          aria-label={t`Change the role of ${entry.target.name}`}
         >
           <UserCog aria-hidden="true" className="size-3.5" />
-          Role
+          <Trans>Role</Trans>
         </button>
       ) : null}
     </li>
@@ -87,7 +91,7 @@ export function ModerationAuditPage() {
             onClick={() => void audit.refetch()}
           >
             <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : entries.length === 0 ? (
@@ -125,7 +129,7 @@ export function ModerationAuditPage() {
         <Modal
           open
           onClose={() => setRoleFor(undefined)}
-          title={`Role of ${roleFor.name}`}
+          title={t`Role of ${roleFor.name}`}
           description={t`Moderators work the queue and appeals; admins also read this log and manage roles.`}
         >
           <RoleControl userId={roleFor._id} name={roleFor.name} />

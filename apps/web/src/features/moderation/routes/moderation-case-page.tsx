@@ -40,7 +40,7 @@ function Reports({ item }: { item: ModerationCaseDetail }) {
   if (item.reports.length === 0) {
     return (
       <p className="text-sm text-base-content/70">
-        No one reported this: {caseSource(item)?.toLowerCase()} opened the case.
+        <Trans>No one reported this: {caseSource(item)?.toLowerCase()} opened the case.</Trans>
       </p>
     );
   }
@@ -100,7 +100,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
       <header className="flex flex-col gap-2">
         <Link to={paths.moderation} className="btn btn-ghost btn-sm -ml-2 self-start">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to the queue
+          <Trans>Back to the queue</Trans>
         </Link>
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-ghost">{subjectTypeLabel(item.subject.type)}</span>
@@ -108,11 +108,15 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
           <CaseBadges item={item} />
         </div>
         <p className="text-sm text-base-content/70">
-          Opened <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <Trans>
+            Opened <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          </Trans>
           {item.closedAt ? (
             <>
               {" "}
-              · closed <time dateTime={item.closedAt}>{formatDateTime(item.closedAt)}</time>
+              <Trans>
+                · closed <time dateTime={item.closedAt}>{formatDateTime(item.closedAt)}</time>
+              </Trans>
             </>
           ) : null}
         </p>
@@ -120,7 +124,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-5">
           <SnapshotView snapshot={item.snapshot} personName={name} caseId={item._id} />
-          <Panel title={`Reports (${item.reports.length})`}>
+          <Panel title={t`Reports (${item.reports.length})`}>
             <Reports item={item} />
           </Panel>
           {item.filter ? (
@@ -136,7 +140,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
                 </p>
                 {item.filter.matches.length > 0 ? (
                   <p className="break-words">
-                    Matched:{" "}
+                    <Trans>Matched:</Trans>{" "}
                     {[...new Set(item.filter.matches)].map((match, index) => (
                       <span key={match}>
                         {index > 0 ? ", " : null}
@@ -192,7 +196,7 @@ function CaseView({ item }: { item: ModerationCaseDetail }) {
               </div>
             ) : (
               <p className="text-sm text-base-content/70">
-                {MODERATION_MESSAGES.deletedAccount}: the snapshot is what remains.
+                <Trans>{MODERATION_MESSAGES.deletedAccount}: the snapshot is what remains.</Trans>
               </p>
             )}
           </Panel>
@@ -271,7 +275,7 @@ export function ModerationCasePage() {
             onClick={() => void query.refetch()}
           >
             <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : (

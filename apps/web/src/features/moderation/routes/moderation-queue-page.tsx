@@ -93,18 +93,18 @@ export function ModerationQueuePage() {
             onClick={() => void cases.refetch()}
           >
             <RefreshCw aria-hidden="true" className="size-4" />
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : items.length === 0 ? (
         <EmptyPanel
           icon={Inbox}
-          title={filter.state === "open" ? "No open cases" : "No closed cases"}
+          title={filter.state === "open" ? t`No open cases` : t`No closed cases`}
         >
           <p className="text-base-content/70">
             {filter.reason
-              ? "Nothing matches this reason."
-              : "Reports and filter matches show up here."}
+              ? t`Nothing matches this reason.`
+              : t`Reports and filter matches show up here.`}
           </p>
         </EmptyPanel>
       ) : (
@@ -124,7 +124,7 @@ export function ModerationQueuePage() {
               {cases.isFetchingNextPage ? (
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
               ) : null}
-              Load more cases
+              <Trans>Load more cases</Trans>
             </button>
           ) : null}
         </>
