@@ -21,10 +21,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/` },
-      // The shared constants and paths without the schemas, so pages that need no zod
+      // The shared constants, paths and blog posts without the schemas, so pages that need no zod
       // (the landing page) do not load it.
       {
-        find: /^@kindred\/shared\/(constants|paths)$/,
+        find: /^@kindred\/shared\/(constants|paths|blog-posts)$/,
         replacement: fileURLToPath(new URL("../../packages/shared/src/$1.ts", import.meta.url)),
       },
     ],

@@ -29,6 +29,7 @@ import { pushPlugin } from "./modules/push/plugin.ts";
 import { loadSkillVocabulary } from "./modules/skills/service.ts";
 import { findUserByEmail, grantConfiguredAdmins } from "./modules/users/service.ts";
 import { verificationPlugin } from "./modules/verification/plugin.ts";
+import { PAGE_PREVIEWS } from "./pages.ts";
 import { PERSONAL_DATA_PARTS } from "./personal-data.ts";
 import { adminSocketPlugin } from "./plugins/admin-socket.ts";
 import { csrfPlugin } from "./plugins/csrf.ts";
@@ -281,7 +282,7 @@ export async function buildApp(
   );
 
   await app.register(metricsRoute);
-  await app.register(staticSpaPlugin);
+  await app.register(staticSpaPlugin, { previews: PAGE_PREVIEWS });
 
   app.decorate(
     "databaseReady",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readdir, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { type AddressInfo, connect } from "node:net";
@@ -696,4 +696,46 @@ export function multipart(parts: MultipartPart[]) {
     payload: Buffer.concat(chunks),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** index.html as a build writes it, enough for the pages the server answers with it. */
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Kindred</title>' +
+  '<script type="module" src="/assets/index-abc123.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+
+/** A built web app (only its index.html) in a folder removed after the file's last test. */
+export function webDistForFile(): string {
+  const dir = tempDirsForFile("kindred-web-")();
+  writeFileSync(path.join(dir, "index.html"), TEST_INDEX_HTML);
+  return dir;
+}
+
+/** The page at `url` as a browser asks for it: status and HTML. */
+export async function openPage(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({
+    method: "GET",
+    url,
+    headers: { accept: "text/html", ...headers },
+  });
+  return {
+    status: response.statusCode,
+    html: response.body,
+    type: response.headers["content-type"],
+  };
+}
+
+/** The content of each `<meta property|name="key">` of a page (undefined for none). */
+export function metaOf(html: string, key: string): string | undefined {
+  const pattern = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`);
+  return pattern.exec(html)?.[1];
+}
+
+/** The text of a page's `<title>`. */
+export function titleOf(html: string): string | undefined {
+  return /<title>([^<]*)<\/title>/.exec(html)?.[1];
 }

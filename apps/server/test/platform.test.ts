@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { BLOG_POSTS, PAGE_PATTERNS } from "@kindred/shared";
 import { count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,13 +9,19 @@ import { loadConfig } from "../src/config.ts";
 import { openDatabase } from "../src/db/client.ts";
 import { connectionRequests, jobs, userSkills, users } from "../src/db/schema.ts";
 import { DEMO_EMAIL } from "../src/demo/seed.ts";
+import { PAGE_PREVIEWS } from "../src/pages.ts";
+import { previewTags, withHead } from "../src/plugins/page-meta.ts";
 import {
   anonymousHeaders,
   cookieFrom,
   createTestApp,
+  metaOf,
+  openPage,
   signUpUser,
   tempDirsForFile,
   testConfig,
+  titleOf,
+  webDistForFile,
 } from "./helpers.ts";
 
 let app: FastifyInstance;
@@ -209,7 +216,7 @@ describe("the built web app", () => {
     writeFileSync(path.join(dist, "assets", "index-abc123.js"), "console.log('hi')");
     const web = await createTestApp({ webDistDir: dist });
     try {
-      for (const url of ["/", "/profile", "/GetToKnowMe/abcDEF123", "/some/unknown/page"]) {
+      for (const url of ["/", "/profile", "/chat/abc", "/services/events/"]) {
         const response = await web.inject({ method: "GET", url, headers: { accept: "text/html" } });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers["content-type"]).toMatch(/text\/html/);
@@ -232,6 +239,98 @@ describe("the built web app", () => {
     } finally {
       await web.close();
     }
+  });
+
+  it("answers an address the web app has no page for with its index.html and 404", async () => {
+    const web = await createTestApp({ webDistDir: webDistForFile() });
+    try {
+      for (const url of [
+        "/no-such-page",
+        "/not-found",
+        "/profile/extra",
+        "/GetToKnowMe",
+        "/GetToKnowMe/no-such-person",
+        "/blog/no-such-post",
+        "/services/events/not-an-id",
+        "/services/groups/7d4f9a1e-0000-4000-8000-000000000000",
+      ]) {
+        const page = await openPage(web, url);
+        expect(page.status, url).toBe(404);
+        expect(page.type).toMatch(/text\/html/);
+        // The app (which then draws its not-found page), titled so, and kept out of search indexes.
+        expect(page.html).toContain('<div id="root">');
+        expect(titleOf(page.html), url).toBe("Page not found · Kindred");
+        expect(page.html).toContain('<meta name="robots" content="noindex">');
+        expect(metaOf(page.html, "og:title")).toBeUndefined();
+      }
+      const api = await web.inject({ method: "GET", url: "/api/no-such-call" });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe("NOT_FOUND");
+      const asset = await web.inject({ method: "GET", url: "/assets/missing-1.js" });
+      expect(asset.statusCode).toBe(404);
+      expect(asset.headers["content-type"]).toMatch(/application\/json/);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("answers every page pattern of the web app with 200", async () => {
+    const web = await createTestApp({ webDistDir: webDistForFile() });
+    // The pages whose id must name something are shown with a real one in their modules' tests.
+    const withIds = new Set<string>(Object.keys(PAGE_PREVIEWS));
+    const patterns = Object.values(PAGE_PATTERNS).filter(
+      (pattern) => pattern !== PAGE_PATTERNS.notFound,
+    );
+    try {
+      for (const pattern of patterns) {
+        const url = withIds.has(pattern)
+          ? pattern.replace(":slug", BLOG_POSTS[0]?.id ?? "")
+          : pattern.replace(/:[A-Za-z]+/g, "some-id");
+        if (url.includes(":")) continue;
+        const page = await openPage(web, url);
+        expect(page.status, url).toBe(200);
+        expect(page.html).toContain('<div id="root">');
+        expect(page.html).not.toContain("noindex");
+        // The same page with a trailing slash and a query.
+        expect((await openPage(web, `${url === "/" ? "" : url}/?from=mail`)).status, url).toBe(200);
+      }
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("writes a blog post's title and Open Graph tags into its page", async () => {
+    const web = await createTestApp({ webDistDir: webDistForFile() });
+    const post = BLOG_POSTS[0] as (typeof BLOG_POSTS)[number];
+    try {
+      const page = await openPage(web, `/blog/${post.id}`);
+      expect(page.status).toBe(200);
+      expect(titleOf(page.html)).toBe(`${post.title} · Kindred`);
+      expect(metaOf(page.html, "og:title")).toBe(post.title);
+      expect(metaOf(page.html, "og:type")).toBe("article");
+      expect(metaOf(page.html, "og:url")).toBe(`http://localhost:7777/blog/${post.id}`);
+      expect(metaOf(page.html, "og:description")).toBe(`${post.content.slice(0, 199)}…`);
+      // No inline script: the strict CSP still holds.
+      expect(page.html.match(/<script/g)).toHaveLength(1);
+    } finally {
+      await web.close();
+    }
+  });
+
+  it("escapes what it writes into a page and drops control characters", () => {
+    const tags = previewTags("https://kindred.example", "/x", {
+      title: `Ada "the" <b>Count</b>\u0000ess & 'co'`,
+      description: "line </title><script>alert(1)</script>",
+      image: '/api/photos/a.webp?x="y"',
+    });
+    expect(tags).toContain(
+      'content="Ada &quot;the&quot; &lt;b&gt;Count&lt;/b&gt;ess &amp; &#39;co&#39;"',
+    );
+    expect(tags).not.toMatch(/<script|<\/title>/);
+    expect(tags).not.toContain(String.fromCharCode(0));
+    expect(tags).toContain('content="https://kindred.example/api/photos/a.webp?x=%22y%22"');
+    const page = withHead("<head><title>Kindred</title></head>", '<x> & "y"', "");
+    expect(page).toBe("<head><title>&lt;x&gt; &amp; &quot;y&quot;</title></head>");
   });
 
   it("says clearly that the web app is not built when its folder is missing", async () => {

@@ -66,13 +66,13 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-async function page(url: string, cookie?: string) {
+async function page(url: string, cookie?: string, status = 200) {
   const response = await app.inject({
     method: "GET",
     url,
     headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
   });
-  expect(response.statusCode, url).toBe(200);
+  expect(response.statusCode, url).toBe(status);
   // Only the tags the server added; index.html's own stay as they are.
   const links = [...response.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*>/g)]
     .map((match) => match[0])
@@ -124,8 +124,13 @@ describe("index.html for a screen opened directly", () => {
         "/assets/landing-page-p1.js",
       ].sort(),
     );
-    for (const url of ["/about", "/login", "/some/unknown/page"]) {
-      expect((await page(url)).modules.sort(), url).toEqual(
+    // An unknown address is answered 404 with the same page: the app then shows its not-found.
+    for (const [url, status] of [
+      ["/about", 200],
+      ["/login", 200],
+      ["/some/unknown/page", 404],
+    ] as const) {
+      expect((await page(url, undefined, status)).modules.sort(), url).toEqual(
         ["/assets/app-a1.js", "/assets/router-o1.js"].sort(),
       );
     }

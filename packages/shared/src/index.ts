@@ -1,4 +1,5 @@
 export * from "./account.ts";
+export * from "./blog-posts.ts";
 export * from "./bot-check.ts";
 export * from "./campus.ts";
 export * from "./chat.ts";

@@ -2,10 +2,20 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import fastifyStatic from "@fastify/static";
+import { matchPage, PAGE_PATTERNS, type PageMatch } from "@kindred/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { canonicalPath, namesApiPath } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
+import {
+  NOT_FOUND_TAGS,
+  NOT_FOUND_TITLE,
+  type PageAnswer,
+  type PagePreviewers,
+  pageTitle,
+  previewTags,
+  withHead,
+} from "./page-meta.ts";
 import { preloadTagsFor, readBuildManifest, withPreloads } from "./route-preloads.ts";
 import { SESSION_COOKIE } from "./session.ts";
 
@@ -27,10 +37,21 @@ const missingBuildPage = (dir: string) => `<!doctype html>
 
 type CompressedPage = { identity: string; br: Buffer; gzip: Buffer };
 
-/** Each variant of index.html (a screen's preloads, with or without a session) is compressed once. */
+/**
+ * Each variant of index.html (a screen's preloads, with or without a session, the not-found page)
+ * is compressed once. A page with one person's or event's preview is compressed for its answer
+ * alone, at a quicker level, and not kept: there are as many as there are people.
+ */
 const compressedPages = new Map<string, CompressedPage>();
 
-function compressedPage(html: string): CompressedPage {
+function compressedPage(html: string, keep = true): CompressedPage {
+  if (!keep) {
+    return {
+      identity: html,
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip: gzipSync(html, { level: 6 }),
+    };
+  }
   let page = compressedPages.get(html);
   if (!page) {
     page = {
@@ -57,13 +78,44 @@ function acceptedEncoding(header: string | string[] | undefined): "br" | "gzip" 
 }
 
 /**
+ * The address's path as the web router reads it (no query, doubled slashes as one, no trailing
+ * slash), or undefined when it has a dot segment (no page of the app has one).
+ */
+function pagePathOf(url: string): string | undefined {
+  const raw = (url.split(/[?#]/, 1)[0] ?? "").replace(/\/{2,}/g, "/");
+  const trimmed = raw.length > 1 ? raw.replace(/\/+$/, "") : raw;
+  if (trimmed.split("/").some((segment) => segment === "." || segment === "..")) return undefined;
+  return trimmed || "/";
+}
+
+/** The page's own address, its ids encoded again (what og:url and the canonical link name). */
+function addressOf(match: PageMatch): string {
+  return match.pattern
+    .split("/")
+    .map((part) =>
+      part.startsWith(":") ? encodeURIComponent(match.params[part.slice(1)] ?? "") : part,
+    )
+    .join("/");
+}
+
+export type StaticSpaOptions = {
+  /** For the page patterns with an id: whether the id names something, and its preview. */
+  previews?: PagePreviewers;
+};
+
+/**
  * Serves the built web app: fingerprinted assets cached for a year, index.html revalidated every
- * time so a new deploy is picked up, and every client route answered with index.html.
- * Unknown /api paths stay JSON 404s. index.html names what the requested screen loads first
- * (route-preloads.ts), so its code and data start beside the entry instead of after it.
+ * time so a new deploy is picked up, and every page of the web app (PAGE_PATTERNS, shared with
+ * its router) answered with index.html; any other address, or a page whose id names nothing, gets
+ * the same index.html (the app then shows its not-found page) with status 404. A shareable page
+ * (a public profile, an event, a study group, a blog post) has its title and Open Graph tags
+ * written in (page-meta.ts). Unknown /api paths stay JSON 404s. index.html names what the
+ * requested screen loads first (route-preloads.ts), so its code and data start beside the entry
+ * instead of after it.
  */
 export const staticSpaPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: StaticSpaOptions) => {
+    const previews = options.previews ?? {};
     const root = app.config.webDistDir;
     const built = existsSync(path.join(root, "index.html"));
     const indexHtml = built ? readFileSync(path.join(root, "index.html"), "utf8") : "";
@@ -105,12 +157,35 @@ export const staticSpaPlugin = fp(
           .send(missingBuildPage(root));
       }
       const pathname = canonicalPath(request.url).replace(/(.)\/+$/, "$1");
+      const pagePath = pagePathOf(request.url);
+      const match = pagePath === undefined ? undefined : matchPage(pagePath);
+      const previewer = match ? previews[match.pattern] : undefined;
+      let answer: PageAnswer = {
+        found: Boolean(match && match.pattern !== PAGE_PATTERNS.notFound),
+      };
+      if (answer.found && match && previewer) {
+        try {
+          answer = await previewer(app, match.params);
+        } catch (error) {
+          // The database not answering costs the preview, not the page.
+          request.log.warn({ err: error }, "page preview failed");
+        }
+      }
       const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
-      const page = compressedPage(
-        withPreloads(indexHtml, preloadTagsFor(manifest, pathname, hasSession)),
-      );
+      let html = withPreloads(indexHtml, preloadTagsFor(manifest, pathname, hasSession));
+      if (!answer.found) {
+        html = withHead(html, pageTitle(NOT_FOUND_TITLE), NOT_FOUND_TAGS);
+      } else if (answer.preview && match) {
+        html = withHead(
+          html,
+          pageTitle(answer.preview.title),
+          previewTags(app.config.publicOrigin, addressOf(match), answer.preview),
+        );
+      }
+      const page = compressedPage(html, !answer.found || !answer.preview);
       const encoding = acceptedEncoding(request.headers["accept-encoding"]);
       reply
+        .code(answer.found ? 200 : 404)
         .header("cache-control", REVALIDATE)
         // The page differs with and without a session cookie; caches must not mix the two.
         .header("vary", "accept-encoding, cookie")

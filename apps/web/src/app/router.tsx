@@ -245,6 +245,14 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
+                    path: paths.blogPostPattern,
+                    handle: title(msg`Blog`),
+                    lazy: async () => ({
+                      Component: (await import("@/features/blog/routes/blog-post-page.tsx"))
+                        .BlogPostPage,
+                    }),
+                  },
+                  {
                     path: paths.privacy,
                     handle: title(msg`Privacy policy`),
                     lazy: async () => ({
@@ -355,7 +363,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            path: `${paths.groups}/:groupId`,
+            path: paths.groupPattern,
             handle: title(msg`Study group`),
             lazy: async () => ({
               Component: (await import("@/features/community/routes/group-page.tsx")).GroupPage,

@@ -1,56 +1,23 @@
-import { PUBLIC_PROFILE_BASE, publicProfilePath } from "@kindred/shared/paths";
+import { blogPostPath, groupPath, PAGE_PATTERNS, publicProfilePath } from "@kindred/shared/paths";
 
-/** Every client route path in one place. */
+/**
+ * Every client route path in one place: the page patterns shared with the server (which answers
+ * any other address with 404), and the links built from them.
+ */
 export const paths = {
-  landing: "/",
-  home: "/home",
-  profile: "/profile",
-  connections: "/connections",
-  requests: "/requests",
-  chat: "/chat",
-  chatPattern: "/chat/:userId",
+  ...PAGE_PATTERNS,
   /** `/chat/{userId}`: one conversation open. */
   chatWith: (userId: string) => `/chat/${encodeURIComponent(userId)}`,
-  notifications: "/notifications",
-  settings: "/settings",
   /** Settings, scrolled to "When I'm free" (the section's id). */
   settingsAvailability: "/settings#availability",
-  /** `/search?q=`: everything found, by kind. */
-  search: "/search",
-  about: "/about",
-  contact: "/contact",
-  services: "/services",
-  events: "/services/events",
-  eventPattern: "/services/events/:eventId",
   /** `/services/events/{id}`: one event's page (the shared `eventPath` builds the same). */
   event: (id: string) => `/services/events/${encodeURIComponent(id)}`,
-  matching: "/services/matching",
-  groups: "/services/groups",
-  support: "/support",
-  blog: "/blog",
-  privacy: "/privacy",
-  terms: "/terms",
-  cookies: "/cookies",
-  faq: "/faq",
-  community: "/community",
-  login: "/login",
-  signup: "/signup",
-  forgetPassword: "/forget-password",
-  verifyCode: "/verify-code",
-  setPassword: "/set-password",
-  notFound: "/not-found",
-  /** The moderation queue (moderators and admins). */
-  moderation: "/moderation",
-  moderationCasePattern: "/moderation/cases/:caseId",
+  /** `/services/groups/{id}`: one study group's page. */
+  group: groupPath,
+  /** `/blog/{slug}`: one blog post. */
+  blogPost: blogPostPath,
   moderationCase: (id: string) => `/moderation/cases/${encodeURIComponent(id)}`,
-  moderationAppeals: "/moderation/appeals",
-  moderationAudit: "/moderation/audit",
-  /** `/appeal?token=…`: a banned person's appeal, with the token from the ban's mail. */
-  appeal: "/appeal",
-  /** `/verify-email?token=…`: the verification mail's one-click link (signed in or not). */
-  verifyEmail: "/verify-email",
-  /** The route pattern; build a link with paths.publicProfile(id). */
-  publicProfilePattern: `${PUBLIC_PROFILE_BASE}/:publicUserId`,
+  /** Build a link with paths.publicProfile(id). */
   publicProfile: publicProfilePath,
 } as const;
 

@@ -1,14 +1,22 @@
+import type { Me } from "@kindred/shared";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
   appForFile,
   blockUser,
+  call,
+  metaOf,
+  multipart,
+  openPage,
   reviewRequest,
   type Session,
   sendRequest,
   signUpUser,
+  titleOf,
+  webDistForFile,
 } from "../../../test/helpers.ts";
 
-const app = await appForFile();
+const app = await appForFile({ webDistDir: webDistForFile() });
 
 async function publicIdOf(user: Session): Promise<string> {
   const response = await app.inject({
@@ -116,5 +124,77 @@ describe("GET /api/get_public_profile/:publicUserId between a blocked pair", () 
 
     await blockUser(app, blocker, blocked.me._id, "DELETE");
     expect(await relationship(blocked, blocker)).toBe("none");
+  });
+});
+
+describe("GET /GetToKnowMe/:publicUserId as a page (what a shared link unfurls to)", () => {
+  async function uploadPhoto(user: Session): Promise<Me> {
+    const picture = await sharp({
+      create: { width: 60, height: 80, channels: 3, background: "#3366aa" },
+    })
+      .png()
+      .toBuffer();
+    const body = multipart([
+      { name: "photo", filename: "me.png", type: "image/png", data: picture },
+    ]);
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/profile/photo",
+      headers: { ...user.headers, "content-type": body.contentType },
+      payload: body.payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as Me;
+  }
+
+  it("names the person, the first line of their about and their photo, all escaped", async () => {
+    const ada = await signUpUser(app, { firstName: 'Ada "Al" <b>', lastName: "O'Neil & co" });
+    const edited = await call(app, ada, "PATCH", "/api/profile/edit", {
+      about: 'Counts <things> & "more"\nSecond line, not shown',
+    });
+    expect(edited.statusCode).toBe(200);
+    const me = await uploadPhoto(ada);
+    const publicId = await publicIdOf(ada);
+
+    const page = await openPage(app, `/GetToKnowMe/${publicId}`);
+    expect(page.status).toBe(200);
+    const name = "Ada &quot;Al&quot; &lt;b&gt; O&#39;Neil &amp; co";
+    expect(titleOf(page.html)).toBe(`${name} · Kindred`);
+    expect(metaOf(page.html, "og:title")).toBe(name);
+    expect(metaOf(page.html, "twitter:title")).toBe(name);
+    expect(metaOf(page.html, "og:description")).toBe(
+      "Counts &lt;things&gt; &amp; &quot;more&quot;",
+    );
+    expect(me.photo?.large).toMatch(/^\/api\/photos\//);
+    expect(metaOf(page.html, "og:image")).toBe(`http://localhost:7777${me.photo?.large}`);
+    expect(metaOf(page.html, "og:url")).toBe(`http://localhost:7777/GetToKnowMe/${publicId}`);
+    expect(metaOf(page.html, "og:type")).toBe("profile");
+    expect(metaOf(page.html, "twitter:card")).toBe("summary_large_image");
+    // Nothing the person wrote reaches the page as markup, and no script is added (CSP).
+    expect(page.html).not.toContain("<b>");
+    expect(page.html).not.toContain("<things>");
+    expect(page.html.match(/<script/g)).toHaveLength(1);
+    // The photo it names is there for anyone (an unfurler has no session).
+    const image = await app.inject({ method: "GET", url: me.photo?.large ?? "" });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it("gives an under-18's page no preview, only the site's title", async () => {
+    const teen = await signUpUser(app, { firstName: "Tess", age: 16 });
+    await call(app, teen, "PATCH", "/api/profile/edit", { about: "Year 11, likes chess" });
+    const page = await openPage(app, `/GetToKnowMe/${await publicIdOf(teen)}`);
+    expect(page.status).toBe(200);
+    expect(titleOf(page.html)).toBe("Kindred");
+    expect(page.html).not.toContain("og:");
+    expect(page.html).not.toContain("twitter:");
+    expect(page.html).not.toContain("Tess");
+    expect(page.html).not.toContain("chess");
+  });
+
+  it("answers an id that names no one with the not-found page and 404", async () => {
+    const page = await openPage(app, "/GetToKnowMe/nobody-has-this-id");
+    expect(page.status).toBe(404);
+    expect(titleOf(page.html)).toBe("Page not found · Kindred");
+    expect(page.html).not.toContain("og:");
   });
 });

@@ -1,4 +1,4 @@
-/** The blog's three posts, written here: the blog has no editor. */
+/** The blog's three posts, written here (the blog has no editor); the server titles their pages. */
 export type BlogPost = { id: string; title: string; author: string; date: string; content: string };
 
 export const BLOG_POSTS: BlogPost[] = [
