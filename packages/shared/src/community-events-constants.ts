@@ -9,6 +9,8 @@ export const EVENT_ATTENDEES_SHOWN = 50;
 /** When reminders go out, before the start. */
 export const EVENT_REMINDER_OFFSETS = { "24h": 24 * 60 * 60_000, "1h": 60 * 60_000 } as const;
 export type EventReminderOffset = keyof typeof EVENT_REMINDER_OFFSETS;
+/** How long an event lasts when its host gives no end. */
+export const EVENT_DEFAULT_LENGTH_MS = 60 * 60_000;
 /** The web app's page of an event (what notifications and calendar entries link to). */
 export function eventPath(id: string): string {
   return `/services/events/${encodeURIComponent(id)}`;
@@ -21,6 +23,7 @@ export type EventMyRsvp = (typeof EVENT_MY_RSVPS)[number];
 /** Sentences users read; tests compare them. */
 export const EVENT_MESSAGES = {
   notFound: "There is no event with this id.",
+  endBeforeStart: "The end must come after the start.",
   notYours: "There is no event of yours with this id.",
   started: "This event has already started, so answers are closed.",
   cancelled: "This event was cancelled, so answers are closed.",

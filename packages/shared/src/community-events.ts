@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { communityListQuerySchema, eventBodySchema, eventSchema } from "./community.ts";
+import {
+  communityListQuerySchema,
+  eventBodySchema,
+  eventDateSchema,
+  eventSchema,
+} from "./community.ts";
 import {
   EVENT_CAPACITY_MAX,
   EVENT_MESSAGES,
@@ -17,11 +22,20 @@ export const eventCapacitySchema = z
   .min(1, EVENT_MESSAGES.capacity)
   .max(EVENT_CAPACITY_MAX, EVENT_MESSAGES.capacity);
 
-/** `POST /createevent`: the event, with an optional capacity (null: no limit) and study group. */
-export const createEventBodySchema = eventBodySchema.extend({
-  capacity: eventCapacitySchema.nullish(),
-  groupId: z.string({ error: "Group must be a study group's id" }).max(100).nullish(),
-});
+/**
+ * `POST /createevent`: the event, with an optional end (after `date`; an hour after it when
+ * absent), capacity (null: no limit) and study group.
+ */
+export const createEventBodySchema = eventBodySchema
+  .extend({
+    endDate: eventDateSchema.nullish(),
+    capacity: eventCapacitySchema.nullish(),
+    groupId: z.string({ error: "Group must be a study group's id" }).max(100).nullish(),
+  })
+  .refine((body) => !body.endDate || Date.parse(body.endDate) > Date.parse(body.date), {
+    message: EVENT_MESSAGES.endBeforeStart,
+    path: ["endDate"],
+  });
 export type CreateEventBody = z.input<typeof createEventBodySchema>;
 
 export const eventRsvpBodySchema = z.object({
@@ -44,6 +58,8 @@ export type EventPerson = z.infer<typeof eventPersonSchema>;
 
 /** An event in a list: the community's shape plus its counts and state. */
 export const eventListItemSchema = eventSchema.extend({
+  /** When it ends (ISO 8601, UTC); `date` is when it starts. */
+  endDate: z.string(),
   /** The offset the host wrote the date with ("+02:00", "Z"). */
   utcOffset: z.string(),
   capacity: z.number().nullable(),

@@ -628,6 +628,8 @@ export const communityEvents = pgTable(
     description: varchar("description", { length: EVENT_DESCRIPTION_MAX_LENGTH }).notNull(),
     location: varchar("location", { length: EVENT_LOCATION_MAX_LENGTH }).notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
+    /** When it ends (after it starts): the host's, else an hour after the start. */
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date", precision: 3 }).notNull(),
     /** The offset the host wrote the date with ("+02:00", "Z"): the event's own local time. */
     utcOffset: varchar("utc_offset", { length: 6 }).notNull().default("Z"),
     /** Places for people going; null: no limit. Past it, people are waitlisted in order. */
@@ -658,6 +660,7 @@ export const communityEvents = pgTable(
       "community_events_capacity_check",
       sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`,
     ),
+    check("community_events_ends_check", sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 

@@ -244,19 +244,22 @@ export async function seedCommunity(tx: Database, people: Person[], now: number)
   await addPosts(tx, postRows);
 
   const today = new Date(now);
+  const DEMO_EVENT_LENGTH_MS = 2 * 60 * 60_000;
   const events: Parameters<typeof addEvents>[1] = { events: [], rsvps: [] };
   for (const event of EVENTS) {
     const id = randomUUID();
+    const startsAt =
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), event.hour) +
+      event.inDays * DAY_MS;
     events.events.push({
       id,
       authorId: member(event.by),
       title: event.title,
       description: event.description,
       location: event.location,
-      startsAt: new Date(
-        Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), event.hour) +
-          event.inDays * DAY_MS,
-      ),
+      startsAt: new Date(startsAt),
+      // Two hours each in the calendar.
+      endsAt: new Date(startsAt + DEMO_EVENT_LENGTH_MS),
       utcOffset: "Z",
       capacity: event.capacity,
       groupId: event.group ? (groupIds.get(event.group) ?? null) : null,

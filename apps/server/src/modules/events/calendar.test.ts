@@ -30,6 +30,7 @@ type ParsedEvent = {
   location: string;
   url: string;
   start: string;
+  end: string;
   status: string | null;
 };
 
@@ -47,6 +48,7 @@ function parseCalendar(text: string): ParsedEvent[] {
       location: event.location,
       url: String(component.getFirstPropertyValue("url")),
       start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
       status: (component.getFirstPropertyValue("status") as string | null) ?? null,
     };
   });
@@ -60,7 +62,7 @@ function pathOf(url: string): string {
 }
 
 describe("an event's .ics file", () => {
-  it("imports into a calendar app: UID, the start in UTC, title, description, place and link", async () => {
+  it("imports into a calendar app: UID, start and end in UTC, title, description, place and link", async () => {
     const host = await account("Ana");
     const reader = await usernameMember();
     const title = "Graphs, trees; and: more \\ fun";
@@ -70,12 +72,15 @@ describe("an event's .ics file", () => {
       description,
       location: "Café Central, room 2",
       date: "2099-05-17T18:30:00+02:00",
+      endDate: "2099-05-17T21:15:00+02:00",
     });
     const response = await call(reader, "GET", `/event/${id}/calendar.ics`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(response.headers["content-disposition"]).toBe(`attachment; filename="event-${id}.ics"`);
     expect(response.body).toMatch(/\r\nDTSTART:20990517T163000Z\r\n/);
+    expect(response.body).toMatch(/\r\nDTEND:20990517T191500Z\r\n/);
+    expect(response.body).not.toContain("DURATION");
     const [event, ...more] = parseCalendar(response.body);
     expect(more).toEqual([]);
     expect(event).toEqual({
@@ -85,12 +90,65 @@ describe("an event's .ics file", () => {
       location: "Café Central, room 2",
       url: `${app.config.publicOrigin}/services/events/${id}`,
       start: "2099-05-17T16:30:00.000Z",
+      end: "2099-05-17T19:15:00.000Z",
       status: "CONFIRMED",
     });
 
     expect((await call(host, "POST", `/event/${id}/cancel`)).statusCode).toBe(200);
     const cancelled = await call(reader, "GET", `/event/${id}/calendar.ics`);
     expect(parseCalendar(cancelled.body)[0]?.status).toBe("CANCELLED");
+  });
+
+  it("ends an hour after the start when the host gave no end, and is TENTATIVE for someone waitlisted", async () => {
+    const host = await usernameMember();
+    const going = await usernameMember();
+    const waiting = await usernameMember();
+    const id = await createEvent(host, { date: "2099-03-01T10:00:00Z", capacity: 2 });
+    const event = await call(going, "GET", `/event/${id}`);
+    expect(event.json().data).toMatchObject({
+      date: "2099-03-01T10:00:00.000Z",
+      endDate: "2099-03-01T11:00:00.000Z",
+    });
+    expect(
+      (await call(going, "PUT", `/event/${id}/rsvp`, { status: "going" })).json().data.myRsvp,
+    ).toBe("going");
+    expect(
+      (await call(waiting, "PUT", `/event/${id}/rsvp`, { status: "going" })).json().data.myRsvp,
+    ).toBe("waitlisted");
+    const statusOf = async (person: Person) => {
+      const response = await call(person, "GET", `/event/${id}/calendar.ics`);
+      expect(response.body).toMatch(/\r\nDTEND:20990301T110000Z\r\n/);
+      return parseCalendar(response.body)[0]?.status;
+    };
+    expect(await statusOf(going)).toBe("CONFIRMED");
+    expect(await statusOf(waiting)).toBe("TENTATIVE");
+    // A place frees up: the waiting person is going, and their entry is confirmed.
+    expect(
+      (await call(going, "PUT", `/event/${id}/rsvp`, { status: "not_going" })).statusCode,
+    ).toBe(200);
+    expect(await statusOf(waiting)).toBe("CONFIRMED");
+  });
+
+  it("refuses an end that is not after the start (400)", async () => {
+    const host = await usernameMember();
+    for (const endDate of ["2099-03-01T10:00:00Z", "2099-03-01T09:00:00Z", "tomorrow"]) {
+      const response = await call(host, "POST", "/createevent", {
+        title: "Backwards",
+        description: "d",
+        location: "l",
+        date: "2099-03-01T10:00:00Z",
+        endDate,
+      });
+      expect(response.statusCode, endDate).toBe(400);
+    }
+    const refused = await call(host, "POST", "/createevent", {
+      title: "Backwards",
+      description: "d",
+      location: "l",
+      date: "2099-03-01T10:00:00Z",
+      endDate: "2099-03-01T09:00:00Z",
+    });
+    expect(refused.json().message).toContain(EVENT_MESSAGES.endBeforeStart);
   });
 
   it("keeps a carriage return or other control character in the text from starting a line or an event", async () => {
@@ -153,7 +211,7 @@ describe("an event's .ics file", () => {
 });
 
 describe("the private calendar address", () => {
-  it("lists only the member's events (going, not waiting, not cancelled) and stops working after a reset", async () => {
+  it("lists only the member's events (going, or waiting as TENTATIVE; not cancelled) and stops working after a reset", async () => {
     const ana = await usernameMember();
     const ben = await usernameMember();
     const cal = await usernameMember();
@@ -180,8 +238,12 @@ describe("the private calendar address", () => {
     expect(feed.statusCode).toBe(200);
     expect(feed.headers["content-type"]).toMatch(/^text\/calendar/);
     expect(feed.headers["cache-control"]).toMatch(/^private/);
-    const titles = parseCalendar(feed.body).map((event) => event.summary);
-    expect(titles.sort()).toEqual(["Ana's own", "Ben's talk"]);
+    const entries = parseCalendar(feed.body).map((event) => [event.summary, event.status]);
+    expect(entries.sort()).toEqual([
+      ["Ana's own", "CONFIRMED"],
+      ["Ben's talk", "CONFIRMED"],
+      ["Full", "TENTATIVE"],
+    ]);
     expect(hosting).toBeTruthy();
 
     const reset = await call(ana, "POST", "/calendar/reset");
@@ -194,7 +256,7 @@ describe("the private calendar address", () => {
     expect(old.json().message).toBe(EVENT_MESSAGES.calendarNotFound);
     const fresh = await app.inject({ method: "GET", url: pathOf(newUrl) });
     expect(fresh.statusCode).toBe(200);
-    expect(parseCalendar(fresh.body)).toHaveLength(2);
+    expect(parseCalendar(fresh.body)).toHaveLength(3);
     expect((await call(ana, "GET", "/calendar")).json().data.url).toBe(newUrl);
   });
 

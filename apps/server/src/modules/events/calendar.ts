@@ -11,7 +11,7 @@ import {
   findMemberByCalendarToken,
   saveCalendarToken,
 } from "../members/service.ts";
-import { type EventRow, listGoingEvents } from "./repository.ts";
+import { type EventRow, listAnsweredEvents, rsvpState } from "./repository.ts";
 import { visibleEvent } from "./service.ts";
 
 // Events as iCalendar (RFC 5545): one event's file, and a member's private calendar address
@@ -22,37 +22,40 @@ const CALENDAR_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** The feed reaches back this far, so yesterday's event stays in the calendar app. */
 const FEED_PAST_MS = 30 * 86_400_000;
 const FEED_MAX_EVENTS = 500;
-/** Events have a start only; calendar apps get this length. */
-const EVENT_LENGTH = { hours: 1 } as const;
 
 type App = Pick<FastifyInstance, "db" | "config" | "now">;
 
-function toCalendarEvent(app: App, event: EventRow): EventAttributes {
+/** The reader's answer to an event: waiting for a place is a tentative entry. */
+type Answer = "going" | "waitlisted" | null;
+
+function toCalendarEvent(app: App, event: EventRow, answer: Answer): EventAttributes {
   const host = new URL(app.config.publicOrigin).hostname;
   return {
     uid: `event-${event.id}@${host}`,
     start: event.startsAt.getTime(),
     startInputType: "utc",
     startOutputType: "utc",
-    duration: EVENT_LENGTH,
+    end: event.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
     title: calendarSafeText(event.title),
     description: calendarSafeText(event.description),
     location: calendarSafeText(event.location),
     url: `${app.config.publicOrigin}${eventPath(event.id)}`,
     // No ORGANIZER: RFC 5545 wants it to be an address, and members' emails are not published.
-    status: event.cancelledAt ? "CANCELLED" : "CONFIRMED",
+    status: event.cancelledAt ? "CANCELLED" : answer === "waitlisted" ? "TENTATIVE" : "CONFIRMED",
   };
 }
 
-/** RFC 5545 text for the events (an empty calendar for none). */
+/** RFC 5545 text for the events, each with the reader's answer (an empty calendar for none). */
 export function calendarText(
   app: App,
-  events: EventRow[],
+  events: { event: EventRow; answer: Answer }[],
   name: string,
   more: EventAttributes[] = [],
 ): string {
   const { error, value } = createEvents(
-    [...events.map((event) => toCalendarEvent(app, event)), ...more],
+    [...events.map(({ event, answer }) => toCalendarEvent(app, event, answer)), ...more],
     { productId: "-//Kindred//Community events//EN", calName: calendarSafeText(name) },
   );
   if (error || !value) throw error ?? new Error("the calendar could not be written");
@@ -66,7 +69,8 @@ export async function eventCalendarFile(
   viewerId: string,
 ): Promise<{ eventId: string; text: string }> {
   const event = await visibleEvent(app.db, id, viewerId);
-  return { eventId: event.id, text: calendarText(app, [event], event.title) };
+  const { status } = await rsvpState(app.db, event.id, viewerId);
+  return { eventId: event.id, text: calendarText(app, [{ event, answer: status }], event.title) };
 }
 
 function calendarUrl(app: App, token: string): string {
@@ -93,7 +97,10 @@ export async function resetCalendarAddress(app: App, memberId: string): Promise<
   return calendarUrl(app, token);
 }
 
-/** The feed behind a private address: the events its member is going to. */
+/**
+ * The feed behind a private address: the events its member is going to, and those they wait for
+ * a place at (TENTATIVE until a place frees up).
+ */
 export async function calendarFeed(app: App, file: string): Promise<string> {
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";
   const memberId = CALENDAR_TOKEN.test(token)
@@ -101,9 +108,14 @@ export async function calendarFeed(app: App, file: string): Promise<string> {
     : undefined;
   if (!memberId) throw new HttpError(404, "NOT_FOUND", EVENT_MESSAGES.calendarNotFound);
   const since = new Date(app.now().getTime() - FEED_PAST_MS);
-  const events = await listGoingEvents(app.db, memberId, since, FEED_MAX_EVENTS);
+  const events = await listAnsweredEvents(app.db, memberId, since, FEED_MAX_EVENTS);
   // The account's accepted meet-ups go in the same calendar (a member without an account has none).
   const userId = await accountOfMember(app.db, memberId);
   const meetups = userId ? await meetupCalendarEvents(app, userId, since, FEED_MAX_EVENTS) : [];
-  return calendarText(app, events, "Kindred events", meetups);
+  return calendarText(
+    app,
+    events.map((event) => ({ event, answer: event.myStatus })),
+    "Kindred events",
+    meetups,
+  );
 }

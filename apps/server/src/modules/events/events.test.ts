@@ -353,6 +353,7 @@ describe("answering", () => {
         description: "d",
         location: "l",
         startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() - 82_800_000),
       })
       .returning();
     for (const status of ["going", "not_going"]) {
@@ -484,6 +485,7 @@ describe("the list", () => {
         description: "d",
         location: "l",
         startsAt: new Date(now + days * 86_400_000),
+        endsAt: new Date(now + days * 86_400_000 + 3_600_000),
       })),
     );
     const first = await call(member, "GET", "/allevents?limit=2", undefined, fresh);
@@ -521,6 +523,7 @@ describe("the list", () => {
         description: "d",
         location: "l",
         startsAt: new Date(now + days * 86_400_000),
+        endsAt: new Date(now + days * 86_400_000 + 3_600_000),
       })),
     );
     const titles = async (query: string) => {

@@ -19,6 +19,7 @@ export type EventRow = {
   description: string;
   location: string;
   startsAt: Date;
+  endsAt: Date;
   utcOffset: string;
   capacity: number | null;
   groupId: string | null;
@@ -30,8 +31,9 @@ export type EventRow = {
   going: number;
 };
 
-type RawEventRow = Omit<EventRow, "startsAt" | "cancelledAt"> & {
+type RawEventRow = Omit<EventRow, "startsAt" | "endsAt" | "cancelledAt"> & {
   startsAt: string | Date;
+  endsAt: string | Date;
   cancelledAt: string | Date | null;
 };
 
@@ -43,6 +45,7 @@ function toEventRow(row: RawEventRow): EventRow {
   return {
     ...row,
     startsAt: toDate(row.startsAt),
+    endsAt: toDate(row.endsAt),
     cancelledAt: row.cancelledAt === null ? null : toDate(row.cancelledAt),
     going: Number(row.going),
   };
@@ -50,7 +53,8 @@ function toEventRow(row: RawEventRow): EventRow {
 
 /** The event columns with the host's name and the number going; `e` is community_events. */
 const EVENT_COLUMNS = sql`
-  e.id, e.title, e.description, e.location, e.starts_at as "startsAt", e.utc_offset as "utcOffset",
+  e.id, e.title, e.description, e.location, e.starts_at as "startsAt", e.ends_at as "endsAt",
+  e.utc_offset as "utcOffset",
   e.capacity, e.group_id as "groupId", e.cancelled_at as "cancelledAt", e.author_id as "authorId",
   ${memberName(sql`e.author_id`)} as "hostName", ${memberAccount(sql`e.author_id`)} as "hostUserId",
   (select count(*) from event_rsvps r where r.event_id = e.id and r.status = 'going')::int as going
@@ -76,6 +80,7 @@ export type NewEvent = {
   description: string;
   location: string;
   startsAt: Date;
+  endsAt: Date;
   utcOffset: string;
   capacity: number | null;
   groupId: string | null;
@@ -89,10 +94,11 @@ export async function insertEvent(db: Database, input: NewEvent): Promise<string
     db,
     sql`
       insert into community_events
-        (author_id, title, description, location, starts_at, utc_offset, capacity, group_id,
-          visibility)
+        (author_id, title, description, location, starts_at, ends_at, utc_offset, capacity,
+          group_id, visibility)
       values (${input.authorId}, ${input.title}, ${input.description}, ${input.location},
-        ${input.startsAt.toISOString()}::timestamptz, ${input.utcOffset}, ${input.capacity},
+        ${input.startsAt.toISOString()}::timestamptz, ${input.endsAt.toISOString()}::timestamptz,
+        ${input.utcOffset}, ${input.capacity},
         ${input.groupId}, ${input.visibility ?? "visible"})
       returning id
     `,
@@ -367,26 +373,32 @@ export async function deleteOwnEvent(db: Database, id: string, authorId: string)
 
 // ---------- the private calendar ----------
 
-/** The events the member is going to (not waiting, not cancelled), from `since` on, soonest first. */
-export async function listGoingEvents(
+/** An event of the member's calendar, with their answer to it. */
+export type AnsweredEventRow = EventRow & { myStatus: "going" | "waitlisted" };
+
+/**
+ * The events the member is going to or waiting for (not cancelled), from `since` on, soonest
+ * first, each with the member's answer.
+ */
+export async function listAnsweredEvents(
   db: Database,
   memberId: string,
   since: Date,
   limit: number,
-): Promise<EventRow[]> {
-  const rows = await selectRows<RawEventRow>(
+): Promise<AnsweredEventRow[]> {
+  const rows = await selectRows<RawEventRow & { myStatus: "going" | "waitlisted" }>(
     db,
     sql`
-      select ${EVENT_COLUMNS} from ${EVENT_FROM}
+      select ${EVENT_COLUMNS}, mine.status as "myStatus" from ${EVENT_FROM}
       join event_rsvps mine on mine.event_id = e.id and mine.member_id = ${memberId}
-        and mine.status = 'going'
+        and mine.status in ('going', 'waitlisted')
       where e.cancelled_at is null and e.starts_at >= ${since.toISOString()}::timestamptz
         and ${visibleTo(memberId)}
       order by e.starts_at, e.id
       limit ${limit}
     `,
   );
-  return rows.map(toEventRow);
+  return rows.map((row) => ({ ...toEventRow(row), myStatus: row.myStatus }));
 }
 
 // ---------- demo data ----------

@@ -2,6 +2,7 @@ import {
   type CommunityMember,
   type createEventBodySchema,
   EVENT_ATTENDEES_SHOWN,
+  EVENT_DEFAULT_LENGTH_MS,
   EVENT_MESSAGES,
   EVENT_REMINDER_OFFSETS,
   type EventDetail,
@@ -75,6 +76,7 @@ export function toListItem(row: EventRow): EventListItem {
     title: row.title,
     description: row.description,
     date: row.startsAt.toISOString(),
+    endDate: row.endsAt.toISOString(),
     location: row.location,
     u_id: row.authorId,
     utcOffset: row.utcOffset,
@@ -157,6 +159,9 @@ export async function createEvent(
     if (!membership.member) throw new HttpError(403, "FORBIDDEN", EVENT_MESSAGES.groupNotMember);
   }
   const startsAt = new Date(body.date);
+  const endsAt = body.endDate
+    ? new Date(body.endDate)
+    : new Date(startsAt.getTime() + EVENT_DEFAULT_LENGTH_MS);
   const now = app.now();
   // Title and description through the automatic filter: a match opens a case in the event's
   // transaction, and from a new or unconnected host the event is held (only its host sees it).
@@ -170,6 +175,7 @@ export async function createEvent(
       description: body.description,
       location: body.location,
       startsAt,
+      endsAt,
       utcOffset: utcOffsetOf(body.date),
       capacity: body.capacity ?? null,
       groupId,

@@ -17,11 +17,13 @@ export function storeMemberToken(id = "m-1", uname = "Ada"): string {
 const DAY = 86_400_000;
 
 export function listEvent(overrides: Partial<EventListItem> = {}): EventListItem {
+  const start = Date.now() + 3 * DAY;
   return {
     _id: "e-1",
     title: "Graph algorithms study night",
     description: "Bring a laptop.",
-    date: new Date(Date.now() + 3 * DAY).toISOString(),
+    date: new Date(start).toISOString(),
+    endDate: new Date(start + 2 * 3_600_000).toISOString(),
     location: "Library, room 4",
     u_id: "host-1",
     utcOffset: "Z",
