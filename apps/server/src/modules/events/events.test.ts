@@ -9,7 +9,14 @@ import {
   inDays,
   joinWithUsername,
 } from "../../../test/community-helpers.ts";
-import { appsForFile, MANUAL_JOBS } from "../../../test/helpers.ts";
+import {
+  appsForFile,
+  MANUAL_JOBS,
+  metaOf,
+  openPage,
+  titleOf,
+  webDistForFile,
+} from "../../../test/helpers.ts";
 import { communityEvents } from "../../db/schema.ts";
 
 type Person = CommunityPerson;
@@ -18,6 +25,7 @@ const openApp = appsForFile();
 const app = await openApp({
   communityCreatePerMember: { max: 1000, windowMs: 60_000 },
   jobs: MANUAL_JOBS,
+  webDistDir: webDistForFile(),
 });
 
 const { account, usernameMember, call, block, notificationsOf } = communityKit(app, {
@@ -561,6 +569,30 @@ describe("the list", () => {
       expect((await call(member, "GET", `/allevents?${query}`, undefined, fresh)).statusCode).toBe(
         400,
       );
+    }
+  });
+});
+
+describe("an event's page (what a shared link unfurls to)", () => {
+  it("names the event and the first line of its description, escaped; 404 for no such event", async () => {
+    const host = await usernameMember();
+    const event = await createEvent(host, {
+      title: "Quiz <night> & 'friends'",
+      description: 'Teams of "four"\nPrizes',
+    });
+    const page = await openPage(app, `/services/events/${event._id}`);
+    expect(page.status).toBe(200);
+    expect(titleOf(page.html)).toBe("Quiz &lt;night&gt; &amp; &#39;friends&#39; · Kindred");
+    expect(metaOf(page.html, "og:title")).toBe("Quiz &lt;night&gt; &amp; &#39;friends&#39;");
+    expect(metaOf(page.html, "og:description")).toBe("Teams of &quot;four&quot;");
+    expect(metaOf(page.html, "og:url")).toBe(`http://localhost:7777/services/events/${event._id}`);
+    expect(metaOf(page.html, "twitter:card")).toBe("summary");
+    expect(page.html).not.toContain("<night>");
+
+    for (const url of [`/services/events/${randomUUID()}`, "/services/events/not-a-uuid"]) {
+      const missing = await openPage(app, url);
+      expect(missing.status, url).toBe(404);
+      expect(titleOf(missing.html)).toBe("Page not found · Kindred");
     }
   });
 });

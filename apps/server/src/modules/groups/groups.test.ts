@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   GROUP_MESSAGES,
   type Group,
@@ -11,13 +12,16 @@ import {
   communityKit,
   joinWithUsername,
 } from "../../../test/community-helpers.ts";
-import { appsForFile } from "../../../test/helpers.ts";
+import { appsForFile, metaOf, openPage, titleOf, webDistForFile } from "../../../test/helpers.ts";
 import { studyGroups } from "../../db/schema.ts";
 
 type Person = CommunityPerson;
 
 const open = appsForFile();
-const app = await open({ communityCreatePerMember: { max: 1000, windowMs: 60_000 } });
+const app = await open({
+  communityCreatePerMember: { max: 1000, windowMs: 60_000 },
+  webDistDir: webDistForFile(),
+});
 
 const { account, usernameMember, call, block } = communityKit(app);
 
@@ -456,5 +460,31 @@ describe("groups and blocks", () => {
     await block(ana, ben, "DELETE");
     expect(await groupOf(ben, anas._id)).toMatchObject({ members: 3, isMember: true });
     expect(await groupOf(ana, chos._id)).toMatchObject({ members: 3 });
+  });
+});
+
+describe("a study group's page (what a shared link unfurls to)", () => {
+  it("names the group and the first line of its description, escaped; 404 for no such group", async () => {
+    const creator = await usernameMember();
+    const response = await call(creator, "POST", "/create", {
+      name: 'Proofs "&" <lemmas>',
+      description: "Weekly, room 3\nBring chalk",
+      tag: "Math",
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const id: string = response.json().data._id;
+    const page = await openPage(app, `/services/groups/${id}`);
+    expect(page.status).toBe(200);
+    expect(titleOf(page.html)).toBe("Proofs &quot;&amp;&quot; &lt;lemmas&gt; · Kindred");
+    expect(metaOf(page.html, "og:title")).toBe("Proofs &quot;&amp;&quot; &lt;lemmas&gt;");
+    expect(metaOf(page.html, "og:description")).toBe("Weekly, room 3");
+    expect(metaOf(page.html, "og:url")).toBe(`http://localhost:7777/services/groups/${id}`);
+    expect(page.html).not.toContain("<lemmas>");
+
+    for (const url of [`/services/groups/${randomUUID()}`, "/services/groups/not-a-uuid"]) {
+      const missing = await openPage(app, url);
+      expect(missing.status, url).toBe(404);
+      expect(titleOf(missing.html)).toBe("Page not found · Kindred");
+    }
   });
 });
