@@ -23,6 +23,8 @@ export type PhotoPickerProps = {
   error?: string | null;
   /** Text under the heading (signup: that the photo is optional). */
   hint?: ReactNode;
+  /** Shows the kept part beside the controls (signup, which has no preview card of its own). */
+  showPreview?: boolean;
   className?: string;
 };
 
@@ -39,6 +41,7 @@ export function PhotoPicker({
   removing = false,
   error,
   hint,
+  showPreview = false,
   className,
 }: PhotoPickerProps) {
   const headingId = useId();
@@ -111,7 +114,7 @@ export function PhotoPicker({
             <>
               <div
                 className={cn(
-                  "relative mx-auto aspect-[4/5] w-full max-w-sm overflow-hidden rounded-box bg-neutral",
+                  "relative mx-auto aspect-square w-full max-w-sm overflow-hidden rounded-box bg-neutral",
                   dragging && "ring-4 ring-primary",
                 )}
               >
@@ -123,19 +126,29 @@ export function PhotoPicker({
                     minZoom={PHOTO_ZOOM.min}
                     maxZoom={PHOTO_ZOOM.max}
                     aspect={PHOTO_ASPECT}
+                    // As tall as the box: the frame is the photo's full height (a wide photo
+                    // runs past it on both sides, dimmed) and the photo moves under it.
+                    objectFit="vertical-cover"
                     onCropChange={setPosition}
                     onZoomChange={setZoom}
                     onCropComplete={(_area, pixels) => draft.setCrop(pixels)}
+                    // A drag moves the photo on the next animation frame, which can come after
+                    // the mouse is released (and onCropComplete has sent the previous place):
+                    // every move is kept, so the saved crop is the one the frame shows.
+                    onCropAreaChange={(_area, pixels) => draft.setCrop(pixels)}
                     roundCropAreaPixels
                     // Its stylesheet is bundled with the app's: the CSP refuses inserted <style>.
                     disableAutomaticStylesInjection
                     zoomWithScroll
                     mediaProps={{ onError: draft.markUnreadable }}
-                    cropperProps={{
-                      role: "group",
-                      "aria-label": PHOTO_MESSAGES.cropArea,
-                      className: "focus-visible:outline-4 focus-visible:outline-primary",
+                    // Through `classes`: a className in cropperProps would replace the frame's own
+                    // classes, and the frame would lose its border and the dimmed outside. The
+                    // library's unlayered rules outrank Tailwind's layers, hence the `!`.
+                    classes={{
+                      cropAreaClassName:
+                        "border-2! border-white/90! focus-visible:outline-4 focus-visible:outline-primary",
                     }}
+                    cropperProps={{ role: "group", "aria-label": PHOTO_MESSAGES.cropArea }}
                   />
                 </Suspense>
               </div>
@@ -153,6 +166,18 @@ export function PhotoPicker({
                   onChange={(event) => setZoom(Number(event.target.value))}
                 />
               </label>
+              {showPreview && draft.previewUrl ? (
+                <figure className="mx-auto flex w-full max-w-sm items-center gap-3">
+                  <img
+                    src={draft.previewUrl}
+                    alt="What your card will show"
+                    className="aspect-[2/3] w-16 shrink-0 rounded-box object-cover shadow"
+                  />
+                  <figcaption className="text-sm text-base-content/70">
+                    This is how your photo will look on your card.
+                  </figcaption>
+                </figure>
+              ) : null}
             </>
           )}
           <div className="flex flex-wrap justify-center gap-2">

@@ -24,6 +24,9 @@ export type PhotoDraft = {
   clear: () => void;
 };
 
+/** How long the crop rests before the preview is drawn again. */
+const PREVIEW_DELAY_MS = 120;
+
 /** Draws the kept area as the card would show it. Null where the browser has no canvas to spare. */
 async function drawCrop(url: string, crop: PhotoCrop): Promise<Blob | null> {
   if (typeof OffscreenCanvas === "undefined") return null;
@@ -64,16 +67,20 @@ export function usePhotoDraft(): PhotoDraft {
     if (!url || !crop) return;
     let current = true;
     let drawn: string | null = null;
-    drawCrop(url, crop)
-      .then((blob) => {
-        if (!current || !blob) return;
-        drawn = URL.createObjectURL(blob);
-        setPreviewUrl(drawn);
-      })
-      // Without a drawn preview the card shows the whole picture; the upload is unaffected.
-      .catch(() => undefined);
+    // The crop changes on every frame of a drag: the preview is drawn once it rests.
+    const timer = setTimeout(() => {
+      drawCrop(url, crop)
+        .then((blob) => {
+          if (!current || !blob) return;
+          drawn = URL.createObjectURL(blob);
+          setPreviewUrl(drawn);
+        })
+        // Without a drawn preview the card shows the whole picture; the upload is unaffected.
+        .catch(() => undefined);
+    }, PREVIEW_DELAY_MS);
     return () => {
       current = false;
+      clearTimeout(timer);
       if (drawn) URL.revokeObjectURL(drawn);
     };
   }, [url, crop]);

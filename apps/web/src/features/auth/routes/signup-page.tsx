@@ -135,7 +135,12 @@ export function SignupPage() {
         <SocialLinkFields control={form.control} />
         <SkillsField control={form.control} name="skills" />
         <LearningField control={form.control} name="learning" />
-        <PhotoPicker draft={photoDraft} hint={PHOTO_MESSAGES.signupHint} className="mt-2" />
+        <PhotoPicker
+          draft={photoDraft}
+          hint={PHOTO_MESSAGES.signupHint}
+          showPreview
+          className="mt-2"
+        />
         <CheckboxField control={form.control} name="termsAccepted">
           I am 13 or over and accept the{" "}
           <Link to={paths.terms} className="link link-primary" target="_blank" rel="noopener">
