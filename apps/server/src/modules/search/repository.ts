@@ -103,6 +103,18 @@ function tierOf(texts: SQL[], q: string, words: SQL[] = []): SQL {
 }
 
 /**
+ * Whether one of the words of `text` begins with q's first letter: a typo keeps the start of a
+ * word ("pyhton", "jonh"), and a word that only ends like q ("Translation" for "atention") is
+ * not what was asked for.
+ */
+function aWordBeginsLike(text: SQL, q: string): SQL {
+  return sql`exists (
+    select 1 from regexp_split_to_table(lower(${text}), '[^[:alnum:]]+') as w(word)
+    where w.word <> '' and left(w.word, 1) = left(lower(btrim(${q})), 1)
+  )`;
+}
+
+/**
  * The CTE `page`: `hits` ranked by `order` (offset 0 keeps the visibility rule out of the
  * ranking), then only the rows `visible` keeps (it reads `ranked`), until the page is full.
  */
@@ -183,9 +195,14 @@ export async function searchPeople(
         ${distinctSkills("skills")}
       ),
       skill_ranks as materialized (
-        select skill, ${tierOf([sql`skill`], q, [sql`skill`])} as tier,
-          word_similarity(${q}, skill) as score
-        from skills where skill %> ${q}
+        select skill, tier, score from (
+          select skill, ${tierOf([sql`skill`], q, [sql`skill`])} as tier,
+            word_similarity(${q}, skill) as score
+          from skills where skill %> ${q}
+        ) close
+        -- A spelling close only by its ending is another word: "atention" shares "tion" with
+        -- Translation and Illustration, as much as "pyhton" shares with Python.
+        where tier <= 2 or ${aWordBeginsLike(sql`close.skill`, q)}
       ),
       -- Per matching skill, the first of its holders by id that the viewer may see, as many
       -- as the page needs: they all rank alike within a skill, so the page's people are among

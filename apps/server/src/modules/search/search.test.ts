@@ -142,6 +142,26 @@ describe("GET /api/search", () => {
     expect(answer.data.people[0]?.skills).toContain("Python");
   });
 
+  it('ranks a post on "attention" for "atention" above people whose skills only end like it', async () => {
+    const translator = await person("Tomas", "Kovac", ["Translation", "Gardening", "Yoga"]);
+    const illustrator = await person("Ines", "Duarte", ["Illustration", "Climbing", "Baking"]);
+    const author = await person("Paula", "Writer", ["Writing", "Reading", "Jogging"]);
+    const post = await createPost(author, "Training attention", "Ten minutes a day, no phone");
+
+    const answer = await search(viewer, "q=atention");
+    // The answer lists people before posts: the people sharing only "tion" are not there at all.
+    const people = answer.data.people.map((card) => card._id);
+    expect(people).not.toContain(translator.id);
+    expect(people).not.toContain(illustrator.id);
+    expect(answer.data.posts.map((hit: SearchPost) => hit.id)).toEqual([post]);
+
+    // The same people are still found by their own words, typos included.
+    const translation = await search(viewer, "q=translaton");
+    expect(translation.data.people.map((card) => card._id)).toContain(translator.id);
+    const illustration = await search(viewer, "q=ilustration");
+    expect(illustration.data.people.map((card) => card._id)).toContain(illustrator.id);
+  });
+
   it('finds "grpah" for the graph group, its posts across the four kinds', async () => {
     const answer = await search(viewer, "q=grpah");
     expect(answer.data.groups.map((group: SearchGroup) => group._id)).toEqual([graphGroup]);
