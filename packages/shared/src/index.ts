@@ -22,6 +22,7 @@ export * from "./photos.ts";
 export * from "./public-forms.ts";
 export * from "./schemas.ts";
 export * from "./search.ts";
+export * from "./skill-spelling.ts";
 export * from "./skills.ts";
 export * from "./stats.ts";
 export * from "./two-step.ts";

@@ -144,6 +144,8 @@ export async function findSkills(
   db: Database,
   prefix: string,
   limit: number,
+  /** The canonical skill `prefix` is a typo of (closeSkillName), listed with the prefixes. */
+  typoOf: string | null = null,
 ): Promise<SkillMatchRow[]> {
   const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return selectRows<SkillMatchRow>(
@@ -157,6 +159,8 @@ export async function findSkills(
         select s.canonical, (s.skill like ${like}), similarity(s.skill, ${prefix})
         from user_skills s
         where s.skill like ${like} or s.skill % ${prefix}
+        union all
+        select ${typoOf}::text, true, 1::real where ${typoOf}::text is not null
       ),
       best as (
         select canonical, bool_or(starts) as starts, max(score) as score

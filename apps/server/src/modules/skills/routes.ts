@@ -1,4 +1,10 @@
-import { envelope, skillSuggestionSchema, skillSuggestionsQuerySchema } from "@kindred/shared";
+import {
+  closeSkillName,
+  envelope,
+  normalizeSkill,
+  skillSuggestionSchema,
+  skillSuggestionsQuerySchema,
+} from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,8 +33,16 @@ export async function skillRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { q, limit } = request.query;
-      const rows = await findSkills(app.db, skillKey(q), limit);
       const skills = vocabulary().skills;
+      // "pyhton" shares too few trigrams with "python" for the index: the vocabulary's names
+      // a few edits away are looked at in memory (some thousand short strings).
+      const typo = closeSkillName(q, [...skills.values()]);
+      const rows = await findSkills(
+        app.db,
+        skillKey(q),
+        limit,
+        typo === null ? null : normalizeSkill(typo),
+      );
       return {
         status: 1 as const,
         message: rows.length > 0 ? "Skills found" : "No skills found",

@@ -137,6 +137,14 @@ describe("GET /api/skills", () => {
     expect(await suggest("a", 3)).toHaveLength(3);
   });
 
+  it('suggests the canonical name for a typo too far for trigrams: "pyhton" is Python', async () => {
+    // similarity("pyhton", "python") is 0.27, under pg_trgm's 0.3; one swap in edits.
+    const typo = await suggest("pyhton");
+    expect(typo[0]?.name).toBe("Python");
+    // No canonical name within the edits a short word allows: nothing made up.
+    expect((await suggest("qzx")).map((s) => s.name)).not.toContain("Python");
+  });
+
   it("is public: the signup form asks before there is a session", async () => {
     const response = await app.inject({ method: "GET", url: "/api/skills?q=chess" });
     expect(response.statusCode).toBe(200);

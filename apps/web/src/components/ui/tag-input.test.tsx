@@ -132,6 +132,50 @@ describe("TagInput: suggestions", () => {
     expect(calls.some((call) => call.path.startsWith("/skills?q=js"))).toBe(true);
   });
 
+  it('asks "Did you mean Python?" for "pyhton" before adding it, and keeps the text if asked to', async () => {
+    calls = mockFetch((call) =>
+      call.path.startsWith("/skills?q=pyhton") || call.path.startsWith("/skills?q=pyton")
+        ? ok([{ name: "Python", aliases: ["py"], people: 40 }])
+        : ok([]),
+    );
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Skills" });
+    await user.type(input, "pyhton");
+    await screen.findByRole("listbox", { name: "Suggested skills" });
+    await user.keyboard("{Enter}");
+    // Not added yet: the canonical name is offered, one tap away, and the text as typed.
+    expect(tagsText()).toBe("");
+    const prompt = screen.getByRole("group", { name: "Spelling suggestion" });
+    expect(prompt).toHaveTextContent("Did you mean Python?");
+    await user.click(screen.getByRole("button", { name: "Keep pyhton" }));
+    expect(tagsText()).toBe("pyhton");
+    expect(input).toHaveValue("");
+    expect(screen.queryByRole("group", { name: "Spelling suggestion" })).not.toBeInTheDocument();
+
+    // A comma ends a tag: the same question, and the canonical name in one tap.
+    await user.type(input, "pyton");
+    await screen.findByRole("listbox", { name: "Suggested skills" });
+    await user.type(input, ",");
+    expect(tagsText()).toBe("pyhton");
+    await user.click(await screen.findByRole("button", { name: "Use Python" }));
+    expect(tagsText()).toBe("pyhton,Python");
+    expect(input).toHaveValue("");
+    expect(screen.queryByRole("group", { name: "Spelling suggestion" })).not.toBeInTheDocument();
+  });
+
+  it("adds a word far from every suggestion at once, without asking", async () => {
+    calls = mockFetch(() => ok([{ name: "Python", aliases: [], people: 40 }]));
+    const user = userEvent.setup();
+    renderWithQueryClient(<Harness />);
+    const input = screen.getByRole("combobox", { name: "Skills" });
+    await user.type(input, "pottery");
+    await screen.findByRole("listbox", { name: "Suggested skills" });
+    await user.keyboard("{Enter}");
+    expect(tagsText()).toBe("pottery");
+    expect(screen.queryByRole("group", { name: "Spelling suggestion" })).not.toBeInTheDocument();
+  });
+
   it("keeps the highlighted skill when the answer for the last letters replaces the list", async () => {
     const later = deferred();
     calls = mockFetch((call) => {

@@ -1,5 +1,7 @@
+import { closeSkillName } from "@kindred/shared";
 import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
 import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { MESSAGES } from "@/config/copy.ts";
@@ -61,16 +63,46 @@ export function TagInput({
   const [draft, setDraft] = useState("");
   const tooLong = draft.split(",").some((part) => part.trim().length > SKILL_MAX_LENGTH);
   const combobox = useSkillCombobox({ draft, taken: tags, hidden: tooLong });
+  /** A typed tag that looks like a typo of a canonical skill, held until the person chooses. */
+  const [typo, setTypo] = useState<{ typed: string; name: string } | null>(null);
 
   /** Adds a suggested skill in its canonical spelling, in place of what was typed. */
   function choose(name: string) {
     setDraft("");
+    setTypo(null);
     combobox.cleared();
     if (!tags.some((tag) => tag.toLowerCase() === name.toLowerCase())) onChange([...tags, name]);
   }
 
+  /**
+   * Holds back a typed tag that looks like a typo of a suggested canonical skill ("pyhton":
+   * Python) and asks; the tags typed before it are added. True when one was held.
+   */
+  function holdTypo(parts: string[], typing = ""): boolean {
+    for (const [index, part] of parts.entries()) {
+      const typed = part.trim();
+      const name = typed ? closeSkillName(typed, combobox.suggestions) : null;
+      if (!name) continue;
+      const { added } = takeTags(tags, parts.slice(0, index));
+      if (added.length > 0) onChange([...tags, ...added]);
+      setDraft([typed, ...parts.slice(index + 1), typing].filter(Boolean).join(","));
+      setTypo({ typed, name });
+      combobox.close();
+      return true;
+    }
+    return false;
+  }
+
+  /** The answer to "Did you mean…?": the canonical name, or the text as it was typed. */
+  function settleTypo(tag: string) {
+    const rest = draft.split(",").slice(1);
+    setTypo(null);
+    addParts([tag, ...rest], "", false);
+  }
+
   /** Adds what `parts` hold; `typing` is what stays in the field after them. */
-  function addParts(parts: string[], typing = ""): boolean {
+  function addParts(parts: string[], typing = "", checkSpelling = true): boolean {
+    if (checkSpelling && holdTypo(parts, typing)) return true;
     const { added, rest } = takeTags(tags, parts);
     setDraft([...rest, typing].filter(Boolean).join(","));
     if (added.length > 0) onChange([...tags, ...added]);
@@ -83,6 +115,7 @@ export function TagInput({
 
   function handleDraftChange(value: string) {
     combobox.typed();
+    setTypo(null);
     if (!value.includes(",")) {
       setDraft(value);
       return;
@@ -122,51 +155,80 @@ export function TagInput({
   return (
     <Field id={inputId} label={label} hint={description} error={tooLong ? tagTooLong() : error}>
       {(controlProps) => (
-        <div
-          className={cn(
-            "input relative h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5",
-            (tooLong || error) && "input-error",
-          )}
-        >
-          {tags.length > 0 ? (
-            <ul aria-label={t`Added tags`} className="contents">
-              {tags.map((tag, index) => (
-                <li key={tag} className="badge badge-primary gap-1 pr-1">
-                  <span>{tag}</span>
-                  <button
-                    type="button"
-                    aria-label={t`Remove ${tag}`}
-                    className="btn btn-ghost btn-circle btn-xs h-4 min-h-4 w-4 text-primary-content"
-                    onClick={() => removeTag(index)}
-                  >
-                    <X aria-hidden="true" className="size-3" />
-                  </button>
-                </li>
-              ))}
-            </ul>
+        <>
+          <div
+            className={cn(
+              "input relative h-auto min-h-10 w-full flex-wrap gap-1.5 py-1.5",
+              (tooLong || error) && "input-error",
+            )}
+          >
+            {tags.length > 0 ? (
+              <ul aria-label={t`Added tags`} className="contents">
+                {tags.map((tag, index) => (
+                  <li key={tag} className="badge badge-primary gap-1 pr-1">
+                    <span>{tag}</span>
+                    <button
+                      type="button"
+                      aria-label={t`Remove ${tag}`}
+                      className="btn btn-ghost btn-circle btn-xs h-4 min-h-4 w-4 text-primary-content"
+                      onClick={() => removeTag(index)}
+                    >
+                      <X aria-hidden="true" className="size-3" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <input
+              {...controlProps}
+              {...combobox.inputProps}
+              type="text"
+              value={draft}
+              placeholder={placeholder}
+              autoComplete="off"
+              // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
+              className="h-7 min-w-24 flex-1 bg-transparent outline-none"
+              onChange={(event) => handleDraftChange(event.target.value)}
+              onKeyDown={handleKeyDown}
+              onBlur={() => {
+                combobox.close();
+                addDraft();
+                onBlur?.();
+              }}
+            />
+            <SkillSuggestionList
+              combobox={combobox}
+              onChoose={(suggestion) => choose(suggestion.name)}
+            />
+          </div>
+          {typo ? (
+            <fieldset
+              aria-label="Spelling suggestion"
+              className="mt-1.5 flex flex-wrap items-center gap-2 text-sm"
+            >
+              <span>
+                <Trans>Did you mean {typo.name}?</Trans>
+              </span>
+              <button
+                type="button"
+                className="btn btn-primary btn-xs"
+                // Before the input's blur: the field keeps its focus.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => settleTypo(typo.name)}
+              >
+                <Trans>Use {typo.name}</Trans>
+              </button>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => settleTypo(typo.typed)}
+              >
+                <Trans>Keep {typo.typed}</Trans>
+              </button>
+            </fieldset>
           ) : null}
-          <input
-            {...controlProps}
-            {...combobox.inputProps}
-            type="text"
-            value={draft}
-            placeholder={placeholder}
-            autoComplete="off"
-            // daisyUI sizes an input inside `.input` to 100% of the box, which overflows once the chips wrap.
-            className="h-7 min-w-24 flex-1 bg-transparent outline-none"
-            onChange={(event) => handleDraftChange(event.target.value)}
-            onKeyDown={handleKeyDown}
-            onBlur={() => {
-              combobox.close();
-              addDraft();
-              onBlur?.();
-            }}
-          />
-          <SkillSuggestionList
-            combobox={combobox}
-            onChoose={(suggestion) => choose(suggestion.name)}
-          />
-        </div>
+        </>
       )}
     </Field>
   );
