@@ -334,40 +334,50 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            path: paths.community,
-            handle: title(msg`Community`),
+            // Signed in, the community's screens have the app's frame; signed out, their own.
             lazy: async () => ({
-              Component: (await import("@/features/community/routes/community-page.tsx"))
-                .CommunityPage,
+              Component: (await import("./layouts/community-layout.tsx")).CommunityLayout,
             }),
-          },
-          {
-            path: paths.groups,
-            handle: title(msg`Study groups`),
-            lazy: async () => ({
-              Component: (await import("@/features/community/routes/groups-page.tsx")).GroupsPage,
-            }),
-          },
-          {
-            path: paths.events,
-            handle: title(msg`Events`),
-            lazy: async () => ({
-              Component: (await import("@/features/community/routes/events-page.tsx")).EventsPage,
-            }),
-          },
-          {
-            path: paths.eventPattern,
-            handle: title(msg`Event`),
-            lazy: async () => ({
-              Component: (await import("@/features/community/routes/event-page.tsx")).EventPage,
-            }),
-          },
-          {
-            path: paths.groupPattern,
-            handle: title(msg`Study group`),
-            lazy: async () => ({
-              Component: (await import("@/features/community/routes/group-page.tsx")).GroupPage,
-            }),
+            children: [
+              {
+                path: paths.community,
+                handle: title(msg`Community`),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/community-page.tsx"))
+                    .CommunityPage,
+                }),
+              },
+              {
+                path: paths.groups,
+                handle: title(msg`Study groups`),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/groups-page.tsx"))
+                    .GroupsPage,
+                }),
+              },
+              {
+                path: paths.events,
+                handle: title(msg`Events`),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/events-page.tsx"))
+                    .EventsPage,
+                }),
+              },
+              {
+                path: paths.eventPattern,
+                handle: title(msg`Event`),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/event-page.tsx")).EventPage,
+                }),
+              },
+              {
+                path: paths.groupPattern,
+                handle: title(msg`Study group`),
+                lazy: async () => ({
+                  Component: (await import("@/features/community/routes/group-page.tsx")).GroupPage,
+                }),
+              },
+            ],
           },
           {
             path: paths.faq,

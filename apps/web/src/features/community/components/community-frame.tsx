@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { AccountNotices } from "@/components/account/account-notices.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { cn } from "@/lib/cn.ts";
+import { useMe } from "@/lib/get-me.ts";
 import { CommunityHeader } from "./community-header.tsx";
 
 type CommunityFrameProps = {
@@ -21,8 +22,10 @@ export function CommunityFrame({
   width = "max-w-6xl",
   children,
 }: CommunityFrameProps) {
+  // Signed in, the app's frame is around this one (app/layouts/community-layout.tsx).
+  const { data: me } = useMe();
   return (
-    <div className="flex min-h-screen flex-col bg-base-200">
+    <div className={cn("flex flex-col bg-base-200", me ? "min-h-full" : "min-h-screen")}>
       <CommunityHeader
         memberName={memberName}
         onLeave={() => {
@@ -30,7 +33,7 @@ export function CommunityFrame({
           showToast("You left the community.", { variant: "info" });
         }}
       />
-      <AccountNotices />
+      {me ? null : <AccountNotices />}
       <main className={cn("mx-auto w-full flex-1 px-4 py-8 sm:py-10", width)}>{children}</main>
     </div>
   );

@@ -1,8 +1,16 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { STORAGE_KEYS } from "@/config/ui.ts";
-import { firstLoad, mockFetch, renderApp, setXsrfCookie } from "@/test/render.tsx";
+import {
+  firstLoad,
+  mockFetch,
+  rememberSignedIn,
+  renderApp,
+  sampleMe,
+  setXsrfCookie,
+  unauthenticated,
+} from "@/test/render.tsx";
 
 /** A token the client can read (the server checks the signature, the client never does). */
 function storedToken(): string {
@@ -40,6 +48,15 @@ describe("Leave community", () => {
     const user = userEvent.setup();
     renderApp("/community");
     await user.click(await screen.findByRole("button", { name: "Leave community" }, firstLoad));
+    // Asked first: staying changes nothing.
+    const asked = screen.getByRole("dialog", { name: "Leave the community?" });
+    await user.click(within(asked).getByRole("button", { name: "Stay" }));
+    expect(calls.some((call) => call.path === "/community/logout")).toBe(false);
+    expect(window.localStorage.getItem(STORAGE_KEYS.communityToken)).toBe(token);
+
+    await user.click(screen.getByRole("button", { name: "Leave community" }));
+    const again = screen.getByRole("dialog", { name: "Leave the community?" });
+    await user.click(within(again).getByRole("button", { name: "Leave" }));
 
     await waitFor(() => {
       const leave = calls.find((call) => call.path === "/community/logout");
@@ -48,5 +65,40 @@ describe("Leave community", () => {
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.communityToken)).toBeNull();
     expect(screen.queryByRole("button", { name: "Leave community" })).not.toBeInTheDocument();
+  });
+});
+
+describe("the community signed in", () => {
+  it("has the app's frame (search, the bell, the phone tabs) with the community's own links", async () => {
+    setXsrfCookie();
+    rememberSignedIn();
+    storedToken();
+    mockFetch((call) => {
+      if (call.path === "/profile/view") return { body: sampleMe };
+      if (call.path.startsWith("/community/getposts")) return { body: [] };
+      return undefined;
+    });
+    renderApp("/community");
+    // The app's own frame, as on Discover: its sections, the phone tab bar among them.
+    const sections = await screen.findByRole("navigation", { name: "Sections" }, firstLoad);
+    const community = screen.getByRole("navigation", { name: "Community" });
+    expect(within(community).getByRole("link", { name: "Study groups" })).toBeInTheDocument();
+    expect(within(community).getByRole("button", { name: "Leave community" })).toBeInTheDocument();
+    expect(within(sections).getByRole("link", { name: /^Discover/ })).toBeInTheDocument();
+    expect(within(sections).getByRole("link", { name: /^Notifications/ })).toBeInTheDocument();
+    // Not the community's public top bar's way back: the app's frame is already there.
+    expect(screen.queryByRole("link", { name: "Back to Discover" })).not.toBeInTheDocument();
+  });
+
+  it("keeps the public layout for a visitor", async () => {
+    mockFetch((call) => {
+      if (call.path === "/profile/view") return unauthenticated;
+      return undefined;
+    });
+    renderApp("/community");
+    expect(
+      await screen.findByRole("heading", { name: "Welcome to the Kindred Community" }, firstLoad),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Sections" })).not.toBeInTheDocument();
   });
 });

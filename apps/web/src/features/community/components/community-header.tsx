@@ -1,4 +1,4 @@
-import { Compass, LogOut } from "lucide-react";
+import { Compass } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { paths } from "@/config/paths.ts";
@@ -6,6 +6,7 @@ import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { leaveCommunity } from "../api/leave-community.ts";
 import { readToken } from "../lib/community-token.ts";
+import { LeaveCommunityButton } from "./leave-community-button.tsx";
 
 const SECTIONS = [
   { to: paths.community, label: "Posts" },
@@ -57,6 +58,32 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
     onLeave();
   }
 
+  if (me) {
+    // Signed in, the app's own frame (top bar, bell, search, phone tabs) is around the page:
+    // the community's links and the member's name sit in a bar of their own under it.
+    return (
+      <nav
+        aria-label="Community"
+        className="border-b border-base-300 bg-base-100 px-3 py-1.5 sm:px-6"
+      >
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2">
+          <CommunityNav />
+          {memberName ? (
+            <div className="flex items-center gap-2">
+              <span
+                className="hidden max-w-48 truncate text-sm text-base-content/70 sm:inline"
+                title={memberName}
+              >
+                {memberName}
+              </span>
+              <LeaveCommunityButton onLeave={leave} />
+            </div>
+          ) : null}
+        </div>
+      </nav>
+    );
+  }
+
   return (
     <>
       <BrandHeader
@@ -77,10 +104,7 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
               >
                 {memberName}
               </span>
-              <button type="button" className="btn btn-ghost btn-sm" onClick={leave}>
-                <LogOut aria-hidden="true" className="size-4" />
-                Leave community
-              </button>
+              <LeaveCommunityButton onLeave={leave} />
             </div>
           ) : null
         }
