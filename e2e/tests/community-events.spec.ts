@@ -323,8 +323,8 @@ test("three events give Page 1 of 2, Next shows the third, and their author dele
   const member = await joinCommunity();
   await storeCommunityToken(page, member.token);
   await page.goto("/services/events");
-  await expect(page.getByRole("heading", { name: "Weekly Community Meetup" })).toBeVisible();
-  await expect(page.getByText("Every Saturday, 6 PM")).toBeVisible();
+  // No made-up "featured meetup" that leads nowhere: only the community's own events.
+  await expect(page.getByRole("heading", { name: "Weekly Community Meetup" })).toHaveCount(0);
   await expect(page.getByText(COMMUNITY_MESSAGES.noEvents)).toBeVisible();
   await expect(page.getByText(/Page \d+ of \d+/)).toBeHidden();
 

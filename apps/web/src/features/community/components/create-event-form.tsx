@@ -59,16 +59,17 @@ export function CreateEventForm({
   token: string;
   claims: CommunityTokenClaims;
   onExpired: () => void;
-  onCreated: () => void;
+  /** Told the new event's id, so that the list can show where it landed. */
+  onCreated: (eventId: string) => void;
 }) {
   const form = useZodForm(eventFormSchema, { defaultValues: EMPTY_EVENT });
   const create = useCreateEvent(token);
   const onSubmit = form.handleSubmit((values) =>
     create.mutateAsync({ ...values, u_id: claims.id }).then(
-      () => {
+      (event) => {
         form.reset(EMPTY_EVENT);
         showToast("Event added.", { variant: "success" });
-        onCreated();
+        onCreated(event._id);
       },
       (error: unknown) => {
         if (expiredOn(error, onExpired)) return;

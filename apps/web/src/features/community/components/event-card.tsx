@@ -2,6 +2,7 @@ import type { EventListItem } from "@kindred/shared";
 import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { cn } from "@/lib/cn.ts";
 import { fullDateTime } from "@/lib/relative-time.ts";
 import { DeleteItemButton } from "./delete-item-button.tsx";
 import { EventAttendance } from "./event-attendance.tsx";
@@ -16,13 +17,23 @@ export function CancelledBadge() {
 export function EventCard({
   event,
   onDelete,
+  landed = false,
 }: {
   event: EventListItem;
   /** Shown only on the reader's own events. */
   onDelete?: () => void;
+  /** The event just created: outlined, and its title says so. */
+  landed?: boolean;
 }) {
   return (
-    <li className="card border border-base-300 bg-base-100 shadow-sm">
+    <li
+      id={`event-${event._id}`}
+      aria-current={landed ? "true" : undefined}
+      className={cn(
+        "card scroll-mt-24 border border-base-300 bg-base-100 shadow-sm",
+        landed && "ring-4 ring-primary",
+      )}
+    >
       <div className="card-body gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 text-lg font-semibold break-words">

@@ -1,6 +1,7 @@
 import type { EventListItem } from "@kindred/shared";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
+import { cn } from "@/lib/cn.ts";
 import { attendanceText } from "./event-attendance.tsx";
 import { CancelledBadge } from "./event-card.tsx";
 
@@ -13,9 +14,16 @@ const SHORT_DATE = new Intl.DateTimeFormat(undefined, {
 });
 
 /** One event in the compact list: when, title (to its page), where and how many are going. */
-export function EventRow({ event }: { event: EventListItem }) {
+export function EventRow({ event, landed = false }: { event: EventListItem; landed?: boolean }) {
   return (
-    <li className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+    <li
+      id={`event-${event._id}`}
+      aria-current={landed ? "true" : undefined}
+      className={cn(
+        "flex scroll-mt-24 flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4",
+        landed && "bg-primary/10 ring-2 ring-primary ring-inset",
+      )}
+    >
       <time
         dateTime={event.date}
         className="shrink-0 text-sm font-medium text-primary tabular-nums sm:w-44"

@@ -1,5 +1,5 @@
 import { CalendarDays, History, List, Rows3 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMUNITY_MESSAGES, EVENT_COPY } from "@/config/copy.ts";
 import { EVENTS_PAGE_SIZE } from "@/config/ui.ts";
@@ -12,7 +12,6 @@ import { CreateEventForm } from "../components/create-event-form.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { EventPager } from "../components/event-pager.tsx";
 import { EventRow } from "../components/event-row.tsx";
-import { FeaturedMeetup } from "../components/featured-meetup.tsx";
 import {
   type CommunityMemberSession,
   RequireCommunityToken,
@@ -59,15 +58,34 @@ function EventList({
   when,
   compact,
   onExpired,
+  landedId = null,
 }: {
   token: string;
   claims: CommunityMemberSession["claims"];
   when: EventsWhen;
   compact: boolean;
   onExpired: () => void;
+  /** The event just created: the list opens at its page, scrolled to it, outlined. */
+  landedId?: string | null;
 }) {
   const events = useEvents(token, when);
-  const pages = useEventPages(events, compact ? COMPACT_PAGE_SIZE : EVENTS_PAGE_SIZE);
+  const pageSize = compact ? COMPACT_PAGE_SIZE : EVENTS_PAGE_SIZE;
+  const pages = useEventPages(events, pageSize);
+  const items = events.data?.pages.flatMap((batch) => batch.events) ?? [];
+  const landedAt = landedId ? items.findIndex((event) => event._id === landedId) : -1;
+  const { setPage, pageCount } = pages;
+  const { hasNextPage } = events;
+  // Its page, once the batch holding it is here (going to the last page loads the next batch).
+  useEffect(() => {
+    if (!landedId) return;
+    if (landedAt >= 0) setPage(Math.floor(landedAt / pageSize) + 1);
+    else if (hasNextPage) setPage(pageCount);
+  }, [landedId, landedAt, pageSize, hasNextPage, pageCount, setPage]);
+  const landedShown = landedId !== null && pages.shown.some((event) => event._id === landedId);
+  useEffect(() => {
+    if (landedShown)
+      document.getElementById(`event-${landedId}`)?.scrollIntoView({ block: "center" });
+  }, [landedShown, landedId]);
   useExpiryOf(events.error, onExpired);
   const remove = useDeleteOwnItem(token, "event", onExpired);
   const label = when === "past" ? "Past events" : "Upcoming events";
@@ -86,7 +104,7 @@ function EventList({
           className="divide-y divide-base-300 rounded-box border border-base-300 bg-base-100"
         >
           {pages.shown.map((event) => (
-            <EventRow key={event._id} event={event} />
+            <EventRow key={event._id} event={event} landed={event._id === landedId} />
           ))}
         </ul>
       ) : (
@@ -96,6 +114,7 @@ function EventList({
               key={event._id}
               event={event}
               onDelete={remove.ifOwn(event.u_id === claims.id, event._id, event.title)}
+              landed={event._id === landedId}
             />
           ))}
         </ul>
@@ -110,6 +129,7 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
   const choice = useListChoice();
   // Bumped by each new event, so the list goes back to its first page, where it shows.
   const [created, setCreated] = useState(0);
+  const [landedId, setLandedId] = useState<string | null>(null);
 
   return (
     <CommunityFrame memberName={claims.uname || "Member"} leave={leave}>
@@ -121,7 +141,6 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <FeaturedMeetup />
           <section aria-labelledby="events-list">
             <h2 id="events-list" className="sr-only">
               {choice.when === "past" ? "Past events" : "Upcoming events"}
@@ -180,6 +199,7 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
                 when={choice.when}
                 compact={choice.compact}
                 onExpired={expired}
+                landedId={landedId}
               />
             </div>
           </section>
@@ -189,8 +209,9 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
             token={token}
             claims={claims}
             onExpired={expired}
-            onCreated={() => {
+            onCreated={(eventId) => {
               choice.set({ when: "upcoming" });
+              setLandedId(eventId);
               setCreated((count) => count + 1);
             }}
           />
@@ -202,7 +223,7 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
 }
 
 /**
- * /services/events: the featured meetup, upcoming or past events (2 per page, or a compact list),
+ * /services/events: upcoming or past events (2 per page, or a compact list),
  * the create form and the member's calendar address.
  */
 export function EventsPage() {
