@@ -3,7 +3,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { firstLoad, mockFetch, ok, renderApp, setXsrfCookie } from "@/test/render.tsx";
-import { eventDetail, storeMemberToken } from "../lib/event-test-kit.ts";
+import { eventDetail, listEvent, storeMemberToken } from "../lib/event-test-kit.ts";
 
 async function fillEvent(user: ReturnType<typeof userEvent.setup>, capacity: string) {
   await user.type(await screen.findByLabelText("Title", {}, firstLoad), "Study night");
@@ -80,4 +80,42 @@ describe("Create an event", () => {
       expect(calls.some((call) => call.path === "/community/createevent")).toBe(false);
     },
   );
+});
+
+describe("A new event in the list", () => {
+  it("opens the list at its page, scrolled to it and outlined", async () => {
+    setXsrfCookie();
+    storeMemberToken();
+    let created = false;
+    const scrolled: string[] = [];
+    Element.prototype.scrollIntoView = function scroll(this: Element) {
+      scrolled.push(this.id);
+    };
+    // Five upcoming events once it exists; the new one is the fifth: page 3 of 2 per page.
+    const list = () =>
+      Array.from({ length: 5 }, (_, index) =>
+        listEvent({ _id: `e-${index + 1}`, title: index === 4 ? "Study night" : `Talk ${index}` }),
+      );
+    mockFetch((call) => {
+      if (call.path.startsWith("/community/allevents")) {
+        return { body: { events: created ? list() : [], nextCursor: null } };
+      }
+      if (call.path === "/community/createevent") {
+        created = true;
+        return ok(eventDetail({ _id: "e-5", title: "Study night" }), 201);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp("/services/events");
+    await fillEvent(user, "");
+    await user.click(screen.getByRole("button", { name: "Add Event" }));
+
+    const landed = await screen.findByRole("listitem", { current: true }, firstLoad);
+    expect(landed).toHaveTextContent("Study night");
+    expect(screen.getByText(/Page 3 of 3/)).toBeInTheDocument();
+    await waitFor(() => expect(scrolled).toContain("event-e-5"));
+    // The other events are not outlined.
+    expect(screen.getAllByRole("listitem", { current: true })).toHaveLength(1);
+  });
 });
