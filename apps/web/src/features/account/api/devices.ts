@@ -1,4 +1,5 @@
 import type { Device, Envelope } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
@@ -23,6 +24,7 @@ export function useDevices() {
 
 /** Signs one other device out (its socket and community token end with it). */
 export function useSignOutDevice() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id }: { id: string; name: string }) => {
@@ -34,19 +36,21 @@ export function useSignOutDevice() {
         throw error;
       }
     },
-    onSuccess: (_data, { name }) => showToast(`${name} is signed out.`, { variant: "success" }),
-    onError: (_error, { name }) => showToast(`Couldn't sign out ${name}.`, { variant: "error" }),
+    onSuccess: (_data, { name }) => showToast(t`${name} is signed out.`, { variant: "success" }),
+    onError: (_error, { name }) => showToast(t`Couldn't sign out ${name}.`, { variant: "error" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.devices }),
   });
 }
 
 /** Signs every other device out; this one stays. */
 export function useSignOutOtherDevices() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiClient.delete("/account/sessions"),
-    onSuccess: () => showToast("Every other device is signed out.", { variant: "success" }),
-    onError: () => showToast("Couldn't sign out the other devices.", { variant: "error" }),
+    onSuccess: () => showToast(t`Every other device is signed out.`, { variant: "success" }),
+    onError: () => showToast(t`Couldn't sign out the other devices.`, { variant: "error" }),
+
     onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.devices }),
   });
 }

@@ -1,4 +1,5 @@
 import type { Card } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
@@ -17,6 +18,7 @@ export type Unblock = { userId: string; name: string };
  * neighbours with a toast. It does not reconnect: they only come back to the feed.
  */
 export function useUnblock() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: async ({ userId }: Unblock) => {
@@ -34,9 +36,10 @@ export function useUnblock() {
         idOf: (user) => user._id,
         id: userId,
       }),
-    failure: ({ name }) => `Couldn't unblock ${name}.`,
+    failure: ({ name }) => t`Couldn't unblock ${name}.`,
     onSuccess: (_data, { name }) => {
-      showToast(`${name} is unblocked.`, { variant: "success" });
+      showToast(t`${name} is unblocked.`, { variant: "success" });
+
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });
     },
   });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import {
   type KeyboardEvent,
   type MouseEvent,
@@ -20,8 +21,8 @@ const DAY_COLUMNS = [1, 2, 3, 4, 5, 6, 0] as const;
 const HOURS = Array.from({ length: AVAILABILITY_HOURS }, (_, hour) => hour);
 
 /** 1 January 2023 was a Sunday: day d is 1 + d January, named in the viewer's language. */
-function dayName(day: number, weekday: "short" | "long"): string {
-  return new Intl.DateTimeFormat(undefined, { weekday, timeZone: "UTC" }).format(
+function dayName(day: number, weekday: "short" | "long", locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday, timeZone: "UTC" }).format(
     new Date(Date.UTC(2023, 0, 1 + day)),
   );
 }
@@ -49,13 +50,14 @@ export function AvailabilityGrid({
   labelledBy: string;
   disabled?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const [active, setActive] = useState<Cell>({ column: 0, hour: 9 });
   const painting = useRef<boolean | null>(null);
   // A mouse press has already turned the hour over: the click that follows it must not again.
   const pressed = useRef(false);
   const tableRef = useRef<HTMLTableElement>(null);
-  const shortNames = DAY_COLUMNS.map((day) => dayName(day, "short"));
-  const longNames = DAY_COLUMNS.map((day) => dayName(day, "long"));
+  const shortNames = DAY_COLUMNS.map((day) => dayName(day, "short", i18n.locale));
+  const longNames = DAY_COLUMNS.map((day) => dayName(day, "long", i18n.locale));
 
   useEffect(() => {
     const stop = () => {
@@ -153,7 +155,7 @@ export function AvailabilityGrid({
           <tr key={hour}>
             <th
               scope="row"
-              className="pr-1 text-right align-top font-normal text-base-content/70 tabular-nums"
+              className="pe-1 text-end align-top font-normal text-base-content/70 tabular-nums"
             >
               {hourText(hour)}
             </th>
@@ -161,6 +163,9 @@ export function AvailabilityGrid({
               const cell = { column, hour };
               const on = slots.has(slotKey(day, hour));
               const focused = active.column === column && active.hour === hour;
+              const dayLong = longNames[column];
+              const from = hourText(hour);
+              const to = hourText((hour + 1) % 24);
               return (
                 <td key={day} className="p-0">
                   <button
@@ -168,7 +173,7 @@ export function AvailabilityGrid({
                     data-cell={`${column}-${hour}`}
                     tabIndex={focused ? 0 : -1}
                     aria-pressed={on}
-                    aria-label={`${longNames[column]} ${hourText(hour)} to ${hourText((hour + 1) % 24)}`}
+                    aria-label={t`${dayLong} ${from} to ${to}`}
                     disabled={disabled}
                     className={cn(
                       "block h-5 w-full cursor-pointer rounded-sm transition-colors",

@@ -1,4 +1,6 @@
 import type { AvailabilitySlot } from "@kindred/shared";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -28,14 +30,16 @@ function sameKeys(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
 /** "Europe/Paris" reads "Europe/Paris"; "America/New_York" reads "America/New York". */
 const zoneName = (zone: string) => zone.replaceAll("_", " ");
 
-const hoursText = (count: number) =>
-  count === 0 ? "No hours marked yet." : `${count} ${count === 1 ? "hour" : "hours"} a week.`;
-
 /**
  * Settings, "When I'm free": the hours of a usual week this person is free, in their time zone.
  * Nobody else sees them: a connection who suggests a time sees only the hours both are free.
  */
 export function AvailabilitySection() {
+  const { t } = useLingui();
+  const hoursText = (count: number) =>
+    count === 0
+      ? t`No hours marked yet.`
+      : t({ message: plural(count, { one: "# hour a week.", other: "# hours a week." }) });
   const week = useAvailability();
   const save = useSaveAvailability();
   const [edited, setEdited] = useState<Set<number>>();
@@ -74,10 +78,10 @@ export function AvailabilitySection() {
       {
         onSuccess: () => {
           setEdited(undefined);
-          showToast("Your free hours are saved.", { variant: "success" });
+          showToast(t`Your free hours are saved.`, { variant: "success" });
         },
         onError: (failure) =>
-          setError(errorMessageOf(failure, "Your free hours could not be saved. Try again.")),
+          setError(errorMessageOf(failure, t`Your free hours could not be saved. Try again.`)),
       },
     );
   }
@@ -88,27 +92,34 @@ export function AvailabilitySection() {
   } else if (week.isError) {
     content = (
       <div role="alert" className="flex flex-wrap items-center gap-3">
-        <p className="text-sm">Couldn't load your free hours.</p>
+        <p className="text-sm">
+          <Trans>Couldn't load your free hours.</Trans>
+        </p>
         <button
           type="button"
           className="btn btn-sm btn-ghost"
           disabled={week.isFetching}
           onClick={() => void week.refetch()}
         >
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
   } else {
+    const zone = zoneName(week.data.timeZone);
     content = (
       <form onSubmit={submit} className="flex flex-col gap-3">
         <p className="text-sm">
-          Click or drag over the hours you're free. Times are in{" "}
-          <span className="font-medium">{zoneName(week.data.timeZone)}</span>.
+          <Trans>
+            Click or drag over the hours you're free. Times are in{" "}
+            <span className="font-medium">{zone}</span>.
+          </Trans>
         </p>
         <p id={gridLabelId} className="sr-only">
-          Free hours of your week: each day a column, each hour a row. Arrow keys move, Space marks
-          an hour free or not.
+          <Trans>
+            Free hours of your week: each day a column, each hour a row. Arrow keys move, Space
+            marks an hour free or not.
+          </Trans>
         </p>
         <div className="max-h-[60vh] overflow-auto rounded-box border border-base-300 p-1 sm:max-h-none">
           <AvailabilityGrid
@@ -127,7 +138,7 @@ export function AvailabilitySection() {
             {save.isPending ? (
               <span className="loading loading-spinner loading-xs" aria-hidden="true" />
             ) : null}
-            Save
+            <Trans>Save</Trans>
           </button>
           {slots.size > 0 ? (
             <button
@@ -136,12 +147,12 @@ export function AvailabilitySection() {
               disabled={save.isPending}
               onClick={() => set([...slots], false)}
             >
-              Clear all
+              <Trans>Clear all</Trans>
             </button>
           ) : null}
           <p className="text-sm text-base-content/70" aria-live="polite">
             {hoursText(slots.size)}
-            {changed ? " Not saved yet." : ""}
+            {changed ? ` ${t`Not saved yet.`}` : ""}
           </p>
         </div>
         {error ? (
@@ -156,8 +167,8 @@ export function AvailabilitySection() {
   return (
     <SettingsCard
       id={SECTION_ID}
-      title="When I'm free"
-      lead="Mark the hours you're usually free each week. Nobody sees this: when you or a connection suggest a time to meet, you both see only the hours you're both free."
+      title={t`When I'm free`}
+      lead={t`Mark the hours you're usually free each week. Nobody sees this: when you or a connection suggest a time to meet, you both see only the hours you're both free.`}
     >
       {content}
     </SettingsCard>

@@ -1,4 +1,5 @@
 import type { Card } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -7,26 +8,23 @@ import { useBlocked } from "../api/get-blocked.ts";
 import { useUnblock } from "../api/unblock.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
-function nameOf(user: Card): string {
-  return `${user.firstName} ${user.lastName}`.trim() || "Unnamed";
-}
-
 function BlockedRow({ user }: { user: Card }) {
+  const { t } = useLingui();
   const unblock = useUnblock();
-  const name = nameOf(user);
+  const name = `${user.firstName} ${user.lastName}`.trim() || t`Unnamed`;
   return (
     <li className="flex min-w-0 items-center gap-3 py-3">
       <Avatar src={user.photoUrl} photo={user.photo} name={name} userId={user._id} size="md" />
-      <p className="min-w-0 flex-1 truncate font-medium" title={name}>
+      <p className="min-w-0 flex-1 truncate font-medium" title={name} dir="auto">
         {name}
       </p>
       <button
         type="button"
         className="btn btn-sm btn-outline shrink-0"
-        aria-label={`Unblock ${name}`}
+        aria-label={t`Unblock ${name}`}
         onClick={() => unblock.mutate({ userId: user._id, name })}
       >
-        Unblock
+        <Trans>Unblock</Trans>
       </button>
     </li>
   );
@@ -37,6 +35,7 @@ function BlockedRow({ user }: { user: Card }) {
  * other again (in the feed, search), but does not bring a connection or a conversation back.
  */
 export function BlockedPeopleSection() {
+  const { t } = useLingui();
   const blocked = useBlocked();
   let content: ReactNode;
   if (blocked.isPending) {
@@ -44,7 +43,7 @@ export function BlockedPeopleSection() {
   } else if (blocked.isError) {
     content = (
       <ErrorPanel
-        title="Couldn't load the people you blocked."
+        title={t`Couldn't load the people you blocked.`}
         onRetry={() => void blocked.refetch()}
         retrying={blocked.isFetching}
       />
@@ -54,14 +53,16 @@ export function BlockedPeopleSection() {
       <div className="flex items-center gap-3 rounded-box bg-base-200 p-4">
         <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-base-content/60" />
         <p className="text-sm">
-          You haven't blocked anyone. Blocking someone from a conversation hides you from each other
-          everywhere.
+          <Trans>
+            You haven't blocked anyone. Blocking someone from a conversation hides you from each
+            other everywhere.
+          </Trans>
         </p>
       </div>
     );
   } else {
     content = (
-      <ul aria-label="Blocked people" className="divide-y divide-base-300">
+      <ul aria-label={t`Blocked people`} className="divide-y divide-base-300">
         {blocked.data.map((user) => (
           <BlockedRow key={user._id} user={user} />
         ))}
@@ -70,8 +71,8 @@ export function BlockedPeopleSection() {
   }
   return (
     <SettingsCard
-      title="Blocked people"
-      lead="People you blocked can't see you, message you or find you. Unblocking them does not reconnect you."
+      title={t`Blocked people`}
+      lead={t`People you blocked can't see you, message you or find you. Unblocking them does not reconnect you.`}
     >
       {content}
     </SettingsCard>

@@ -4,6 +4,7 @@ import {
   campusEmailBodySchema,
   campusVerifyBodySchema,
 } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { GraduationCap } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -45,6 +46,7 @@ function useRefreshAfter() {
 
 /** The address: its domain must name a university; a code goes to it. */
 function AddressForm({ onSent, onCancel }: { onSent: () => void; onCancel?: () => void }) {
+  const { t } = useLingui();
   const send = useSendCampusCode();
   const refreshAfter = useRefreshAfter();
   const form = useZodForm(campusEmailBodySchema, { defaultValues: { email: "" } });
@@ -65,17 +67,19 @@ function AddressForm({ onSent, onCancel }: { onSent: () => void; onCancel?: () =
       <InputField
         control={form.control}
         name="email"
-        label="University email"
+        label={t`University email`}
         type="email"
         autoComplete="email"
-        placeholder="you@university.edu"
+        placeholder={t`you@university.edu`}
       />
       <FormError control={form.control} />
       <div className="mt-2 flex flex-wrap gap-2">
-        <SubmitButton pending={send.isPending}>Send a code</SubmitButton>
+        <SubmitButton pending={send.isPending}>
+          <Trans>Send a code</Trans>
+        </SubmitButton>
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>
@@ -85,6 +89,7 @@ function AddressForm({ onSent, onCancel }: { onSent: () => void; onCancel?: () =
 
 /** The code mailed to the pending address; a new one, or another address, on the way. */
 function CodeStep({ campus, onOtherAddress }: { campus: CampusEmail; onOtherAddress: () => void }) {
+  const { t } = useLingui();
   const verify = useVerifyCampusCode();
   const resend = useSendCampusCode();
   const refreshAfter = useRefreshAfter();
@@ -121,16 +126,24 @@ function CodeStep({ campus, onOtherAddress }: { campus: CampusEmail; onOtherAddr
     );
   }
 
+  const email = campus.email;
+  const university = campus.university;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm [overflow-wrap:anywhere]">
-        We sent a 6-digit code to <span className="font-medium">{campus.email}</span>. Once you
-        enter it, your card shows <span className="font-medium">{campus.university}</span>.
+        <Trans>
+          We sent a 6-digit code to <span className="font-medium">{email}</span>. Once you enter it,
+          your card shows{" "}
+          <span className="font-medium" dir="auto">
+            {university}
+          </span>
+          .
+        </Trans>
       </p>
       <OneFieldForm
-        label="Code from your university email"
+        label={t`Code from your university email`}
         type="code"
-        button="Verify"
+        button={t`Verify`}
         maxLength={12}
         pending={verify.isPending}
         error={error}
@@ -143,10 +156,10 @@ function CodeStep({ campus, onOtherAddress }: { campus: CampusEmail; onOtherAddr
           disabled={resend.isPending}
           onClick={sendAgain}
         >
-          Send a new code
+          <Trans>Send a new code</Trans>
         </button>
         <button type="button" className="btn btn-sm btn-ghost" onClick={onOtherAddress}>
-          Use another address
+          <Trans>Use another address</Trans>
         </button>
       </div>
     </div>
@@ -158,14 +171,18 @@ function Verified({ campus }: { campus: CampusEmail }) {
   const remove = useRemoveCampusEmail();
   const refreshAfter = useRefreshAfter();
   const [error, setError] = useState<string>();
+  const email = campus.email;
+  const university = campus.university;
   return (
     <div className="flex flex-col gap-2">
       <div className="flex min-w-0 flex-wrap items-center gap-3">
         <GraduationCap aria-hidden="true" className="size-6 shrink-0 text-primary" />
         <div className="min-w-0 flex-1">
-          <p className="font-medium [overflow-wrap:anywhere]">Verified: {campus.university}</p>
+          <p className="font-medium [overflow-wrap:anywhere]">
+            <Trans>Verified: {university}</Trans>
+          </p>
           <p className="text-sm text-base-content/70 [overflow-wrap:anywhere]">
-            With {campus.email}, which only you can see.
+            <Trans>With {email}, which only you can see.</Trans>
           </p>
         </div>
         <button
@@ -185,7 +202,7 @@ function Verified({ campus }: { campus: CampusEmail }) {
             })
           }
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       </div>
       {error ? (
@@ -202,6 +219,7 @@ function Verified({ campus }: { campus: CampusEmail }) {
  * card (never the address). Address, then the mailed code, then the university with Remove.
  */
 export function CampusSection() {
+  const { t } = useLingui();
   const campus = useCampusEmail();
   const [otherAddress, setOtherAddress] = useState(false);
   let content: ReactNode;
@@ -210,14 +228,16 @@ export function CampusSection() {
   } else if (campus.isError) {
     content = (
       <div role="alert" className="flex flex-wrap items-center gap-3">
-        <p className="text-sm">Couldn't load your university email.</p>
+        <p className="text-sm">
+          <Trans>Couldn't load your university email.</Trans>
+        </p>
         <button
           type="button"
           className="btn btn-sm btn-ghost"
           disabled={campus.isFetching}
           onClick={() => void campus.refetch()}
         >
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
@@ -235,8 +255,8 @@ export function CampusSection() {
   }
   return (
     <SettingsCard
-      title="University email"
-      lead="Prove you study or work at a university and its name shows on your card. Your university address itself is never shown to anyone."
+      title={t`University email`}
+      lead={t`Prove you study or work at a university and its name shows on your card. Your university address itself is never shown to anyone.`}
     >
       {content}
     </SettingsCard>

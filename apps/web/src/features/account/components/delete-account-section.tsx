@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -11,23 +14,22 @@ import { showServerError, useZodForm } from "@/lib/form.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import { rememberSession } from "@/lib/session-hint.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";
+
 import { deleteAccountFormSchema } from "../lib/account-forms.ts";
 import { isWrongPassword } from "../lib/wrong-password.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
-export const ACCOUNT_DELETED = "Your account was deleted.";
-export const WRONG_PASSWORD = "That is not your password.";
-
 /** What goes with the account, as the dialog names it. */
-const WHAT_GOES = [
-  "your profile, photo and skills",
-  "your connections and connection requests, both ways",
-  'your name and photo on your messages: the people you wrote to keep them, from "Deleted account"',
-  "your community posts, groups and events",
-  "your notifications, settings, devices, blocks and reports",
+const WHAT_GOES: MessageDescriptor[] = [
+  msg`your profile, photo and skills`,
+  msg`your connections and connection requests, both ways`,
+  msg`your name and photo on your messages: the people you wrote to keep them, from "Deleted account"`,
+  msg`your community posts, groups and events`,
+  msg`your notifications, settings, devices, blocks and reports`,
 ];
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const remove = useDeleteAccount();
@@ -44,7 +46,10 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         // the cache is emptied once this signed-in screen is gone, so its guard does not move to
         // /login first.
         rememberSession(false);
-        await navigate(paths.landing, { replace: true, state: { notice: ACCOUNT_DELETED } });
+        await navigate(paths.landing, {
+          replace: true,
+          state: { notice: t`Your account was deleted.` },
+        });
         queryClient.setQueryData(queryKeys.me, null);
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
       },
@@ -52,7 +57,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         if (isWrongPassword(error)) {
           form.setError(
             "password",
-            { type: "server", message: error.message || WRONG_PASSWORD },
+            { type: "server", message: error.message || t`That is not your password.` },
             { shouldFocus: true },
           );
           return;
@@ -64,23 +69,27 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col">
-      <p className="text-sm font-medium">This removes, for good:</p>
-      <ul className="mt-1 mb-3 list-disc space-y-0.5 pl-5 text-sm">
+      <p className="text-sm font-medium">
+        <Trans>This removes, for good:</Trans>
+      </p>
+      <ul className="mt-1 mb-3 list-disc space-y-0.5 ps-5 text-sm">
         {WHAT_GOES.map((item) => (
-          <li key={item}>{item}</li>
+          <li key={item.id}>{i18n._(item)}</li>
         ))}
       </ul>
-      <p className="mb-2 text-sm">Nothing is kept. Your email becomes free for a new sign-up.</p>
+      <p className="mb-2 text-sm">
+        <Trans>Nothing is kept. Your email becomes free for a new sign-up.</Trans>
+      </p>
       <PasswordField
         control={form.control}
         name="password"
-        label="Your password"
+        label={t`Your password`}
         autoComplete="current-password"
       />
       <FormError control={form.control} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button
           type="submit"
@@ -90,7 +99,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           {remove.isPending ? (
             <span className="loading loading-spinner loading-sm" aria-hidden="true" />
           ) : null}
-          Delete my account
+          <Trans>Delete my account</Trans>
         </button>
       </div>
     </form>
@@ -99,23 +108,24 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
 /** Settings, the danger zone: deleting the account, after the password is typed again. */
 export function DeleteAccountSection() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <SettingsCard
-      title="Delete account"
+      title={t`Delete account`}
       danger
-      lead="Deleting your account cannot be undone. Download your data first if you want a copy."
+      lead={t`Deleting your account cannot be undone. Download your data first if you want a copy.`}
     >
       <div>
         <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen(true)}>
-          Delete account…
+          <Trans>Delete account…</Trans>
         </button>
       </div>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Delete your account?"
-        description="Everyone stops seeing you at once, and you are signed out everywhere."
+        title={t`Delete your account?`}
+        description={t`Everyone stops seeing you at once, and you are signed out everywhere.`}
       >
         {/* A fresh form each time the dialog opens. */}
         {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}

@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES, type Device } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Laptop, LogOut, Monitor, Smartphone } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -8,9 +9,11 @@ import { SettingsCard } from "./settings-card.tsx";
 import { When } from "./when.tsx";
 
 /** "Chrome 131 on macOS", or what is known of it. */
-export function deviceName(device: Pick<Device, "browser" | "os">): string {
+function useDeviceName(device: Pick<Device, "browser" | "os">): string {
+  const { t } = useLingui();
   const browser = device.browser ?? DEVICE_MESSAGES.unknownBrowser;
-  return device.os ? `${browser} on ${device.os}` : browser;
+  const os = device.os;
+  return os ? t`${browser} on ${os}` : browser;
 }
 
 function DeviceIcon({ os }: { os: string | null }) {
@@ -24,8 +27,9 @@ function DeviceIcon({ os }: { os: string | null }) {
 }
 
 function DeviceRow({ device }: { device: Device }) {
+  const { t } = useLingui();
   const signOut = useSignOutDevice();
-  const name = deviceName(device);
+  const name = useDeviceName(device);
   return (
     <li className="flex min-w-0 items-center gap-3 py-3" data-testid="device">
       <DeviceIcon os={device.os} />
@@ -33,23 +37,25 @@ function DeviceRow({ device }: { device: Device }) {
         <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
           <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
           {device.current ? (
-            <span className="badge badge-primary badge-sm shrink-0">This device</span>
+            <span className="badge badge-primary badge-sm shrink-0">
+              <Trans>This device</Trans>
+            </span>
           ) : null}
         </p>
         <p className="flex flex-wrap gap-x-3 text-sm text-base-content/70">
-          <When label="Started" iso={device.createdAt} />
-          {device.current ? null : <When label="Last active" iso={device.lastSeenAt} />}
+          <When label={t`Started`} iso={device.createdAt} />
+          {device.current ? null : <When label={t`Last active`} iso={device.lastSeenAt} />}
         </p>
       </div>
       {device.current ? null : (
         <button
           type="button"
           className="btn btn-sm btn-outline shrink-0"
-          aria-label={`Sign out ${name}`}
+          aria-label={t`Sign out ${name}`}
           disabled={signOut.isPending}
           onClick={() => signOut.mutate({ id: device._id, name })}
         >
-          Sign out
+          <Trans>Sign out</Trans>
         </button>
       )}
     </li>
@@ -57,23 +63,24 @@ function DeviceRow({ device }: { device: Device }) {
 }
 
 function SignOutOthers() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const signOutOthers = useSignOutOtherDevices();
   return (
     <div>
       <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
         <LogOut aria-hidden="true" className="size-4" />
-        Sign out all other devices
+        <Trans>Sign out all other devices</Trans>
       </button>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Sign out all other devices?"
-        description="Every other browser and phone signed in to your account is signed out at once. This one stays signed in."
+        title={t`Sign out all other devices?`}
+        description={t`Every other browser and phone signed in to your account is signed out at once. This one stays signed in.`}
       >
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -81,7 +88,7 @@ function SignOutOthers() {
             disabled={signOutOthers.isPending}
             onClick={() => signOutOthers.mutate(undefined, { onSettled: () => setOpen(false) })}
           >
-            Sign them out
+            <Trans>Sign them out</Trans>
           </button>
         </div>
       </Modal>
@@ -94,6 +101,7 @@ function SignOutOthers() {
  * with its browser and system, when it started and was last used; sign one out, or all others.
  */
 export function DevicesSection() {
+  const { t } = useLingui();
   const devices = useDevices();
   const loaded = devices.isSuccess;
   useEffect(() => {
@@ -108,7 +116,7 @@ export function DevicesSection() {
   } else if (devices.isError) {
     content = (
       <ErrorPanel
-        title="Couldn't load your devices."
+        title={t`Couldn't load your devices.`}
         onRetry={() => void devices.refetch()}
         retrying={devices.isFetching}
       />
@@ -116,7 +124,7 @@ export function DevicesSection() {
   } else {
     content = (
       <>
-        <ul aria-label="Devices" className="divide-y divide-base-300">
+        <ul aria-label={t`Devices`} className="divide-y divide-base-300">
           {devices.data.map((device) => (
             <DeviceRow key={device._id} device={device} />
           ))}
@@ -128,8 +136,8 @@ export function DevicesSection() {
   return (
     <div id="devices" className="scroll-mt-20">
       <SettingsCard
-        title="Devices"
-        lead="Where your account is signed in. Sign out a device you don't know, then change your password."
+        title={t`Devices`}
+        lead={t`Where your account is signed in. Sign out a device you don't know, then change your password.`}
       >
         {content}
       </SettingsCard>

@@ -4,6 +4,7 @@ import {
   type Me,
   OTP_LENGTH,
 } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { FormError, InputField } from "@/components/ui/field.tsx";
@@ -22,6 +23,7 @@ const EMPTY = { email: "", password: "" };
 
 /** The code sent to the new address; the change takes effect when it is entered. */
 function NewAddressCode({ email, onDone }: { email: string; onDone: () => void }) {
+  const { t } = useLingui();
   const verify = useVerifyEmail();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -32,7 +34,8 @@ function NewAddressCode({ email, onDone }: { email: string; onDone: () => void }
     event.preventDefault();
     const digits = code.replace(/\s/g, "");
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(digits)) {
-      setError(`The code has ${OTP_LENGTH} digits`);
+      const length = OTP_LENGTH;
+      setError(t`The code has ${length} digits`);
       return;
     }
     verify.mutate(
@@ -51,11 +54,13 @@ function NewAddressCode({ email, onDone }: { email: string; onDone: () => void }
   return (
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-2">
       <p className="break-words text-sm">
-        We sent a 6-digit code to <span className="font-medium">{email}</span>. Your email changes
-        once you enter it.
+        <Trans>
+          We sent a 6-digit code to <span className="font-medium">{email}</span>. Your email changes
+          once you enter it.
+        </Trans>
       </p>
       <label htmlFor={fieldId} className="text-sm font-medium">
-        Code from the new address
+        <Trans>Code from the new address</Trans>
       </label>
       <div className="flex flex-wrap gap-2">
         <input
@@ -69,9 +74,11 @@ function NewAddressCode({ email, onDone }: { email: string; onDone: () => void }
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <SubmitButton pending={verify.isPending}>Confirm new email</SubmitButton>
+        <SubmitButton pending={verify.isPending}>
+          <Trans>Confirm new email</Trans>
+        </SubmitButton>
         <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
       {error ? (
@@ -85,8 +92,10 @@ function NewAddressCode({ email, onDone }: { email: string; onDone: () => void }
 
 /** Settings, "Email": the new address and the password; the new address proves itself first. */
 export function EmailSection() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const me = queryClient.getQueryData<Me>(queryKeys.me);
+  const signInEmail = me?.emailId;
   const change = useChangeEmail();
   const form = useZodForm(changeEmailBodySchema, { defaultValues: EMPTY });
   const [pending, setPending] = useState<string | undefined>();
@@ -120,12 +129,14 @@ export function EmailSection() {
 
   return (
     <SettingsCard
-      title="Email"
+      title={t`Email`}
       lead={
         me ? (
           <span className="break-words">
-            You sign in with <span className="font-medium">{me.emailId}</span>. A new address takes
-            effect once you enter the code sent to it; we tell the old one.
+            <Trans>
+              You sign in with <span className="font-medium">{signInEmail}</span>. A new address
+              takes effect once you enter the code sent to it; we tell the old one.
+            </Trans>
           </span>
         ) : undefined
       }
@@ -137,19 +148,19 @@ export function EmailSection() {
           <InputField
             control={form.control}
             name="email"
-            label="New email"
+            label={t`New email`}
             type="email"
             autoComplete="email"
           />
           <PasswordField
             control={form.control}
             name="password"
-            label="Current password"
+            label={t`Current password`}
             autoComplete="current-password"
           />
           <FormError control={form.control} />
           <SubmitButton pending={change.isPending} className="mt-2 self-start">
-            Send a code to the new address
+            <Trans>Send a code to the new address</Trans>
           </SubmitButton>
         </form>
       )}

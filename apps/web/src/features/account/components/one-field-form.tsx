@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { type FormEvent, useId, useState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 
@@ -58,7 +59,7 @@ export function OneFieldForm({
         <SubmitButton pending={pending}>{button}</SubmitButton>
         {onCancel ? (
           <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { PASSKEY_MESSAGES, PASSKEY_NAME_MAX_LENGTH, type Passkey } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -10,18 +11,9 @@ import { OneFieldForm } from "./one-field-form.tsx";
 import { SettingsCard } from "./settings-card.tsx";
 import { When } from "./when.tsx";
 
-/** What the browser's refusal means to the person (WebAuthn errors are DOMException names). */
-function browserRefusal(error: unknown): string {
-  if (error instanceof ApiError) return error.message || PASSKEY_MESSAGES.failed;
-  const name = error instanceof Error ? error.name : "";
-  if (name === "InvalidStateError") return "This device already has a passkey for your account.";
-  if (name === "NotAllowedError" || name === "AbortError") {
-    return "No passkey was made: the request was cancelled or timed out.";
-  }
-  return "This browser could not make a passkey. Try another browser or device.";
-}
-
 function PasskeyRow({ passkey }: { passkey: Passkey }) {
+  const { t } = useLingui();
+  const passkeyName = passkey.name;
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const [error, setError] = useState<string>();
@@ -31,9 +23,9 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
     return (
       <li className="py-3" data-testid="passkey">
         <OneFieldForm
-          label={`New name for ${passkey.name}`}
+          label={t`New name for ${passkeyName}`}
           type="text"
-          button="Save"
+          button={t`Save`}
           initialValue={passkey.name}
           maxLength={PASSKEY_NAME_MAX_LENGTH}
           pending={rename.isPending}
@@ -52,7 +44,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
                   showToast(PASSKEY_MESSAGES.renamed, { variant: "success" });
                 },
                 onError: (failure) =>
-                  setError(errorMessageOf(failure, "Couldn't rename the passkey.")),
+                  setError(errorMessageOf(failure, t`Couldn't rename the passkey.`)),
               },
             )
           }
@@ -64,13 +56,17 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
     <li className="flex min-w-0 flex-wrap items-center gap-3 py-3" data-testid="passkey">
       <KeyRound aria-hidden="true" className="size-6 shrink-0 text-base-content/60" />
       <div className="min-w-0 flex-1">
-        <p className="font-medium [overflow-wrap:anywhere]">{passkey.name}</p>
+        <p className="font-medium [overflow-wrap:anywhere]" dir="auto">
+          {passkey.name}
+        </p>
         <p className="flex flex-wrap gap-x-3 text-sm text-base-content/70">
-          <When label="Added" iso={passkey.createdAt} />
+          <When label={t`Added`} iso={passkey.createdAt} />
           {passkey.lastUsedAt ? (
-            <When label="Last used" iso={passkey.lastUsedAt} />
+            <When label={t`Last used`} iso={passkey.lastUsedAt} />
           ) : (
-            <span>Not used yet</span>
+            <span>
+              <Trans>Not used yet</Trans>
+            </span>
           )}
         </p>
       </div>
@@ -78,29 +74,29 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
         <button
           type="button"
           className="btn btn-sm btn-ghost"
-          aria-label={`Rename ${passkey.name}`}
+          aria-label={t`Rename ${passkeyName}`}
           onClick={() => setRenaming(true)}
         >
-          Rename
+          <Trans>Rename</Trans>
         </button>
         <button
           type="button"
           className="btn btn-sm btn-outline"
-          aria-label={`Remove ${passkey.name}`}
+          aria-label={t`Remove ${passkeyName}`}
           onClick={() => setRemoving(true)}
         >
-          Remove
+          <Trans>Remove</Trans>
         </button>
       </div>
       <Modal
         open={removing}
         onClose={() => setRemoving(false)}
-        title="Remove this passkey?"
-        description={`“${passkey.name}” will no longer sign you in. You can still use your password.`}
+        title={t`Remove this passkey?`}
+        description={t`“${passkeyName}” will no longer sign you in. You can still use your password.`}
       >
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => setRemoving(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -112,7 +108,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
                 {
                   onSuccess: () => showToast(PASSKEY_MESSAGES.removed, { variant: "success" }),
                   onError: (failure) =>
-                    showToast(errorMessageOf(failure, "Couldn't remove the passkey."), {
+                    showToast(errorMessageOf(failure, t`Couldn't remove the passkey.`), {
                       variant: "error",
                     }),
                   onSettled: () => setRemoving(false),
@@ -120,7 +116,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
               )
             }
           >
-            Remove passkey
+            <Trans>Remove passkey</Trans>
           </button>
         </div>
       </Modal>
@@ -130,13 +126,26 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 
 /** Adding one: the current password, then the browser's own prompt. */
 function AddPasskey() {
+  const { t } = useLingui();
+  /** What the browser's refusal means to the person (WebAuthn errors are DOMException names). */
+  function browserRefusal(error: unknown): string {
+    if (error instanceof ApiError) return error.message || PASSKEY_MESSAGES.failed;
+    const name = error instanceof Error ? error.name : "";
+    if (name === "InvalidStateError") return t`This device already has a passkey for your account.`;
+    if (name === "NotAllowedError" || name === "AbortError") {
+      return t`No passkey was made: the request was cancelled or timed out.`;
+    }
+    return t`This browser could not make a passkey. Try another browser or device.`;
+  }
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string>();
   const add = useAddPasskey();
   if (typeof window !== "undefined" && !window.PublicKeyCredential) {
     return (
       <p className="text-sm text-base-content/70">
-        This browser cannot make passkeys. Open Kindred in a recent browser to add one.
+        <Trans>
+          This browser cannot make passkeys. Open Kindred in a recent browser to add one.
+        </Trans>
       </p>
     );
   }
@@ -144,15 +153,15 @@ function AddPasskey() {
     return (
       <button type="button" className="btn btn-primary self-start" onClick={() => setAsking(true)}>
         <KeyRound aria-hidden="true" className="size-4" />
-        Add a passkey
+        <Trans>Add a passkey</Trans>
       </button>
     );
   }
   return (
     <OneFieldForm
-      label="Current password"
+      label={t`Current password`}
       type="password"
-      button="Continue"
+      button={t`Continue`}
       pending={add.isPending}
       error={error}
       onCancel={() => {
@@ -178,6 +187,7 @@ function AddPasskey() {
  * password; add one, see when each was added and last used, rename or remove it.
  */
 export function PasskeysSection() {
+  const { t } = useLingui();
   const passkeys = usePasskeys();
   let content: ReactNode;
   if (passkeys.isPending) {
@@ -185,7 +195,7 @@ export function PasskeysSection() {
   } else if (passkeys.isError) {
     content = (
       <ErrorPanel
-        title="Couldn't load your passkeys."
+        title={t`Couldn't load your passkeys.`}
         onRetry={() => void passkeys.refetch()}
         retrying={passkeys.isFetching}
       />
@@ -194,13 +204,15 @@ export function PasskeysSection() {
     content = (
       <>
         {passkeys.data.length > 0 ? (
-          <ul aria-label="Passkeys" className="divide-y divide-base-300">
+          <ul aria-label={t`Passkeys`} className="divide-y divide-base-300">
             {passkeys.data.map((passkey) => (
               <PasskeyRow key={passkey._id} passkey={passkey} />
             ))}
           </ul>
         ) : (
-          <p className="text-sm">You have no passkeys yet.</p>
+          <p className="text-sm">
+            <Trans>You have no passkeys yet.</Trans>
+          </p>
         )}
         <AddPasskey />
       </>
@@ -208,8 +220,8 @@ export function PasskeysSection() {
   }
   return (
     <SettingsCard
-      title="Passkeys"
-      lead="Sign in with your fingerprint, face or screen lock instead of your password. A passkey sign-in needs no two-step code."
+      title={t`Passkeys`}
+      lead={t`Sign in with your fingerprint, face or screen lock instead of your password. A passkey sign-in needs no two-step code.`}
     >
       {content}
     </SettingsCard>

@@ -1,4 +1,5 @@
 import type { Me } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { FormError } from "@/components/ui/field.tsx";
@@ -15,13 +16,11 @@ import { changePasswordFormSchema } from "../lib/account-forms.ts";
 import { isWrongPassword } from "../lib/wrong-password.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
-export const PASSWORD_CHANGED = "Password changed. Your other devices were signed out.";
-export const WRONG_CURRENT_PASSWORD = "That is not your current password.";
-
 const EMPTY = { currentPassword: "", password: "", confirmPassword: "" };
 
 /** Settings, "Password": the current one, then the new one twice. Other sessions end. */
 export function PasswordSection() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const change = useChangePassword();
   const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
@@ -35,13 +34,15 @@ export function PasswordSection() {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          showToast(PASSWORD_CHANGED, { variant: "success" });
+          showToast(t`Password changed. Your other devices were signed out.`, {
+            variant: "success",
+          });
         },
         onError: (error) => {
           if (isWrongPassword(error)) {
             form.setError(
               "currentPassword",
-              { type: "server", message: error.message || WRONG_CURRENT_PASSWORD },
+              { type: "server", message: error.message || t`That is not your current password.` },
               { shouldFocus: true },
             );
             return;
@@ -58,21 +59,21 @@ export function PasswordSection() {
 
   return (
     <SettingsCard
-      title="Password"
-      lead="Changing it signs you out everywhere else; this device stays signed in."
+      title={t`Password`}
+      lead={t`Changing it signs you out everywhere else; this device stays signed in.`}
     >
       <form noValidate onSubmit={submit} className="flex max-w-md flex-col">
         <PasswordField
           control={form.control}
           name="currentPassword"
-          label="Current password"
+          label={t`Current password`}
           autoComplete="current-password"
         />
         <PasswordField
           control={form.control}
           name="password"
-          label="New password"
-          hint="At least 8 characters."
+          label={t`New password`}
+          hint={t`At least 8 characters.`}
           autoComplete="new-password"
         />
         <PasswordStrengthMeter
@@ -84,12 +85,12 @@ export function PasswordSection() {
         <PasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm new password"
+          label={t`Confirm new password`}
           autoComplete="new-password"
         />
         <FormError control={form.control} />
         <SubmitButton pending={change.isPending} className="mt-2 self-start">
-          Change password
+          <Trans>Change password</Trans>
         </SubmitButton>
       </form>
     </SettingsCard>

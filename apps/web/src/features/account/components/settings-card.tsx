@@ -32,6 +32,7 @@ export function SettingsCard({
           {title}
         </h2>
         {lead ? <div className="text-sm text-base-content/70">{lead}</div> : null}
+
         {children}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { TIME_ZONES } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -11,6 +12,7 @@ const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
 /** The time zone the daily picks keep: they arrive at 9:00 in it. */
 export function TimeZoneSection() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const fieldId = useId();
   // Shown at once (a controlled select would spring back until the request starts).
@@ -20,18 +22,19 @@ export function TimeZoneSection() {
     mutationFn: (timeZone: string) => saveAccountSettings({ timeZone }),
     onSuccess: (data, timeZone) => {
       settingsSaved(queryClient, { timeZone }, data);
-      showToast(`Time zone set to ${zoneLabel(timeZone)}.`, { variant: "success" });
+      const label = zoneLabel(timeZone);
+      showToast(t`Time zone set to ${label}.`, { variant: "success" });
     },
     onError: (error) =>
-      showToast(errorMessageOf(error, "The time zone could not be saved."), { variant: "error" }),
+      showToast(errorMessageOf(error, t`The time zone could not be saved.`), { variant: "error" }),
     onSettled: () => setAsked(undefined),
   });
   const zone = asked ?? settings.data?.timeZone ?? "";
   return (
-    <SettingsCard title="Time zone" lead="Your daily picks arrive at 9:00 in this time zone.">
+    <SettingsCard title={t`Time zone`} lead={t`Your daily picks arrive at 9:00 in this time zone.`}>
       <div className="flex flex-col gap-1">
         <label htmlFor={fieldId} className="text-sm font-medium">
-          Time zone
+          <Trans>Time zone</Trans>
         </label>
         <select
           id={fieldId}
@@ -46,7 +49,7 @@ export function TimeZoneSection() {
           {/* Before anyone set it the server counts in UTC; the browser's zone is set soon. */}
           {zone === "" ? (
             <option value="" disabled>
-              Not set yet (UTC)
+              {t`Not set yet (UTC)`}
             </option>
           ) : null}
           {TIME_ZONES.map((name) => (

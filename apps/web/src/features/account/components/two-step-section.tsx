@@ -1,4 +1,5 @@
 import { RECOVERY_CODE_COUNT, TWO_STEP_MESSAGES } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useState } from "react";
@@ -23,15 +24,19 @@ function secretOf(otpauthUrl: string): string {
 
 /** The recovery codes, shown once, with a way to keep them. */
 function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const text = codes.join("\n");
+  const count = RECOVERY_CODE_COUNT;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
-        Keep these {RECOVERY_CODE_COUNT} recovery codes somewhere safe. Each one signs you in once
-        if you lose your phone. They are shown only now.
+        <Trans>
+          Keep these {count} recovery codes somewhere safe. Each one signs you in once if you lose
+          your phone. They are shown only now.
+        </Trans>
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t`Recovery codes`}
         className="grid max-w-md grid-cols-2 gap-2 rounded-box bg-base-200 p-3 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -45,20 +50,20 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
           onClick={() =>
             void navigator.clipboard
               ?.writeText(text)
-              .then(() => showToast("Recovery codes copied.", { variant: "success" }))
+              .then(() => showToast(t`Recovery codes copied.`, { variant: "success" }))
           }
         >
-          Copy
+          <Trans>Copy</Trans>
         </button>
         <a
           className="btn btn-sm"
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${text}\n`)}`}
           download="kindred-recovery-codes.txt"
         >
-          Download
+          <Trans>Download</Trans>
         </a>
         <button type="button" className="btn btn-sm btn-primary" onClick={onDone}>
-          I saved them
+          <Trans>I saved them</Trans>
         </button>
       </div>
     </div>
@@ -67,6 +72,7 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
 
 /** Turning on: scan (or type the key), confirm one code, keep the recovery codes. */
 function TurnOn() {
+  const { t } = useLingui();
   const setup = useTwoStepSetup();
   const enable = useEnableTwoStep();
   const [codes, setCodes] = useState<string[]>();
@@ -90,11 +96,11 @@ function TurnOn() {
           disabled={setup.isPending}
           onClick={() => setup.mutate()}
         >
-          Turn on two-step codes
+          <Trans>Turn on two-step codes</Trans>
         </button>
         {setup.isError ? (
           <p role="alert" className="text-sm text-error">
-            {errorMessageOf(setup.error, "Could not start. Try again.")}
+            {errorMessageOf(setup.error, t`Could not start. Try again.`)}
           </p>
         ) : null}
       </div>
@@ -103,29 +109,33 @@ function TurnOn() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">
-        Scan this code with an authenticator app (such as 1Password, Google Authenticator or Aegis),
-        then enter the 6-digit code it shows.
+        <Trans>
+          Scan this code with an authenticator app (such as 1Password, Google Authenticator or
+          Aegis), then enter the 6-digit code it shows.
+        </Trans>
       </p>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div
           role="img"
-          aria-label="QR code for your authenticator app"
+          aria-label={t`QR code for your authenticator app`}
           className="size-44 shrink-0 rounded-box bg-white p-2 [&>svg]:size-full"
           // The server draws the QR code (qrcode's SVG, no scripts) from its own otpauth address.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: markup made by our own server
           dangerouslySetInnerHTML={{ __html: setup.data.qrSvg }}
         />
         <div className="min-w-0 text-sm">
-          <p>Can't scan? Type this key into the app:</p>
+          <p>
+            <Trans>Can't scan? Type this key into the app:</Trans>
+          </p>
           <code className="mt-1 block break-all font-mono text-base" data-testid="two-step-key">
             {secretOf(setup.data.otpauthUrl)}
           </code>
         </div>
       </div>
       <OneFieldForm
-        label="Code from your app"
+        label={t`Code from your app`}
         type="code"
-        button="Turn on"
+        button={t`Turn on`}
         pending={enable.isPending}
         error={error}
         onSubmit={(code) =>
@@ -144,6 +154,7 @@ function TurnOn() {
 
 /** On: new recovery codes or off, each after the password. */
 function WhenOn() {
+  const { t } = useLingui();
   const [mode, setMode] = useState<"codes" | "off">();
   const [codes, setCodes] = useState<string[]>();
   const [error, setError] = useState<string>();
@@ -158,28 +169,28 @@ function WhenOn() {
     <div className="flex flex-col gap-3">
       <p className="flex items-center gap-2 text-sm">
         <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
-        Two-step codes are on. Signing in with a password also asks for a code.
+        <Trans>Two-step codes are on. Signing in with a password also asks for a code.</Trans>
       </p>
       {mode === undefined ? (
         <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-sm" onClick={() => setMode("codes")}>
-            New recovery codes
+            <Trans>New recovery codes</Trans>
           </button>
           <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMode("off")}>
-            Turn off
+            <Trans>Turn off</Trans>
           </button>
         </div>
       ) : (
         <OneFieldForm
-          label="Current password"
+          label={t`Current password`}
           type="password"
-          button={mode === "codes" ? "Make new recovery codes" : "Turn off two-step codes"}
+          button={mode === "codes" ? t`Make new recovery codes` : t`Turn off two-step codes`}
           pending={regenerate.isPending || disable.isPending}
           error={error}
           onCancel={cancel}
           onSubmit={(password) => {
             const onError = (failure: unknown) =>
-              setError(errorMessageOf(failure, "That is not your current password."));
+              setError(errorMessageOf(failure, t`That is not your current password.`));
             if (mode === "codes") {
               regenerate.mutate(
                 { password },
@@ -197,7 +208,7 @@ function WhenOn() {
                 {
                   onSuccess: () => {
                     cancel();
-                    showToast("Two-step codes are off.", { variant: "success" });
+                    showToast(t`Two-step codes are off.`, { variant: "success" });
                   },
                   onError,
                 },
@@ -212,11 +223,12 @@ function WhenOn() {
 
 /** Settings, "Two-step codes": a code from an app after the password, with recovery codes. */
 export function TwoStepSection() {
+  const { t } = useLingui();
   const { data: me } = useMe();
   return (
     <SettingsCard
-      title="Two-step codes"
-      lead="After your password, sign-in asks for a code from an app on your phone."
+      title={t`Two-step codes`}
+      lead={t`After your password, sign-in asks for a code from an app on your phone.`}
     >
       {me?.twoStep ? <WhenOn /> : <TurnOn />}
     </SettingsCard>

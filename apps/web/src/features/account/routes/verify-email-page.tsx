@@ -1,4 +1,5 @@
 import { EMAIL_VERIFICATION_MESSAGES } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { MailCheck, MailX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -26,8 +27,10 @@ export function VerifyEmailPage() {
   if (!token) {
     body = (
       <p role="alert" className="alert alert-warning alert-soft">
-        This page needs the link from the verification mail. Open that link, or sign in and ask for
-        a new code.
+        <Trans>
+          This page needs the link from the verification mail. Open that link, or sign in and ask
+          for a new code.
+        </Trans>
       </p>
     );
   } else if (verify.isSuccess) {
@@ -38,7 +41,7 @@ export function VerifyEmailPage() {
           {EMAIL_VERIFICATION_MESSAGES.verified}
         </p>
         <Link to={paths.home} className="btn btn-primary self-start">
-          Go to Kindred
+          <Trans>Go to Kindred</Trans>
         </Link>
       </div>
     );
@@ -50,10 +53,10 @@ export function VerifyEmailPage() {
           {errorMessageOf(verify.error, EMAIL_VERIFICATION_MESSAGES.invalidCode)}
         </p>
         <p className="text-base-content/70">
-          Signed in, the banner at the top of each page sends a new code.
+          <Trans>Signed in, the banner at the top of each page sends a new code.</Trans>
         </p>
         <Link to={paths.login} className="btn btn-primary self-start">
-          Sign in
+          <Trans>Sign in</Trans>
         </Link>
       </div>
     );
@@ -61,7 +64,7 @@ export function VerifyEmailPage() {
     body = (
       <p role="status" className="flex items-center gap-2">
         <span className="loading loading-spinner" aria-hidden="true" />
-        Verifying your email…
+        <Trans>Verifying your email…</Trans>
       </p>
     );
   }
@@ -74,7 +77,7 @@ export function VerifyEmailPage() {
       >
         <div className="card-body gap-4 p-5 sm:p-8">
           <h1 id="verify-email-title" className="text-2xl font-bold">
-            Verify your email
+            <Trans>Verify your email</Trans>
           </h1>
           {body}
         </div>
