@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { Control, FieldValues } from "react-hook-form";
 import { InputField } from "@/components/ui/field.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
@@ -16,22 +17,23 @@ export function CredentialFields<Values extends CredentialValues, Output extends
   /** Signup: the browser may suggest a new password, and the rule is shown. */
   newPassword?: boolean;
 }) {
+  const { t } = useLingui();
   const bound = control as unknown as Control<CredentialValues, unknown, Output>;
   return (
     <>
       <InputField
         control={bound}
         name="emailId"
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete={emailAutoComplete}
       />
       <PasswordField
         control={bound}
         name="password"
-        label="Password"
+        label={t`Password`}
         autoComplete={newPassword ? "new-password" : "current-password"}
-        hint={newPassword ? "At least 8 characters." : undefined}
+        hint={newPassword ? t`At least 8 characters.` : undefined}
       />
     </>
   );

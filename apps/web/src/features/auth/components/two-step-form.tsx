@@ -1,4 +1,5 @@
 import { TWO_STEP_MESSAGES } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -16,6 +17,7 @@ export function TwoStepForm({
   onSignedIn: () => void;
   onExpired: (message: string) => void;
 }) {
+  const { t } = useLingui();
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -49,14 +51,19 @@ export function TwoStepForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Two-step code">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-3"
+      aria-label={t`Two-step code`}
+    >
       <p className="flex items-start gap-2 text-sm">
         <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
         {recovery ? TWO_STEP_MESSAGES.enterRecoveryCode : TWO_STEP_MESSAGES.enterCode}
       </p>
       <div className="flex flex-col gap-1">
         <label htmlFor={fieldId} className="text-sm font-medium">
-          {recovery ? "Recovery code" : "Code from your app"}
+          {recovery ? t`Recovery code` : t`Code from your app`}
         </label>
         <input
           ref={input}
@@ -81,7 +88,7 @@ export function TwoStepForm({
         ) : null}
       </div>
       <SubmitButton pending={mutation.isPending} className="w-full">
-        Continue
+        <Trans>Continue</Trans>
       </SubmitButton>
       <button
         type="button"
@@ -93,7 +100,7 @@ export function TwoStepForm({
           input.current?.focus();
         }}
       >
-        {recovery ? "Use a code from your app" : "Use a recovery code"}
+        {recovery ? t`Use a code from your app` : t`Use a recovery code`}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { loginBodySchema, type Me } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { KeyRound, ShieldX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -21,10 +22,8 @@ import { CredentialFields } from "../components/credential-fields.tsx";
 import { TwoStepForm } from "../components/two-step-form.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
-const PASSKEY_BROWSER_FAILED =
-  "This browser could not use a passkey. Sign in with your email and password.";
-
 export function LoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
@@ -62,7 +61,10 @@ export function LoginPage() {
     else if (error instanceof ApiError)
       form.setError(SERVER_ERROR, { type: "server", message: error.message });
     else if (!(error instanceof Error && /^(AbortError|NotAllowedError)$/.test(error.name))) {
-      form.setError(SERVER_ERROR, { type: "server", message: PASSKEY_BROWSER_FAILED });
+      form.setError(SERVER_ERROR, {
+        type: "server",
+        message: t`This browser could not use a passkey. Sign in with your email and password.`,
+      });
     }
   };
   const passkeyLogin = usePasskeyLogin();
@@ -103,7 +105,7 @@ export function LoginPage() {
 
   if (secondStep) {
     return (
-      <AuthShell title="Two-step code" subtitle="One more step to keep your account yours.">
+      <AuthShell title={t`Two-step code`} subtitle={t`One more step to keep your account yours.`}>
         <TwoStepForm
           onSignedIn={() => void intoTheApp()}
           onExpired={(message) => {
@@ -117,12 +119,15 @@ export function LoginPage() {
   }
 
   return (
-    <AuthShell title="Welcome back" subtitle="Log in to meet people who share your interests.">
+    <AuthShell
+      title={t`Welcome back`}
+      subtitle={t`Log in to meet people who share your interests.`}
+    >
       <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-1">
         <CredentialFields control={form.control} emailAutoComplete="username webauthn" />
         <div className="flex justify-end">
           <Link to={paths.forgetPassword} className="link link-primary text-sm">
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </div>
         <FormError control={form.control} />
@@ -131,14 +136,18 @@ export function LoginPage() {
             <ShieldX aria-hidden="true" className="size-5 shrink-0" />
             <div className="min-w-0 break-words">
               <p className="whitespace-pre-line">{banned}</p>
-              <p className="mt-1">The email about this decision has a link to appeal it.</p>
+              <p className="mt-1">
+                <Trans>The email about this decision has a link to appeal it.</Trans>
+              </p>
             </div>
           </div>
         ) : null}
         <SubmitButton pending={loginMutation.isPending} className="mt-3 w-full">
-          Login
+          <Trans>Login</Trans>
         </SubmitButton>
-        <div className="divider my-1 text-xs text-base-content/60">or</div>
+        <div className="divider my-1 text-xs text-base-content/60">
+          <Trans>or</Trans>
+        </div>
         <button
           type="button"
           className="btn btn-outline w-full"
@@ -150,14 +159,16 @@ export function LoginPage() {
           ) : (
             <KeyRound aria-hidden="true" className="size-4" />
           )}
-          Sign in with a passkey
+          <Trans>Sign in with a passkey</Trans>
         </button>
       </form>
       <p className="text-center text-sm">
-        New to Kindred?{" "}
-        <Link to={paths.signup} className="link link-primary">
-          Sign up
-        </Link>
+        <Trans>
+          New to Kindred?{" "}
+          <Link to={paths.signup} className="link link-primary">
+            Sign up
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );

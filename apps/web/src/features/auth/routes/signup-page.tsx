@@ -1,4 +1,5 @@
 import { AGE_MESSAGES, type Me, MIN_SKILLS, signupFormSchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -31,6 +32,7 @@ import { CredentialFields } from "../components/credential-fields.tsx";
 import { submitWhenFilled } from "../lib/submit-when-filled.ts";
 
 export function SignupPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const showMinTags = useMinTagsToast();
   const signupMutation = useSignup();
@@ -112,7 +114,10 @@ export function SignupPage() {
   const handleSubmit = submitWhenFilled(() => form.getValues(), submit);
 
   return (
-    <AuthShell title="Join Kindred" subtitle="Tell us a little about you and what you are into.">
+    <AuthShell
+      title={t`Join Kindred`}
+      subtitle={t`Tell us a little about you and what you are into.`}
+    >
       <form noValidate onSubmit={handleSubmit} className="relative flex flex-col gap-1">
         <div className="grid gap-x-3 sm:grid-cols-2">
           <NameFields control={form.control} />
@@ -127,7 +132,7 @@ export function SignupPage() {
         <InputField
           control={form.control}
           name="age"
-          label="Age (optional)"
+          label={t`Age (optional)`}
           inputMode="numeric"
           autoComplete="off"
           hint={AGE_MESSAGES.addAgeHint}
@@ -142,23 +147,27 @@ export function SignupPage() {
           className="mt-2"
         />
         <CheckboxField control={form.control} name="termsAccepted">
-          I am 13 or over and accept the{" "}
-          <Link to={paths.terms} className="link link-primary" target="_blank" rel="noopener">
-            Terms
-          </Link>
+          <Trans>
+            I am 13 or over and accept the{" "}
+            <Link to={paths.terms} className="link link-primary" target="_blank" rel="noopener">
+              Terms
+            </Link>
+          </Trans>
         </CheckboxField>
         <HoneypotField registration={form.register("website")} />
         <BotCheckField ref={botCheck} control={form.control} name="altcha" />
         <FormError control={form.control} />
         <SubmitButton pending={signupMutation.isPending || uploading} className="mt-3 w-full">
-          Sign up
+          <Trans>Sign up</Trans>
         </SubmitButton>
       </form>
       <p className="text-center text-sm">
-        Already have an account?{" "}
-        <Link to={paths.login} className="link link-primary">
-          Login
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link to={paths.login} className="link link-primary">
+            Login
+          </Link>
+        </Trans>
       </p>
     </AuthShell>
   );
