@@ -1,4 +1,5 @@
 import { OTP_LENGTH } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import {
   type ClipboardEvent,
   type KeyboardEvent,
@@ -50,6 +51,8 @@ export function OtpInput({
   describedBy,
   ref,
 }: OtpInputProps) {
+  const { t } = useLingui();
+  const length = OTP_LENGTH;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const chars = Array.from({ length: OTP_LENGTH }, (_, index) => (value[index] ?? "").trim());
 
@@ -141,38 +144,43 @@ export function OtpInput({
     // biome-ignore lint/a11y/useSemanticElements: a group of inputs, not a form section
     <div
       role="group"
-      aria-label="Verification code"
+      aria-label={t`Verification code`}
+      // A code reads left to right in every language; the arrow keys follow the boxes.
+      dir="ltr"
       className="flex justify-between gap-2 sm:gap-3"
     >
-      {chars.map((char, index) => (
-        <input
-          // The boxes never move or change in number, so their position is their identity.
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed boxes
-          key={index}
-          ref={(element) => {
-            boxes.current[index] = element;
-          }}
-          id={index === 0 ? id : undefined}
-          value={char}
-          onChange={(event) => handleInput(index, event.target.value)}
-          onKeyDown={(event) => handleKeyDown(index, event)}
-          onPaste={(event) => handlePaste(index, event)}
-          onFocus={(event) => event.target.select()}
-          onBlur={onBlur}
-          inputMode="numeric"
-          autoComplete={index === 0 ? "one-time-code" : "off"}
-          pattern="[0-9]*"
-          maxLength={OTP_LENGTH}
-          disabled={disabled}
-          aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(
-            "input input-lg h-14 w-full min-w-0 max-w-14 px-0 text-center font-mono text-2xl font-semibold sm:h-16 sm:text-3xl",
-            invalid && "input-error",
-          )}
-        />
-      ))}
+      {chars.map((char, index) => {
+        const position = index + 1;
+        return (
+          <input
+            // The boxes never move or change in number, so their position is their identity.
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed boxes
+            key={index}
+            ref={(element) => {
+              boxes.current[index] = element;
+            }}
+            id={index === 0 ? id : undefined}
+            value={char}
+            onChange={(event) => handleInput(index, event.target.value)}
+            onKeyDown={(event) => handleKeyDown(index, event)}
+            onPaste={(event) => handlePaste(index, event)}
+            onFocus={(event) => event.target.select()}
+            onBlur={onBlur}
+            inputMode="numeric"
+            autoComplete={index === 0 ? "one-time-code" : "off"}
+            pattern="[0-9]*"
+            maxLength={OTP_LENGTH}
+            disabled={disabled}
+            aria-label={t`Digit ${position} of ${length}`}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={describedBy}
+            className={cn(
+              "input input-lg h-14 w-full min-w-0 max-w-14 px-0 text-center font-mono text-2xl font-semibold sm:h-16 sm:text-3xl",
+              invalid && "input-error",
+            )}
+          />
+        );
+      })}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { forgotPasswordBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { AuthShell } from "@/components/ui/auth-shell.tsx";
@@ -18,6 +19,7 @@ import { useForgotPassword } from "../api/forgot-password.ts";
 import { type RecoveryState, recoveryEmailOf } from "../lib/recovery-state.ts";
 
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const location = useLocation();
   const forgot = useForgotPassword();
@@ -46,27 +48,27 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthShell
-      title="Forgot password"
-      subtitle="Enter the email you signed up with and we will mail you a 6-digit code."
+      title={t`Forgot password`}
+      subtitle={t`Enter the email you signed up with and we will mail you a 6-digit code.`}
     >
       <form noValidate onSubmit={submit} className="relative flex flex-col gap-1">
         <InputField
           control={form.control}
           name="emailId"
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t`you@example.com`}
         />
         <HoneypotField registration={form.register("website")} />
         <BotCheckField ref={botCheck} control={form.control} name="altcha" />
         <FormError control={form.control} />
         <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row">
           <Link to={paths.login} className="btn btn-ghost sm:flex-1">
-            Back
+            <Trans>Back</Trans>
           </Link>
           <SubmitButton pending={forgot.isPending} className="sm:flex-1">
-            Submit
+            <Trans>Submit</Trans>
           </SubmitButton>
         </div>
       </form>

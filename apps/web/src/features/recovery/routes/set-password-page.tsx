@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, setPasswordFormSchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -17,15 +18,19 @@ import { SequenceRequired } from "../components/sequence-required.tsx";
 import { recoveryEmailOf } from "../lib/recovery-state.ts";
 
 export function SetPasswordPage() {
+  const { t } = useLingui();
   const location = useLocation();
   const emailId = recoveryEmailOf(location.state);
-  if (!emailId) return <SequenceRequired title="Set a new password" />;
+  if (!emailId) return <SequenceRequired title={t`Set a new password`} />;
   return <SetPasswordForm emailId={emailId} />;
 }
 
 function SetPasswordForm({ emailId }: { emailId: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const update = useUpdatePassword();
+  const min = PASSWORD_MIN_LENGTH;
+  const max = PASSWORD_MAX_LENGTH;
   const form = useZodForm(setPasswordFormSchema, {
     defaultValues: { password: "", confirmPassword: "" },
   });
@@ -59,7 +64,7 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
   );
 
   return (
-    <AuthShell title="Set a new password" subtitle={`For ${emailId}.`}>
+    <AuthShell title={t`Set a new password`} subtitle={t`For ${emailId}.`}>
       <form noValidate onSubmit={submit} className="flex flex-col gap-1">
         {/* Lets password managers file the new password under the right account. */}
         <input
@@ -73,21 +78,21 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
         <PasswordField
           control={form.control}
           name="password"
-          label="New password"
+          label={t`New password`}
           autoComplete="new-password"
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters. A few unrelated words make a strong one.`}
+          hint={t`${min} to ${max} characters. A few unrelated words make a strong one.`}
         />
         <PasswordStrengthMeter password={password ?? ""} email={emailId} />
         <PasswordField
           control={form.control}
           name="confirmPassword"
-          label="Re-enter new password"
+          label={t`Re-enter new password`}
           autoComplete="new-password"
         />
         {needsCode ? (
           <div className="mt-2 flex flex-col gap-1">
             <label htmlFor="reset-two-step-code" className="text-sm font-medium">
-              Code from your app or a recovery code
+              <Trans>Code from your app or a recovery code</Trans>
             </label>
             <input
               id="reset-two-step-code"
@@ -103,12 +108,12 @@ function SetPasswordForm({ emailId }: { emailId: string }) {
         ) : null}
         <FormError control={form.control} />
         <SubmitButton pending={update.isPending} className="mt-3 w-full">
-          Set password
+          <Trans>Set password</Trans>
         </SubmitButton>
       </form>
       <p className="text-center text-sm">
         <Link to={paths.login} className="link link-primary">
-          Back to login
+          <Trans>Back to login</Trans>
         </Link>
       </p>
     </AuthShell>

@@ -1,4 +1,5 @@
 import { OTP_TTL_MINUTES, verifyOtpBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useController, useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -25,13 +26,16 @@ import { type RecoveryState, recoveryEmailOf } from "../lib/recovery-state.ts";
 const RESEND_COOLDOWN_S = 30;
 
 export function VerifyCodePage() {
+  const { t } = useLingui();
   const location = useLocation();
   const emailId = recoveryEmailOf(location.state);
-  if (!emailId) return <SequenceRequired title="Verify code" />;
+  if (!emailId) return <SequenceRequired title={t`Verify code`} />;
   return <VerifyCodeForm emailId={emailId} />;
 }
 
 function VerifyCodeForm({ emailId }: { emailId: string }) {
+  const { t } = useLingui();
+  const minutes = OTP_TTL_MINUTES;
   const navigate = useNavigate();
   const verify = useVerifyOtp();
   const resend = useForgotPassword();
@@ -84,7 +88,7 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
           setNow(Date.now());
           form.setValue("otp", "");
           form.clearErrors();
-          showToast(`We sent a new code to ${emailId}. Earlier codes no longer work.`, {
+          showToast(t`We sent a new code to ${emailId}. Earlier codes no longer work.`, {
             variant: "success",
           });
           otpRef.current?.focus();
@@ -97,11 +101,11 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
 
   return (
     <AuthShell
-      title="Verify code"
-      subtitle={`Enter the 6-digit code we mailed to ${emailId}. It is valid for ${OTP_TTL_MINUTES} minutes.`}
+      title={t`Verify code`}
+      subtitle={t`Enter the 6-digit code we mailed to ${emailId}. It is valid for ${minutes} minutes.`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-1">
-        <Field label="Verification code" error={fieldState.error?.message}>
+        <Field label={t`Verification code`} error={fieldState.error?.message}>
           {(control) => (
             <OtpInput
               ref={otpRef}
@@ -120,34 +124,34 @@ function VerifyCodeForm({ emailId }: { emailId: string }) {
         </Field>
         <FormError control={form.control} />
         <SubmitButton pending={verify.isPending} className="mt-3 w-full">
-          Verify
+          <Trans>Verify</Trans>
         </SubmitButton>
       </form>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-base-content/70">
-          No code?{" "}
+          <Trans>No code?</Trans>{" "}
           <button
             type="button"
             className="link link-primary disabled:no-underline disabled:text-base-content/50"
             onClick={() => void askAgain()}
             disabled={resend.isPending || cooldown > 0}
           >
-            {cooldown > 0 ? `Resend in ${cooldown} s` : "Resend"}
+            {cooldown > 0 ? t`Resend in ${cooldown} s` : t`Resend`}
           </button>
         </p>
         <Link to={paths.login} className="link link-primary">
-          Back to login
+          <Trans>Back to login</Trans>
         </Link>
       </div>
       <BotCheckField ref={resendCheck} control={resendCheckForm.control} name="altcha" />
       <p className="text-xs text-base-content/60">
-        Wrong address?{" "}
+        <Trans>Wrong address?</Trans>{" "}
         <Link
           to={paths.forgetPassword}
           state={{ emailId } satisfies RecoveryState}
           className="link"
         >
-          Use another email
+          <Trans>Use another email</Trans>
         </Link>
       </p>
     </AuthShell>
