@@ -6,6 +6,9 @@ import {
   type ProfileEditBody,
   profileEditBodySchema,
 } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link2 } from "lucide-react";
 import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -28,7 +31,12 @@ import { useRemovePhoto, useUploadPhoto } from "@/lib/profile-photo.ts";
 import { useEditProfile } from "../api/edit-profile.ts";
 import { useCopyProfileUrl } from "../api/generate-public-url.ts";
 
-const GENDER_OPTIONS = GENDERS.map((gender) => ({ value: gender, label: gender }));
+/** The option labels, in the words the form has always shown (lower case, as the values). */
+const GENDER_LABELS: Record<(typeof GENDERS)[number], MessageDescriptor> = {
+  male: msg`male`,
+  female: msg`female`,
+  other: msg`other`,
+};
 
 /** The server's generated avatar is not the user's own photo: the form starts empty for it. */
 function ownPhotoUrl(photoUrl: string): string {
@@ -64,6 +72,11 @@ export function ProfilePage() {
 }
 
 function ProfileEditor({ me }: { me: Me }) {
+  const { t, i18n } = useLingui();
+  const genderOptions = GENDERS.map((gender) => ({
+    value: gender,
+    label: i18n._(GENDER_LABELS[gender]),
+  }));
   const showMinTags = useMinTagsToast();
   const copyProfileUrl = useCopyProfileUrl();
   const editMutation = useEditProfile();
@@ -157,17 +170,21 @@ function ProfileEditor({ me }: { me: Me }) {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold">Your profile</h1>
-          <p className="text-base-content/70">This is what people see when they discover you.</p>
+          <h1 className="text-3xl font-bold">
+            <Trans>Your profile</Trans>
+          </h1>
+          <p className="text-base-content/70">
+            <Trans>This is what people see when they discover you.</Trans>
+          </p>
         </div>
         <button type="button" className="btn btn-outline btn-sm" onClick={() => copyProfileUrl()}>
           <Link2 aria-hidden="true" className="size-4" />
-          Copy Profile URL
+          <Trans>Copy Profile URL</Trans>
         </button>
       </div>
       <div
         role="tablist"
-        aria-label="Profile view"
+        aria-label={t`Profile view`}
         className="tabs tabs-box mb-4 w-fit bg-base-300 lg:hidden"
       >
         {(["edit", "preview"] as const).map((tab) => (
@@ -181,7 +198,7 @@ function ProfileEditor({ me }: { me: Me }) {
             className={cn("tab", view === tab && "tab-active")}
             onClick={() => setView(tab)}
           >
-            {tab === "edit" ? "Edit" : "Preview"}
+            {tab === "edit" ? t`Edit` : t`Preview`}
           </button>
         ))}
       </div>
@@ -189,7 +206,7 @@ function ProfileEditor({ me }: { me: Me }) {
         <form
           noValidate
           onSubmit={submit}
-          aria-label="Edit profile"
+          aria-label={t`Edit profile`}
           id={`${tabsId}-edit`}
           className={cn(
             "card border border-base-300 bg-base-100 shadow-sm",
@@ -199,13 +216,13 @@ function ProfileEditor({ me }: { me: Me }) {
           <div className="card-body gap-1">
             <div className="grid gap-x-4 sm:grid-cols-2">
               <NameFields control={form.control} />
-              <InputField control={form.control} name="age" label="Age" inputMode="numeric" />
+              <InputField control={form.control} name="age" label={t`Age`} inputMode="numeric" />
               <SelectField
                 control={form.control}
                 name="gender"
-                label="Gender"
-                placeholder="Choose…"
-                options={GENDER_OPTIONS}
+                label={t`Gender`}
+                placeholder={t`Choose…`}
+                options={genderOptions}
               />
             </div>
             <PhotoPicker
@@ -221,15 +238,16 @@ function ProfileEditor({ me }: { me: Me }) {
             <InputField
               control={form.control}
               name="photoUrl"
-              label="Photo URL"
+              label={t`Photo URL`}
               type="url"
+              // i18n-ignore
               placeholder="https://"
               hint={PHOTO_MESSAGES.urlHint}
             />
             <TextareaField
               control={form.control}
               name="about"
-              label="About"
+              label={t`About`}
               rows={4}
               maxLength={ABOUT_MAX_LENGTH}
             />
@@ -243,14 +261,14 @@ function ProfileEditor({ me }: { me: Me }) {
             </div>
             <div className="mt-4 flex flex-col gap-3">
               <SubmitButton pending={editMutation.isPending} className="sm:w-40">
-                Save
+                <Trans>Save</Trans>
               </SubmitButton>
               <FormError control={form.control} className="mt-0" />
             </div>
           </div>
         </form>
         <aside
-          aria-label="Live preview"
+          aria-label={t`Live preview`}
           id={`${tabsId}-preview`}
           className={cn(
             "flex flex-col items-center gap-3 lg:sticky lg:top-20",
@@ -258,8 +276,9 @@ function ProfileEditor({ me }: { me: Me }) {
           )}
         >
           <p className="text-sm font-semibold uppercase tracking-wide text-base-content/60">
-            Live preview
+            <Trans>Live preview</Trans>
           </p>
+
           <UserCard user={preview} className="mx-auto" />
         </aside>
       </div>
