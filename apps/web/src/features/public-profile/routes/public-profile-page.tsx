@@ -1,4 +1,7 @@
 import type { PublicUser } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { AtSign, Check, Clock, ExternalLink, UserPlus } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
@@ -28,15 +31,18 @@ function safeHttpUrl(url: string | null): string | null {
   }
 }
 
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+const GENDER_LABELS: Record<NonNullable<PublicUser["gender"]>, MessageDescriptor> = {
+  male: msg`Male`,
+  female: msg`Female`,
+  other: msg`Other`,
+};
 
 export function PublicProfilePage() {
+  const { t } = useLingui();
   const { publicUserId = "" } = useParams();
   const profileQuery = usePublicProfile(publicUserId);
   const user = profileQuery.data;
-  useDocumentTitle(user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : "Profile");
+  useDocumentTitle(user ? [user.firstName, user.lastName].filter(Boolean).join(" ") : t`Profile`);
   const queryClient = useQueryClient();
   const signedIn = Boolean(user?.relationship);
   useEffect(() => {
@@ -87,33 +93,33 @@ function ConnectAction({ user, publicUserId }: { user: PublicUser; publicUserId:
     case "self":
       return (
         <p className="text-center text-sm text-base-content/70">
-          This is your public profile. Share its link so people can connect with you.
+          <Trans>This is your public profile. Share its link so people can connect with you.</Trans>
         </p>
       );
     case "sent":
       return (
         <button type="button" className={buttonClass} disabled>
           <Clock aria-hidden="true" className="size-4" />
-          Request sent
+          <Trans>Request sent</Trans>
         </button>
       );
     case "connected":
       return (
         <button type="button" className={buttonClass} disabled>
           <Check aria-hidden="true" className="size-4" />
-          Connected
+          <Trans>Connected</Trans>
         </button>
       );
     case "received":
       return (
         <Link to={paths.requests} className={buttonClass}>
-          Answer their request
+          <Trans>Answer their request</Trans>
         </Link>
       );
     case "closed":
       return (
         <p className="text-center text-sm text-base-content/70">
-          You cannot connect with this person.
+          <Trans>You cannot connect with this person.</Trans>
         </p>
       );
     default:
@@ -129,7 +135,7 @@ function ConnectAction({ user, publicUserId }: { user: PublicUser; publicUserId:
           ) : (
             <UserPlus aria-hidden="true" className="size-4" />
           )}
-          Connect
+          <Trans>Connect</Trans>
         </button>
       );
   }
@@ -156,8 +162,10 @@ function SocialLink({ href, icon, children }: { href: string; icon: ReactNode; c
 }
 
 function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId: string }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  const reportName = fullName || user.firstName;
   const instagram = safeHttpUrl(user.socialLinks.instagramLink);
   const other = safeHttpUrl(user.socialLinks.otherLink);
 
@@ -166,15 +174,18 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
       aria-labelledby="public-profile-name"
       className="card relative mx-auto mt-4 w-full max-w-2xl overflow-hidden border border-base-300 bg-base-100 shadow-xl sm:mt-8"
     >
-      <div className="h-28 bg-gradient-to-r from-primary to-secondary sm:h-36" aria-hidden="true" />
+      <div
+        className="h-28 bg-gradient-to-r from-primary to-secondary rtl:bg-gradient-to-l sm:h-36"
+        aria-hidden="true"
+      />
       {/* A signed-in viewer other than the person can report them. */}
       {user.relationship && user.relationship !== "self" ? (
         <ReportButton
           subject={{ type: "user", _id: user._id }}
-          title={`Report ${fullName || user.firstName}`}
-          blockName={fullName || user.firstName}
-          label={`Report ${fullName || user.firstName}`}
-          className="absolute top-3 right-3 border-0 bg-base-100/85 shadow-sm hover:bg-base-100"
+          title={t`Report ${reportName}`}
+          blockName={reportName}
+          label={t`Report ${reportName}`}
+          className="absolute top-3 end-3 border-0 bg-base-100/85 shadow-sm hover:bg-base-100"
           onReported={({ blocked }) => {
             if (blocked)
               void queryClient.invalidateQueries({
@@ -193,20 +204,23 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
             name={fullName || user.firstName}
             size="xl"
           />
-          <h1 id="public-profile-name" className="text-3xl font-bold">
+          <h1 id="public-profile-name" className="text-3xl font-bold" dir="auto">
             {user.firstName}
           </h1>
           <CampusBadge university={user.campus} className="-mt-2 text-base-content/80" />
           {user.about ? (
-            <p className="max-w-prose whitespace-pre-line text-base-content/80">{user.about}</p>
+            <p className="max-w-prose whitespace-pre-line text-base-content/80" dir="auto">
+              {user.about}
+            </p>
           ) : null}
           {instagram || other ? (
-            <ul aria-label="Social links" className="flex flex-wrap justify-center gap-2">
+            <ul aria-label={t`Social links`} className="flex flex-wrap justify-center gap-2">
               {instagram ? (
                 <SocialLink
                   href={instagram}
                   icon={<AtSign aria-hidden="true" className="size-4" />}
                 >
+                  {/* i18n-ignore */}
                   Instagram
                 </SocialLink>
               ) : null}
@@ -215,25 +229,29 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
                   href={other}
                   icon={<ExternalLink aria-hidden="true" className="size-4" />}
                 >
-                  Website
+                  {t`Website`}
                 </SocialLink>
               ) : null}
             </ul>
           ) : null}
         </div>
         <dl className="grid gap-3 rounded-box bg-base-200 p-4 sm:grid-cols-3">
-          <Detail term="Full name">{fullName}</Detail>
-          <Detail term="Gender">{user.gender ? capitalize(user.gender) : "—"}</Detail>
-          <Detail term="Age">{user.age ?? "—"}</Detail>
+          <Detail term={t`Full name`}>
+            <span dir="auto">{fullName}</span>
+          </Detail>
+          <Detail term={t`Gender`}>{user.gender ? i18n._(GENDER_LABELS[user.gender]) : "—"}</Detail>
+          <Detail term={t`Age`}>
+            {user.age === null ? "—" : new Intl.NumberFormat(i18n.locale).format(user.age)}
+          </Detail>
         </dl>
         {user.skills.length > 0 ? (
           <section aria-labelledby="public-profile-skills">
             <h2 id="public-profile-skills" className="mb-2 font-semibold">
-              Skills
+              <Trans>Skills</Trans>
             </h2>
             <ul className="flex flex-wrap gap-2">
               {user.skills.map((skill) => (
-                <li key={skill} className="badge badge-primary badge-outline">
+                <li key={skill} className="badge badge-primary badge-outline" dir="auto">
                   {skill}
                 </li>
               ))}
@@ -243,11 +261,11 @@ function PublicProfile({ user, publicUserId }: { user: PublicUser; publicUserId:
         {user.learning.length > 0 ? (
           <section aria-labelledby="public-profile-learning">
             <h2 id="public-profile-learning" className="mb-2 font-semibold">
-              Wants to learn
+              <Trans>Wants to learn</Trans>
             </h2>
             <ul className="flex flex-wrap gap-2">
               {user.learning.map((skill) => (
-                <li key={skill} title={skill} className="badge badge-dash max-w-full">
+                <li key={skill} title={skill} className="badge badge-dash max-w-full" dir="auto">
                   <span className="min-w-0 truncate">{skill}</span>
                 </li>
               ))}
