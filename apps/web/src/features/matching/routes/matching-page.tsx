@@ -1,4 +1,5 @@
 import { PUBLIC_FORM_MESSAGES } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, UserPlus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
@@ -37,12 +38,13 @@ function NoMatches() {
 }
 
 function RealMatches({ interest }: { interest: string }) {
+  const { t } = useLingui();
   const matches = useMatches(interest, true);
   if (matches.isPending) return <LoadingPanel />;
   if (matches.isError) {
     return (
       <p role="alert" className="alert alert-error alert-soft">
-        {errorMessageOf(matches.error, "Could not search right now. Please try again.")}
+        {errorMessageOf(matches.error, t`Could not search right now. Please try again.`)}
       </p>
     );
   }
@@ -84,6 +86,7 @@ function SampleMatches({ interest }: { interest: string }) {
 }
 
 export function MatchingPage() {
+  const { t } = useLingui();
   const inputId = useId();
   const { data: me } = useMe();
   const [draft, setDraft] = useState("");
@@ -96,33 +99,41 @@ export function MatchingPage() {
 
   return (
     <>
-      <PageIntro title="Interest matching" lead="Type an interest and find people who share it." />
+      <PageIntro
+        title={t`Interest matching`}
+        lead={t`Type an interest and find people who share it.`}
+      />
       <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
         <form onSubmit={submit} className="mx-auto flex w-full max-w-xl flex-col gap-2 sm:flex-row">
           <label htmlFor={inputId} className="input w-full sm:flex-1">
             <Search aria-hidden="true" className="size-4 opacity-60" />
-            <span className="sr-only">Interest</span>
+            <span className="sr-only">
+              <Trans>Interest</Trans>
+            </span>
             <input
               id={inputId}
               value={draft}
               maxLength={30}
-              placeholder="e.g. coding, music, hiking"
+              dir="auto"
+              placeholder={t`e.g. coding, music, hiking`}
               onChange={(event) => setDraft(event.target.value)}
             />
           </label>
           <button type="submit" className="btn btn-primary">
-            Find Matches
+            <Trans>Find Matches</Trans>
           </button>
         </form>
 
         {me === null ? (
           <div className="alert alert-info alert-soft flex flex-wrap justify-between gap-3 text-base-content">
             <span>
-              You are searching four sample people. Sign up to search everyone on Kindred.
+              <Trans>
+                You are searching four sample people. Sign up to search everyone on Kindred.
+              </Trans>
             </span>
             <Link to={paths.signup} className="btn btn-primary btn-sm">
               <UserPlus aria-hidden="true" className="size-4" />
-              Sign up
+              <Trans>Sign up</Trans>
             </Link>
           </div>
         ) : null}
