@@ -1,4 +1,5 @@
 import type { Envelope, ReceivedRequest, ReviewStatus } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
@@ -31,6 +32,7 @@ export type Review = { status: ReviewStatus; request: ReceivedRequest };
  * without a reload.
  */
 export function useReviewRequest() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationKey: mutationKeys.reviewRequest,
@@ -47,8 +49,13 @@ export function useReviewRequest() {
         badgeBack();
       };
     },
-    failure: ({ status, request }) =>
-      `Couldn't ${status === "accepted" ? "accept" : "reject"} ${fullName(request.fromUserId)}'s request.`,
+    failure: ({ status, request }) => {
+      const name = fullName(request.fromUserId);
+      return status === "accepted"
+        ? t`Couldn't accept ${name}'s request.`
+        : t`Couldn't reject ${name}'s request.`;
+    },
+
     onSuccess: (_data, { status }) => {
       if (status === "accepted") {
         void queryClient.invalidateQueries({ queryKey: queryKeys.connections });

@@ -1,4 +1,5 @@
 import type { ReceivedRequest, ReviewStatus } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Inbox, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { PersonTile } from "@/components/ui/person-tile.tsx";
@@ -15,6 +16,7 @@ import { useReviewRequest } from "../api/review-request.ts";
 export const REVIEW_COOLDOWN_MS = 600;
 
 export function RequestsPage() {
+  const { t } = useLingui();
   const requests = useReceivedRequests();
   const review = useReviewRequest();
   const [coolingDown, setCoolingDown] = useState(false);
@@ -31,8 +33,8 @@ export function RequestsPage() {
 
   return (
     <UserListPage
-      title="Connection Requests"
-      subtitle="People who are interested in you. Accept to connect."
+      title={t`Connection Requests`}
+      subtitle={t`People who are interested in you. Accept to connect.`}
       items={requests.data}
       isPending={requests.isPending}
       emptyIcon={Inbox}
@@ -48,27 +50,27 @@ export function RequestsPage() {
                 <button
                   type="button"
                   className="btn btn-outline btn-error btn-square sm:btn-block"
-                  title={`Reject ${name}`}
-                  aria-label="Reject"
+                  title={t`Reject ${name}`}
+                  aria-label={t`Reject`}
                   disabled={coolingDown}
                   onClick={() => answer(request, "rejected")}
                 >
                   <X aria-hidden="true" className="size-4" />
                   <span aria-hidden="true" className="hidden sm:inline">
-                    Reject
+                    <Trans>Reject</Trans>
                   </span>
                 </button>
                 <button
                   type="button"
                   className="btn btn-success btn-square sm:btn-block"
-                  title={`Accept ${name}`}
-                  aria-label="Accept"
+                  title={t`Accept ${name}`}
+                  aria-label={t`Accept`}
                   disabled={coolingDown}
                   onClick={() => answer(request, "accepted")}
                 >
                   <Check aria-hidden="true" className="size-4" />
                   <span aria-hidden="true" className="hidden sm:inline">
-                    Accept
+                    <Trans>Accept</Trans>
                   </span>
                 </button>
               </div>
