@@ -1,11 +1,12 @@
-import { SEARCH_MESSAGES, SEARCH_TYPES } from "@kindred/shared";
+import { SEARCH_TYPES } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { cn } from "@/lib/cn.ts";
 import { useSettledValue } from "@/lib/use-settled-value.ts";
 import { isSearchable, useSearchOverview } from "../api/search.ts";
-import { HitBody, hitsOf, KIND_LABELS } from "./search-hits.tsx";
+import { HitBody, hitsOf, KIND_LABELS, NOTHING_FOUND } from "./search-hits.tsx";
 import { SearchPageButton } from "./search-stand-in.tsx";
 
 /** Typing pauses this long before the search asks the server. */
@@ -21,6 +22,7 @@ export function searchPagePath(q: string): string {
  * search page), Escape closes the list.
  */
 export function SearchBox({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
@@ -29,7 +31,7 @@ export function SearchBox({ className }: { className?: string }) {
   const overview = useSearchOverview(q);
   const listId = useId();
   const searchable = isSearchable(q);
-  const hits = overview.data && searchable ? hitsOf(overview.data.data) : undefined;
+  const hits = overview.data && searchable ? hitsOf(overview.data.data, i18n) : undefined;
   const flat = hits ? SEARCH_TYPES.flatMap((type) => hits[type]) : [];
   const showList = open && searchable;
 
@@ -66,12 +68,12 @@ export function SearchBox({ className }: { className?: string }) {
         <input
           type="search"
           role="combobox"
-          aria-label="Search Kindred"
+          aria-label={t`Search Kindred`}
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-          placeholder="Search people, posts, groups…"
+          placeholder={t`Search people, posts, groups…`}
           maxLength={100}
           value={text}
           onChange={(event) => {
@@ -88,28 +90,33 @@ export function SearchBox({ className }: { className?: string }) {
         <div
           id={listId}
           role="listbox"
-          aria-label="Search results"
-          className="absolute top-full right-0 z-50 mt-2 max-h-[70vh] w-[26rem] overflow-y-auto rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
+          aria-label={t`Search results`}
+          className="absolute top-full end-0 z-50 mt-2 max-h-[70vh] w-[26rem] overflow-y-auto rounded-box border border-base-300 bg-base-100 p-2 text-base-content shadow-xl"
         >
           {!hits ? (
             <p role="status" className="px-3 py-2 text-sm text-base-content/70">
-              Searching...
+              <Trans>Searching...</Trans>
             </p>
           ) : flat.length === 0 ? (
             <p role="status" className="px-3 py-2 text-sm text-base-content/70">
-              {SEARCH_MESSAGES.nothing}
+              {i18n._(NOTHING_FOUND)}
             </p>
           ) : (
             SEARCH_TYPES.map((type) =>
               hits[type].length > 0 ? (
                 // A listbox groups its options with role="group" (a fieldset is for form fields).
                 // biome-ignore lint/a11y/useSemanticElements: options are grouped the ARIA way
-                <div key={type} role="group" aria-label={KIND_LABELS[type]} className="py-1">
+                <div
+                  key={type}
+                  role="group"
+                  aria-label={i18n._(KIND_LABELS[type])}
+                  className="py-1"
+                >
                   <p
                     aria-hidden="true"
                     className="px-3 py-1 text-xs font-semibold text-base-content/60"
                   >
-                    {KIND_LABELS[type]}
+                    {i18n._(KIND_LABELS[type])}
                   </p>
                   {hits[type].map((hit) => {
                     index += 1;
@@ -150,7 +157,7 @@ export function SearchBox({ className }: { className?: string }) {
                 go(searchPagePath(q));
               }}
             >
-              See all results for “{q}”
+              <Trans>See all results for “{q}”</Trans>
             </button>
           ) : null}
         </div>

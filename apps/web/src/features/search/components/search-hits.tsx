@@ -6,6 +6,8 @@ import {
   type SearchResults,
   type SearchType,
 } from "@kindred/shared";
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { CalendarDays, MessagesSquare, type UserRound, UsersRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -20,14 +22,23 @@ export type SearchHit = {
   picture: ReactNode;
 };
 
-export const KIND_LABELS: Record<SearchType, string> = {
-  people: "People",
-  posts: "Posts",
-  groups: "Study groups",
-  events: "Events",
+export const KIND_LABELS: Record<SearchType, MessageDescriptor> = {
+  people: msg`People`,
+  posts: msg`Posts`,
+  groups: msg`Study groups`,
+  events: msg`Events`,
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+/** The button that asks for more of one kind. */
+export const SHOW_MORE_LABELS: Record<SearchType, MessageDescriptor> = {
+  people: msg`Show more people`,
+  posts: msg`Show more posts`,
+  groups: msg`Show more study groups`,
+  events: msg`Show more events`,
+};
+
+/** What a search without a match says (the server's SEARCH_MESSAGES.nothing, word for word). */
+export const NOTHING_FOUND = msg`Nothing matches your search yet. Check the spelling or try fewer words.`;
 
 function icon(Icon: typeof UserRound) {
   return (
@@ -38,7 +49,12 @@ function icon(Icon: typeof UserRound) {
 }
 
 /** The answer's four kinds as hits, each kind in the order the server ranked them. */
-export function hitsOf(results: SearchResults): Record<SearchType, SearchHit[]> {
+export function hitsOf(results: SearchResults, i18n: I18n): Record<SearchType, SearchHit[]> {
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+  });
+  const cancelled = i18n._(msg`Cancelled`);
   return {
     people: results.people.map((person) => {
       const name = `${person.firstName} ${person.lastName}`.trim();
@@ -80,7 +96,7 @@ export function hitsOf(results: SearchResults): Record<SearchType, SearchHit[]> 
       type: "events" as const,
       to: eventPath(event._id),
       title: event.title,
-      detail: `${event.cancelledAt ? "Cancelled · " : ""}${dateFormat.format(new Date(event.date))} · ${event.location}`,
+      detail: `${event.cancelledAt ? `${cancelled} · ` : ""}${dateFormat.format(new Date(event.date))} · ${event.location}`,
       picture: icon(CalendarDays),
     })),
   };
@@ -92,11 +108,15 @@ export function HitBody({ hit }: { hit: SearchHit }) {
     <>
       {hit.picture}
       <span className="min-w-0 flex-1">
-        <span className="block truncate font-medium" title={hit.title}>
+        <span dir="auto" className="block truncate font-medium" title={hit.title}>
           {hit.title}
         </span>
         {hit.detail ? (
-          <span className="block truncate text-xs text-base-content/60" title={hit.detail}>
+          <span
+            dir="auto"
+            className="block truncate text-xs text-base-content/60"
+            title={hit.detail}
+          >
             {hit.detail}
           </span>
         ) : null}

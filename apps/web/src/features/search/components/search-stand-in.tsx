@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
@@ -11,7 +12,9 @@ export function SearchStandIn() {
     <>
       <Link to={paths.search} className="input input-sm hidden w-56 lg:flex xl:w-72">
         <Search aria-hidden="true" className="size-4 opacity-60" />
-        <span className="truncate text-base-content/50">Search people, posts, groups…</span>
+        <span className="truncate text-base-content/50">
+          <Trans>Search people, posts, groups…</Trans>
+        </span>
       </Link>
       <SearchPageButton />
     </>
@@ -20,12 +23,13 @@ export function SearchStandIn() {
 
 /** Below the wide screens' box: a button to the search page. */
 export function SearchPageButton() {
+  const { t } = useLingui();
   return (
     <Link
       to={paths.search}
       className="btn btn-ghost btn-circle btn-sm lg:hidden"
-      aria-label="Search"
-      title="Search"
+      aria-label={t`Search`}
+      title={t`Search`}
     >
       <Search aria-hidden="true" className="size-5" />
     </Link>

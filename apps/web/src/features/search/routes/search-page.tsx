@@ -1,11 +1,19 @@
-import { SEARCH_MESSAGES, SEARCH_TYPES, type SearchType } from "@kindred/shared";
+import { SEARCH_TYPES, type SearchType } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
 import { useSettledValue } from "@/lib/use-settled-value.ts";
 import { isSearchable, useSearchKind, useSearchOverview } from "../api/search.ts";
-import { HitBody, hitsOf, KIND_LABELS, type SearchHit } from "../components/search-hits.tsx";
+import {
+  HitBody,
+  hitsOf,
+  KIND_LABELS,
+  NOTHING_FOUND,
+  type SearchHit,
+  SHOW_MORE_LABELS,
+} from "../components/search-hits.tsx";
 
 function HitList({ hits }: { hits: SearchHit[] }) {
   return (
@@ -26,19 +34,26 @@ function HitList({ hits }: { hits: SearchHit[] }) {
 
 /** Every page of one kind, once the reader asked for more of it. */
 function MoreOfKind({ q, type }: { q: string; type: SearchType }) {
+  const { i18n } = useLingui();
   const pages = useSearchKind(q, type, true);
-  if (pages.isPending) return <p className="px-3 py-2 text-sm text-base-content/70">Loading...</p>;
+  if (pages.isPending) {
+    return (
+      <p className="px-3 py-2 text-sm text-base-content/70">
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
   if (pages.isError) {
     return (
       <p role="alert" className="px-3 py-2 text-sm text-error">
-        Could not load more.{" "}
+        <Trans>Could not load more.</Trans>{" "}
         <button type="button" className="link" onClick={() => void pages.refetch()}>
-          Retry
+          <Trans>Retry</Trans>
         </button>
       </p>
     );
   }
-  const hits = pages.data.pages.flatMap((page) => hitsOf(page.data)[type]);
+  const hits = pages.data.pages.flatMap((page) => hitsOf(page.data, i18n)[type]);
   return (
     <>
       <HitList hits={hits} />
@@ -49,7 +64,7 @@ function MoreOfKind({ q, type }: { q: string; type: SearchType }) {
           disabled={pages.isFetchingNextPage}
           onClick={() => void pages.fetchNextPage()}
         >
-          Show more {KIND_LABELS[type].toLowerCase()}
+          {i18n._(SHOW_MORE_LABELS[type])}
         </button>
       ) : null}
     </>
@@ -58,18 +73,21 @@ function MoreOfKind({ q, type }: { q: string; type: SearchType }) {
 
 /** /search?q=: everything the signed-in person may see that matches, grouped by kind. */
 export function SearchPage() {
+  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get("q") ?? "");
   const q = useSettledValue(text.trim(), 250);
   const overview = useSearchOverview(q);
   const [expanded, setExpanded] = useState<SearchType[]>([]);
   const searchable = isSearchable(q);
-  const hits = overview.data && searchable ? hitsOf(overview.data.data) : undefined;
+  const hits = overview.data && searchable ? hitsOf(overview.data.data, i18n) : undefined;
   const found = hits ? SEARCH_TYPES.some((type) => hits[type].length > 0) : false;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
-      <h1 className="mb-4 text-3xl font-bold">Search</h1>
+      <h1 className="mb-4 text-3xl font-bold">
+        <Trans>Search</Trans>
+      </h1>
       <search>
         <form
           onSubmit={(event) => {
@@ -81,8 +99,8 @@ export function SearchPage() {
             <Search aria-hidden="true" className="size-5 opacity-60" />
             <input
               type="search"
-              aria-label="Search Kindred"
-              placeholder="People, skills, posts, groups, events"
+              aria-label={t`Search Kindred`}
+              placeholder={t`People, skills, posts, groups, events`}
               maxLength={100}
               value={text}
               // biome-ignore lint/a11y/noAutofocus: the page is for typing a search
@@ -101,20 +119,20 @@ export function SearchPage() {
       <div className="mt-6">
         {!searchable ? (
           <p className="text-base-content/70">
-            Type at least two letters: a name, a skill, a topic. Typos are fine.
+            <Trans>Type at least two letters: a name, a skill, a topic. Typos are fine.</Trans>
           </p>
         ) : overview.isError ? (
           <div role="alert" className="alert alert-error alert-soft">
-            Could not search.
+            <Trans>Could not search.</Trans>
             <button type="button" className="btn btn-sm" onClick={() => void overview.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         ) : !hits ? (
           <LoadingPanel />
         ) : !found ? (
-          <EmptyPanel icon={SearchX} title="No results">
-            <p className="text-base-content/70">{SEARCH_MESSAGES.nothing}</p>
+          <EmptyPanel icon={SearchX} title={t`No results`}>
+            <p className="text-base-content/70">{i18n._(NOTHING_FOUND)}</p>
           </EmptyPanel>
         ) : (
           <div className="flex flex-col gap-4">
@@ -122,11 +140,11 @@ export function SearchPage() {
               hits[type].length > 0 ? (
                 <section
                   key={type}
-                  aria-label={KIND_LABELS[type]}
+                  aria-label={i18n._(KIND_LABELS[type])}
                   className="card flex flex-col border border-base-300 bg-base-100 p-3"
                 >
                   <h2 className="px-3 pb-1 text-sm font-semibold text-base-content/70">
-                    {KIND_LABELS[type]}
+                    {i18n._(KIND_LABELS[type])}
                   </h2>
                   {expanded.includes(type) ? (
                     <MoreOfKind q={q} type={type} />
@@ -139,7 +157,7 @@ export function SearchPage() {
                           className="btn btn-ghost btn-sm mt-1 self-start"
                           onClick={() => setExpanded((kinds) => [...kinds, type])}
                         >
-                          Show more {KIND_LABELS[type].toLowerCase()}
+                          {i18n._(SHOW_MORE_LABELS[type])}
                         </button>
                       ) : null}
                     </>
