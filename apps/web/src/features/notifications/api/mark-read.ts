@@ -1,10 +1,12 @@
 import type { Envelope, MarkReadBody, Notification, UnreadCounts } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { NOTIFICATION_MESSAGES } from "@/config/copy.ts";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { apiClient } from "@/lib/api-client.ts";
 import { markCachedRead, type NotificationsCache } from "@/lib/notification-events.ts";
 import { type Rollback, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
+import { NOTIFICATION_COPY } from "../lib/copy.ts";
 
 /** Marks notifications read; answers how many are left unread. */
 export async function markNotificationsRead(body: MarkReadBody): Promise<number> {
@@ -22,8 +24,9 @@ export async function markNotificationsRead(body: MarkReadBody): Promise<number>
 function useMarkRead<TVariables>(
   toBody: (variables: TVariables) => MarkReadBody,
   toIds: (variables: TVariables) => string[] | undefined,
-  failure: string,
+  failure: MessageDescriptor,
 ) {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: (variables: TVariables) => markNotificationsRead(toBody(variables)),
@@ -49,7 +52,7 @@ function useMarkRead<TVariables>(
         if (counts) queryClient.setQueryData(queryKeys.unread, counts);
       };
     },
-    failure: () => failure,
+    failure: () => _(failure),
     onSuccess: (left) => {
       queryClient.setQueryData<UnreadCounts>(queryKeys.unread, (counts) =>
         counts ? { ...counts, notifications: left } : counts,
@@ -63,7 +66,7 @@ export function useMarkNotificationRead() {
   return useMarkRead(
     (notification: Notification) => ({ ids: [notification._id] }),
     (notification) => [notification._id],
-    NOTIFICATION_MESSAGES.markOneFailed,
+    NOTIFICATION_COPY.markOneFailed,
   );
 }
 
@@ -71,6 +74,6 @@ export function useMarkAllRead() {
   return useMarkRead(
     (_: undefined) => ({ all: true }),
     () => undefined,
-    NOTIFICATION_MESSAGES.markAllFailed,
+    NOTIFICATION_COPY.markAllFailed,
   );
 }

@@ -4,11 +4,12 @@ import type {
   NotificationSettings,
   NotificationSettingsPatch,
 } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { NOTIFICATION_KIND_LABELS } from "@/config/copy.ts";
 import { apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
+import { KIND_COPY } from "../lib/copy.ts";
 
 export type Channel = "push" | "email";
 export type SettingChange = { kind: NotificationSettingKind; channel: Channel; on: boolean };
@@ -26,6 +27,7 @@ export async function updateNotificationSettings(
 
 /** A switch flips at once and saves; a failure flips it back with a toast. */
 export function useUpdateNotificationSetting() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: ({ kind, channel, on }: SettingChange) =>
@@ -43,7 +45,12 @@ export function useUpdateNotificationSetting() {
           data ? { ...data, [kind]: { ...data[kind], [channel]: before[kind][channel] } } : data,
         );
     },
-    failure: ({ kind, channel, on }) =>
-      `Couldn't turn ${on ? "on" : "off"} ${NOTIFICATION_KIND_LABELS[kind].label.toLowerCase()} by ${channel === "push" ? "push" : "email"}.`,
+    failure: ({ kind, channel, on }) => {
+      const label = i18n._(KIND_COPY[kind].label).toLocaleLowerCase(i18n.locale);
+      if (channel === "push") {
+        return on ? t`Couldn't turn on ${label} by push.` : t`Couldn't turn off ${label} by push.`;
+      }
+      return on ? t`Couldn't turn on ${label} by email.` : t`Couldn't turn off ${label} by email.`;
+    },
   });
 }

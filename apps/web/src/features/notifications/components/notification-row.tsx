@@ -1,4 +1,5 @@
 import type { Notification, NotificationKind } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import {
   Bell,
   CalendarCheck,
@@ -12,7 +13,25 @@ import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
 import { cn } from "@/lib/cn.ts";
-import { fullDateTime, relativeTime } from "@/lib/relative-time.ts";
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "3 minutes ago", "yesterday", in the active language; null under a minute ("just now"). */
+function relativeTime(iso: string, locale: string, now = Date.now()): string | null {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return null;
+}
 
 /**
  * What a notification without people (an event's reminder, a moderator's decision, which never
@@ -28,6 +47,7 @@ const KIND_ICONS: Partial<Record<NotificationKind, LucideIcon>> = {
 
 /** Up to three faces, overlapping, and "+N" for the others the sentence counts. */
 function Actors({ notification }: { notification: Notification }) {
+  const { i18n } = useLingui();
   const { actors, actorCount, kind } = notification;
   if (actors.length === 0) {
     const Icon = KIND_ICONS[kind] ?? Bell;
@@ -52,7 +72,7 @@ function Actors({ notification }: { notification: Notification }) {
       {more > 0 ? (
         <span className="avatar avatar-placeholder">
           <span className="w-9 rounded-full bg-neutral text-xs text-neutral-content">
-            +{more > 99 ? "99" : more}
+            +{new Intl.NumberFormat(i18n.locale).format(Math.min(more, 99))}
           </span>
         </span>
       ) : null}
@@ -68,7 +88,12 @@ export function NotificationRow({
   notification: Notification;
   onOpen: (notification: Notification) => void;
 }) {
+  const { t, i18n } = useLingui();
   const unread = notification.readAt === null;
+  const fullDateTime = new Intl.DateTimeFormat(i18n.locale, {
+    dateStyle: "full",
+    timeStyle: "short",
+  }).format(new Date(notification.createdAt));
   return (
     <li>
       <Link
@@ -84,6 +109,7 @@ export function NotificationRow({
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span
+            dir="auto"
             className={cn(
               "[overflow-wrap:anywhere]",
               unread ? "font-semibold text-base-content" : "text-base-content/80",
@@ -91,17 +117,17 @@ export function NotificationRow({
           >
             {unread ? (
               <>
-                <span className="sr-only">Unread:</span>{" "}
+                <span className="sr-only">{t`Unread:`}</span>{" "}
               </>
             ) : null}
             {notification.text}
           </span>{" "}
           <time
             dateTime={notification.createdAt}
-            title={fullDateTime(notification.createdAt)}
+            title={fullDateTime}
             className="text-xs text-base-content/60"
           >
-            {relativeTime(notification.createdAt)}
+            {relativeTime(notification.createdAt, i18n.locale) ?? t`just now`}
           </time>
         </span>
         {unread ? (

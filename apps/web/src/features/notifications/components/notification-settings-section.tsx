@@ -1,18 +1,22 @@
 import type { NotificationSettingKind, NotificationSettings } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_MESSAGES } from "@/config/copy.ts";
 import { useNotificationSettings } from "../api/get-settings.ts";
 import { type Channel, useUpdateNotificationSetting } from "../api/update-settings.ts";
+import { KIND_COPY, NOTIFICATION_COPY } from "../lib/copy.ts";
 
 /**
  * What the settings show today; the community's kinds come under their own heading. Moderation
  * notices have no switch: they are always delivered (NOTIFICATION_SETTING_KINDS).
  */
-const GROUPS: { title: string; kinds: NotificationSettingKind[] }[] = [
+const GROUPS: { key: string; title: MessageDescriptor; kinds: NotificationSettingKind[] }[] = [
   {
-    title: "Connections and chat",
+    key: "connections",
+    title: msg`Connections and chat`,
     kinds: [
       "request_received",
       "request_accepted",
@@ -25,14 +29,15 @@ const GROUPS: { title: string; kinds: NotificationSettingKind[] }[] = [
     ],
   },
   {
-    title: "Community",
+    key: "community",
+    title: msg`Community`,
     kinds: ["event_reminder", "event_promoted", "event_cancelled", "post_reply"],
   },
 ];
 
-const CHANNELS: { channel: Channel; label: string; spoken: string }[] = [
-  { channel: "push", label: "Push", spoken: "push" },
-  { channel: "email", label: "Email", spoken: "email" },
+const CHANNELS: { channel: Channel; label: MessageDescriptor }[] = [
+  { channel: "push", label: msg`Push` },
+  { channel: "email", label: msg`Email` },
 ];
 
 function KindRow({
@@ -42,21 +47,23 @@ function KindRow({
   kind: NotificationSettingKind;
   settings: NotificationSettings;
 }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateNotificationSetting();
-  const { label, description } = NOTIFICATION_KIND_LABELS[kind];
+  const label = i18n._(KIND_COPY[kind].label);
+  const description = i18n._(KIND_COPY[kind].description);
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem] items-center gap-2 py-3">
       <div className="min-w-0">
         <p className="font-medium [overflow-wrap:anywhere]">{label}</p>
         <p className="text-sm text-base-content/70 [overflow-wrap:anywhere]">{description}</p>
       </div>
-      {CHANNELS.map(({ channel, spoken }) => (
+      {CHANNELS.map(({ channel }) => (
         <div key={channel} className="flex justify-center">
           <input
             type="checkbox"
             role="switch"
             className="toggle toggle-primary"
-            aria-label={`${label} by ${spoken}`}
+            aria-label={channel === "push" ? t`${label} by push` : t`${label} by email`}
             checked={settings[kind][channel]}
             aria-checked={settings[kind][channel]}
             onChange={(event) => update.mutate({ kind, channel, on: event.target.checked })}
@@ -72,6 +79,7 @@ function KindRow({
  * `device` is the switch for push on this device, shown first.
  */
 export function NotificationSettingsSection({ device }: { device?: ReactNode }) {
+  const { i18n } = useLingui();
   const settings = useNotificationSettings();
   let content: ReactNode;
   if (settings.isPending) {
@@ -80,7 +88,7 @@ export function NotificationSettingsSection({ device }: { device?: ReactNode }) 
     content = (
       <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
         <TriangleAlert aria-hidden="true" className="size-10 text-error" />
-        <p className="font-semibold">{NOTIFICATION_MESSAGES.settingsLoadFailed}</p>
+        <p className="font-semibold">{i18n._(NOTIFICATION_COPY.settingsLoadFailed)}</p>
         <button
           type="button"
           className="btn btn-primary btn-sm"
@@ -88,16 +96,16 @@ export function NotificationSettingsSection({ device }: { device?: ReactNode }) 
           disabled={settings.isFetching}
         >
           <RefreshCw aria-hidden="true" className="size-4" />
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
   } else {
-    content = GROUPS.map(({ title, kinds }) => (
-      <section key={title} aria-label={title} className="mt-2">
+    content = GROUPS.map(({ key, title, kinds }) => (
+      <section key={key} aria-label={i18n._(title)} className="mt-2">
         <div className="grid grid-cols-[minmax(0,1fr)_3.5rem_3.5rem] items-end gap-2 border-b border-base-300 pb-2">
           <h3 className="text-sm font-semibold tracking-wide text-base-content/70 uppercase">
-            {title}
+            {i18n._(title)}
           </h3>
           {CHANNELS.map(({ channel, label }) => (
             <span
@@ -105,7 +113,7 @@ export function NotificationSettingsSection({ device }: { device?: ReactNode }) 
               aria-hidden="true"
               className="text-center text-xs font-medium text-base-content/70"
             >
-              {label}
+              {i18n._(label)}
             </span>
           ))}
         </div>
@@ -125,13 +133,17 @@ export function NotificationSettingsSection({ device }: { device?: ReactNode }) 
     >
       <div className="card-body gap-3 p-4 sm:p-6">
         <h2 id="settings-notifications" className="card-title text-xl">
-          Notifications
+          <Trans>Notifications</Trans>
         </h2>
         <p className="text-sm text-base-content/70">
-          Choose what reaches you by push and by email. Everything always shows in the notification
-          centre.
+          <Trans>
+            Choose what reaches you by push and by email. Everything always shows in the
+            notification centre.
+          </Trans>
         </p>
-        <p className="text-sm text-base-content/70">{NOTIFICATION_MESSAGES.moderationAlwaysSent}</p>
+        <p className="text-sm text-base-content/70">
+          {i18n._(NOTIFICATION_COPY.moderationAlwaysSent)}
+        </p>
         {device ? <div className="rounded-box bg-base-200 p-3">{device}</div> : null}
         {content}
       </div>

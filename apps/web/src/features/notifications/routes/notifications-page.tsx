@@ -1,21 +1,23 @@
 import type { Notification } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BellOff, CheckCheck, RefreshCw, Settings, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { NOTIFICATION_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { useMe } from "@/lib/get-me.ts";
 import { useUnreadCounts } from "@/lib/unread-counts.ts";
 import { useNotifications } from "../api/get-notifications.ts";
 import { useMarkAllRead, useMarkNotificationRead } from "../api/mark-read.ts";
 import { NotificationRow } from "../components/notification-row.tsx";
+import { NOTIFICATION_COPY } from "../lib/copy.ts";
 
 function LoadFailure({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  const { i18n } = useLingui();
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-16 text-center">
       <TriangleAlert aria-hidden="true" className="size-12 text-error" />
-      <p className="text-lg font-semibold">{NOTIFICATION_MESSAGES.loadFailed}</p>
+      <p className="text-lg font-semibold">{i18n._(NOTIFICATION_COPY.loadFailed)}</p>
       <button
         type="button"
         className="btn btn-primary btn-sm"
@@ -23,7 +25,7 @@ function LoadFailure({ onRetry, retrying }: { onRetry: () => void; retrying: boo
         disabled={retrying}
       >
         <RefreshCw aria-hidden="true" className="size-4" />
-        Try again
+        <Trans>Try again</Trans>
       </button>
     </div>
   );
@@ -31,6 +33,7 @@ function LoadFailure({ onRetry, retrying }: { onRetry: () => void; retrying: boo
 
 /** The notification centre: newest first, a page at a time; opening one reads it. */
 export function NotificationsPage() {
+  const { t, i18n } = useLingui();
   const { data: me } = useMe();
   const notifications = useNotifications();
   const counts = useUnreadCounts(Boolean(me));
@@ -55,15 +58,15 @@ export function NotificationsPage() {
     );
   } else if (list.length === 0) {
     content = (
-      <EmptyPanel icon={BellOff} title={NOTIFICATION_MESSAGES.caughtUpTitle}>
-        <p className="max-w-sm text-base-content/70">{NOTIFICATION_MESSAGES.caughtUp}</p>
+      <EmptyPanel icon={BellOff} title={i18n._(NOTIFICATION_COPY.caughtUpTitle)}>
+        <p className="max-w-sm text-base-content/70">{i18n._(NOTIFICATION_COPY.caughtUp)}</p>
       </EmptyPanel>
     );
   } else {
     content = (
       <>
         <ul
-          aria-label="Notifications"
+          aria-label={t`Notifications`}
           className="divide-y divide-base-300 overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
         >
           {list.map((notification) => (
@@ -72,7 +75,7 @@ export function NotificationsPage() {
         </ul>
         {notifications.isFetchNextPageError ? (
           <p role="alert" className="text-center text-sm text-error">
-            {NOTIFICATION_MESSAGES.loadFailed}
+            {i18n._(NOTIFICATION_COPY.loadFailed)}
           </p>
         ) : null}
         {notifications.hasNextPage ? (
@@ -85,7 +88,7 @@ export function NotificationsPage() {
             {notifications.isFetchingNextPage ? (
               <span className="loading loading-spinner loading-xs" aria-hidden="true" />
             ) : null}
-            {notifications.isFetchNextPageError ? "Try again" : "Load more"}
+            {notifications.isFetchNextPageError ? t`Try again` : t`Load more`}
           </button>
         ) : null}
       </>
@@ -95,7 +98,9 @@ export function NotificationsPage() {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-3 py-5 sm:px-4 sm:py-10">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold sm:text-3xl">Notifications</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          <Trans>Notifications</Trans>
+        </h1>
         <div className="flex items-center gap-1">
           <button
             type="button"
@@ -104,13 +109,13 @@ export function NotificationsPage() {
             disabled={!anyUnread}
           >
             <CheckCheck aria-hidden="true" className="size-4" />
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </button>
           <Link
             to={paths.settings}
             className="btn btn-ghost btn-sm btn-square"
-            aria-label="Notification settings"
-            title="Notification settings"
+            aria-label={t`Notification settings`}
+            title={t`Notification settings`}
           >
             <Settings aria-hidden="true" className="size-4" />
           </Link>
