@@ -1,4 +1,5 @@
 import type { Envelope, FeedCard, SendStatus, SentRequest } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
 import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
@@ -43,13 +44,6 @@ export async function sendDecision({ card, status }: Decision): Promise<string |
   }
 }
 
-function decisionFailure({ card, status }: Pick<Decision, "card" | "status">): string {
-  const name = fullName(card);
-  return status === "interested"
-    ? `Couldn't send your interest in ${name}.`
-    : `Couldn't ignore ${name}.`;
-}
-
 type SendDecisionOptions = {
   /** The filters of the deck on screen, where a failed decision's card comes back. */
   filters?: FeedFilters;
@@ -59,7 +53,14 @@ type SendDecisionOptions = {
 
 /** Sends a decision; when it fails, the card comes back on top and a toast offers Retry. */
 export function useSendDecision({ filters, onRolledBack, retry }: SendDecisionOptions = {}) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
+  const decisionFailure = ({ card, status }: Pick<Decision, "card" | "status">): string => {
+    const name = fullName(card);
+    return status === "interested"
+      ? t`Couldn't send your interest in ${name}.`
+      : t`Couldn't ignore ${name}.`;
+  };
   return useOptimisticMutation({
     mutationFn: async (decision: Decision) => {
       // A press paints the card leaving first; the request starts once that frame is out.

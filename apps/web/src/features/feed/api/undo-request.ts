@@ -1,4 +1,6 @@
 import type { DeletedRequest, Envelope, FeedCard } from "@kindred/shared";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { fullName } from "@/components/ui/user-card.tsx";
 import type { FeedFilters } from "@/features/feed/lib/feed-filters.ts";
@@ -7,7 +9,7 @@ import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
 import { removeFromFeed, restoreToFeed } from "./get-feed.ts";
 
-export const UNDO_TOO_LATE = "Too late to undo: they have already answered.";
+export const UNDO_TOO_LATE = msg`Too late to undo: they have already answered.`;
 
 /** Takes back a decision the other person has not answered yet (404 once they have). */
 export async function undoRequest(requestId: string): Promise<DeletedRequest> {
@@ -33,6 +35,7 @@ type UndoOptions = {
  * call fails the card leaves again and a toast says why (with Retry unless it is too late).
  */
 export function useUndoDecision({ filters, onUndone, onRolledBack }: UndoOptions) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: async ({ requestId }: UndoableDecision) => {
@@ -43,13 +46,16 @@ export function useUndoDecision({ filters, onUndone, onRolledBack }: UndoOptions
       restoreToFeed(queryClient, card, filters);
       return () => removeFromFeed(queryClient, card._id);
     },
-    failure: ({ card }) => `Couldn't undo your decision on ${fullName(card)}.`,
+    failure: ({ card }) => {
+      const name = fullName(card);
+      return t`Couldn't undo your decision on ${name}.`;
+    },
     onSuccess: (_data, decision) => {
       // An undone person may be one of today's picks again: the server's list says.
       void queryClient.invalidateQueries({ queryKey: queryKeys.picks });
       onUndone(decision);
     },
-    explain: (error) => (isTooLate(error) ? UNDO_TOO_LATE : undefined),
+    explain: (error) => (isTooLate(error) ? i18n._(UNDO_TOO_LATE) : undefined),
     onRolledBack: (decision, error) => onRolledBack(decision, isTooLate(error)),
   });
 }

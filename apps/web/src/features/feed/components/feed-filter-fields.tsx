@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { SkillPicker } from "@/components/ui/skill-picker.tsx";
-import { FEED_FILTER_COPY } from "@/config/copy.ts";
 import {
   checkFilter,
   type FeedFilters,
   SKILL_FILTER_NAMES,
 } from "@/features/feed/lib/feed-filters.ts";
+import { useLingui } from "@/i18n/runtime.tsx";
+import { FEED_COPY } from "../lib/feed-copy.ts";
 import { FILTER_WORDS } from "./feed-filters.tsx";
 
 /**
@@ -19,6 +20,7 @@ export function FeedFilterFields({
   filters: FeedFilters;
   onChange: (filters: FeedFilters) => void;
 }) {
+  const { _ } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.querySelector("input")?.focus();
@@ -28,11 +30,11 @@ export function FeedFilterFields({
       {SKILL_FILTER_NAMES.map((name) => (
         <SkillPicker
           key={name}
-          label={FILTER_WORDS[name].field}
+          label={_(FILTER_WORDS[name].field)}
           value={filters[name]}
-          placeholder={FEED_FILTER_COPY.anySkill}
+          placeholder={_(FEED_COPY.anySkill)}
           check={checkFilter(name)}
-          clearLabel={FILTER_WORDS[name].clear}
+          clearLabel={_(FILTER_WORDS[name].clear)}
           onChange={(skill) => onChange({ ...filters, [name]: skill })}
         />
       ))}

@@ -1,3 +1,6 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { type LucideIcon, SlidersHorizontal, X } from "lucide-react";
 import {
   type KeyboardEvent,
@@ -10,7 +13,6 @@ import {
   useRef,
 } from "react";
 import { Link } from "react-router";
-import { FEED_FILTER_COPY } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import {
   FEED_FILTER_NAMES,
@@ -19,6 +21,7 @@ import {
   SKILL_FILTER_NAMES,
 } from "@/features/feed/lib/feed-filters.ts";
 import { cn } from "@/lib/cn.ts";
+import { FEED_COPY } from "../lib/feed-copy.ts";
 
 /**
  * The filters' fields, with the form plumbing they bring: loaded when the panel first opens, not
@@ -29,28 +32,32 @@ const FeedFilterFields = lazy(async () => ({
 }));
 
 /** Each filter's words: its field, its chip and the button that clears it. */
-export const FILTER_WORDS: Record<FeedFilterName, { field: string; chip: string; clear: string }> =
-  {
-    teaches: {
-      field: FEED_FILTER_COPY.teaches,
-      chip: FEED_FILTER_COPY.teachesChip,
-      clear: FEED_FILTER_COPY.clearTeaches,
-    },
-    learns: {
-      field: FEED_FILTER_COPY.learns,
-      chip: FEED_FILTER_COPY.learnsChip,
-      clear: FEED_FILTER_COPY.clearLearns,
-    },
-    campus: {
-      field: FEED_FILTER_COPY.campus,
-      chip: FEED_FILTER_COPY.campus,
-      clear: FEED_FILTER_COPY.clearCampus,
-    },
-  };
+export const FILTER_WORDS: Record<
+  FeedFilterName,
+  { field: MessageDescriptor; chip: MessageDescriptor; clear: MessageDescriptor }
+> = {
+  teaches: {
+    field: FEED_COPY.teaches,
+    chip: FEED_COPY.teachesChip,
+    clear: FEED_COPY.clearTeaches,
+  },
+  learns: {
+    field: FEED_COPY.learns,
+    chip: FEED_COPY.learnsChip,
+    clear: FEED_COPY.clearLearns,
+  },
+  campus: {
+    field: FEED_COPY.campus,
+    chip: FEED_COPY.campus,
+    clear: FEED_COPY.clearCampus,
+  },
+};
 
 /** A filter's chip: the skill after its words; "My campus" alone. */
-const chipText = (filters: FeedFilters, name: FeedFilterName) =>
-  name === "campus" ? FILTER_WORDS.campus.chip : `${FILTER_WORDS[name].chip}: ${filters[name]}`;
+const chipText = (i18n: I18n, filters: FeedFilters, name: FeedFilterName) =>
+  name === "campus"
+    ? i18n._(FILTER_WORDS.campus.chip)
+    : `${i18n._(FILTER_WORDS[name].chip)}: ${filters[name]}`;
 
 const setNames = (filters: FeedFilters) =>
   FEED_FILTER_NAMES.filter((name) => filters[name] !== undefined);
@@ -70,6 +77,7 @@ type ToggleProps = {
 
 /** Opens and closes the filters; says how many are on. */
 export function FeedFiltersToggle({ filters, open, onToggle, panelId, buttonRef }: ToggleProps) {
+  const { t, i18n } = useLingui();
   const count = setNames(filters).length;
   return (
     <button
@@ -81,12 +89,14 @@ export function FeedFiltersToggle({ filters, open, onToggle, panelId, buttonRef 
       onClick={onToggle}
     >
       <SlidersHorizontal aria-hidden="true" className="size-4" />
-      {FEED_FILTER_COPY.toggle}
+      {i18n._(FEED_COPY.toggle)}
       {count > 0 ? (
         <>
-          <span className="sr-only">, {count} on</span>
+          <span className="sr-only">
+            {t({ message: plural(count, { one: ", # on", other: ", # on" }) })}
+          </span>
           <span aria-hidden="true" className="badge badge-xs">
-            {count}
+            {i18n.number(count)}
           </span>
         </>
       ) : null}
@@ -119,6 +129,7 @@ export function FeedFiltersBar({
   panelId,
   buttonRef,
 }: BarProps) {
+  const { t, i18n } = useLingui();
   const names = setNames(filters);
   const panelRef = useRef<HTMLElement>(null);
   const campusHintId = useId();
@@ -139,15 +150,15 @@ export function FeedFiltersBar({
   return (
     <>
       {names.length > 0 ? (
-        <ul aria-label="Filters on" className="mt-2 flex flex-wrap justify-center gap-2">
+        <ul aria-label={t`Filters on`} className="mt-2 flex flex-wrap justify-center gap-2">
           {names.map((name) => {
-            const text = chipText(filters, name);
+            const text = chipText(i18n, filters, name);
             return (
               <li key={name} className="min-w-0 max-w-full">
                 <button
                   type="button"
-                  aria-label={`Remove “${text}”`}
-                  title={`Remove “${text}”`}
+                  aria-label={t`Remove “${text}”`}
+                  title={t`Remove “${text}”`}
                   className="btn btn-primary btn-xs max-w-full"
                   onClick={() => {
                     onChange(without(filters, name));
@@ -155,7 +166,9 @@ export function FeedFiltersBar({
                     buttonRef.current?.focus();
                   }}
                 >
-                  <span className="min-w-0 truncate">{text}</span>
+                  <span dir="auto" className="min-w-0 truncate">
+                    {text}
+                  </span>
                   <X aria-hidden="true" className="size-3 shrink-0" />
                 </button>
               </li>
@@ -167,8 +180,8 @@ export function FeedFiltersBar({
         <section
           ref={panelRef}
           id={panelId}
-          aria-label={FEED_FILTER_COPY.panel}
-          className="mt-3 w-full rounded-box border border-base-300 bg-base-100 p-3 text-left shadow-sm"
+          aria-label={i18n._(FEED_COPY.panel)}
+          className="mt-3 w-full rounded-box border border-base-300 bg-base-100 p-3 text-start shadow-sm"
           onKeyDown={handleKeyDown}
         >
           <Suspense fallback={<div className="h-20" aria-busy="true" />}>
@@ -186,14 +199,14 @@ export function FeedFiltersBar({
                   onChange({ ...filters, campus: event.target.checked ? true : undefined })
                 }
               />
-              {FEED_FILTER_COPY.campus}
+              {i18n._(FEED_COPY.campus)}
             </label>
             <p id={campusHintId} className="mt-1 text-xs text-base-content/70">
               {university ? (
-                FEED_FILTER_COPY.campusHint(university)
+                t`Only people from ${university}.`
               ) : (
                 <Link to={paths.settings} className="link">
-                  {FEED_FILTER_COPY.campusNeedsUniversity}
+                  {i18n._(FEED_COPY.campusNeedsUniversity)}
                 </Link>
               )}
             </p>
@@ -208,11 +221,11 @@ export function FeedFiltersBar({
                   panelRef.current?.querySelector("input")?.focus();
                 }}
               >
-                {FEED_FILTER_COPY.clearAll}
+                {i18n._(FEED_COPY.clearAll)}
               </button>
             ) : null}
             <button type="button" className="btn btn-primary btn-sm" onClick={close}>
-              {FEED_FILTER_COPY.done}
+              {i18n._(FEED_COPY.done)}
             </button>
           </div>
         </section>
@@ -242,12 +255,13 @@ export function FilteredOutPanel({
   /** Under the buttons (Undo). */
   footer?: ReactNode;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <Icon aria-hidden="true" className="size-14 text-base-content/40" />
       <p className="max-w-md text-xl font-semibold break-words">{title}</p>
       {children}
-      <nav aria-label="Loosen the filters" className="flex flex-wrap justify-center gap-2">
+      <nav aria-label={t`Loosen the filters`} className="flex flex-wrap justify-center gap-2">
         {setNames(filters).map((name) => (
           <button
             key={name}
@@ -256,7 +270,7 @@ export function FilteredOutPanel({
             onClick={() => onChange(without(filters, name))}
           >
             <X aria-hidden="true" className="size-4" />
-            {FILTER_WORDS[name].clear}
+            {i18n._(FILTER_WORDS[name].clear)}
           </button>
         ))}
       </nav>

@@ -1,4 +1,5 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Heart, Sparkles, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -43,6 +44,7 @@ type PicksStripProps = {
  * once and comes back if the request fails). Scrolls sideways on a phone, a row from md up.
  */
 export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const [opened, setOpened] = useState<FeedCard>();
   const listRef = useRef<HTMLUListElement>(null);
@@ -85,7 +87,7 @@ export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
         className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-base-content/70 uppercase md:justify-center"
       >
         <Sparkles aria-hidden="true" className="size-3.5 text-primary" />
-        Today's picks
+        <Trans>Today's picks</Trans>
       </h2>
       <ul
         ref={listRef}
@@ -98,7 +100,7 @@ export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
       <Modal
         open={opened !== undefined}
         onClose={() => setOpened(undefined)}
-        title="Today's pick"
+        title={t`Today's pick`}
         className="max-w-md"
       >
         {opened ? (
@@ -111,7 +113,7 @@ export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
                 onClick={() => decide(opened, "ignored")}
               >
                 <X aria-hidden="true" className="size-4" />
-                Ignore
+                <Trans>Ignore</Trans>
               </button>
               <button
                 type="button"
@@ -119,7 +121,7 @@ export function PicksStrip({ picks, filters, onRequestSent }: PicksStripProps) {
                 onClick={() => decide(opened, "interested")}
               >
                 <Heart aria-hidden="true" className="size-4" />
-                Interested
+                <Trans>Interested</Trans>
               </button>
             </div>
           </div>
@@ -136,7 +138,8 @@ type PickItemProps = {
 };
 
 function PickItem({ card, onOpen, onDecide }: PickItemProps) {
-  const name = fullName(card) || "Unnamed";
+  const { t } = useLingui();
+  const name = fullName(card) || t`Unnamed`;
   const reason = pickReason(card);
   return (
     <li className="w-64 shrink-0 snap-start md:w-auto md:max-w-80 md:min-w-0 md:flex-1 md:basis-0">
@@ -145,7 +148,7 @@ function PickItem({ card, onOpen, onDecide }: PickItemProps) {
           type="button"
           data-pick-open=""
           aria-haspopup="dialog"
-          className="flex min-w-0 flex-1 items-center gap-2 rounded-field p-1 text-left hover:bg-base-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
+          className="flex min-w-0 flex-1 items-center gap-2 rounded-field p-1 text-start hover:bg-base-200 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary"
           onClick={onOpen}
         >
           {/* The name follows in text: the photo's own name would say it twice. */}
@@ -153,11 +156,11 @@ function PickItem({ card, onOpen, onDecide }: PickItemProps) {
             <Avatar src={card.photoUrl} photo={card.photo} name={name} userId={card._id} />
           </span>
           <span className="flex min-w-0 flex-col">
-            <span className="truncate text-sm font-semibold" title={name}>
+            <span dir="auto" className="truncate text-sm font-semibold" title={name}>
               {name}
             </span>
             {reason ? (
-              <span className="truncate text-xs text-base-content/70" title={reason}>
+              <span dir="auto" className="truncate text-xs text-base-content/70" title={reason}>
                 {reason}
               </span>
             ) : null}
@@ -165,8 +168,8 @@ function PickItem({ card, onOpen, onDecide }: PickItemProps) {
         </button>
         <button
           type="button"
-          aria-label={`Ignore ${name}`}
-          title="Ignore"
+          aria-label={t`Ignore ${name}`}
+          title={t`Ignore`}
           className="btn btn-circle btn-ghost btn-sm shrink-0 text-error"
           onClick={() => onDecide(card, "ignored")}
         >
@@ -174,8 +177,8 @@ function PickItem({ card, onOpen, onDecide }: PickItemProps) {
         </button>
         <button
           type="button"
-          aria-label={`Interested in ${name}`}
-          title="Interested"
+          aria-label={t`Interested in ${name}`}
+          title={t`Interested`}
           className="btn btn-circle btn-ghost btn-sm shrink-0 text-success"
           onClick={() => onDecide(card, "interested")}
         >

@@ -1,4 +1,5 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { animate, motion, type PanInfo, useMotionValue, useTransform } from "motion/react";
 import { memo, useMemo, useRef } from "react";
 import { UserCard } from "@/components/ui/user-card.tsx";
@@ -82,20 +83,21 @@ export const SwipeCard = memo(function SwipeCard({
       onDragEnd={handleDragEnd}
     >
       {face}
-      {/* On a nearly opaque ground, so a stamp reads on any photo or avatar colour. */}
+      {/* On a nearly opaque ground, so a stamp reads on any photo or avatar colour. The stamps
+          stay on their physical sides in every language: right is interested, as the swipe. */}
       <motion.div
         aria-hidden="true"
         style={{ opacity: interestedOpacity }}
         className="pointer-events-none absolute top-8 left-6 z-10 -rotate-12 rounded-lg border-4 border-success bg-base-100/85 px-3 py-1 text-3xl font-black tracking-widest text-success"
       >
-        INTERESTED
+        <Trans>INTERESTED</Trans>
       </motion.div>
       <motion.div
         aria-hidden="true"
         style={{ opacity: ignoreOpacity }}
         className="pointer-events-none absolute top-8 right-6 z-10 rotate-12 rounded-lg border-4 border-error bg-base-100/85 px-3 py-1 text-3xl font-black tracking-widest text-error"
       >
-        IGNORE
+        <Trans>IGNORE</Trans>
       </motion.div>
     </motion.div>
   );

@@ -1,4 +1,5 @@
 import type { FeedCard, SendStatus } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   BookOpen,
@@ -24,7 +25,6 @@ import {
 import { Link } from "react-router";
 import { GetNotifiedPrompt } from "@/components/push/get-notified-prompt.tsx";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
-import { FEED_FILTER_COPY, MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { feedDeck, removeFromFeed, useFeed } from "@/features/feed/api/get-feed.ts";
 import { usePicks } from "@/features/feed/api/get-picks.ts";
@@ -37,7 +37,9 @@ import {
   FeedFiltersToggle,
   FilteredOutPanel,
 } from "@/features/feed/components/feed-filters.tsx";
+import { FEED_COPY, nobodyText } from "@/features/feed/lib/feed-copy.ts";
 import { type FeedFilters, hasFilters, useFeedFilters } from "@/features/feed/lib/feed-filters.ts";
+import { isLocale, isRtl } from "@/i18n/locale.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -62,6 +64,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 export function FeedPage() {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   // The signed-in layout has already read Me: this reads its cache.
   const me = useMe();
@@ -179,7 +182,7 @@ export function FeedPage() {
       ) : (
         <Undo2 aria-hidden="true" className="size-4" />
       )}
-      Undo
+      <Trans>Undo</Trans>
     </button>
   ) : null;
 
@@ -237,30 +240,30 @@ export function FeedPage() {
           filters={filters}
           onChange={changeFilters}
           icon={SearchX}
-          title={FEED_FILTER_COPY.nobody(filters, university)}
+          title={nobodyText(i18n, filters, university)}
           footer={undoButton}
         >
-          <p className="text-base-content/70">{FEED_FILTER_COPY.loosen}</p>
+          <p className="text-base-content/70">{i18n._(FEED_COPY.loosen)}</p>
         </FilteredOutPanel>
       );
     } else {
       content = (
-        <EmptyPanel icon={SearchX} title={MESSAGES.feedEmpty}>
+        <EmptyPanel icon={SearchX} title={i18n._(FEED_COPY.feedEmpty)}>
           <p className="text-base-content/70">
-            You have seen everyone for now. Check back later as more people join, or:
+            <Trans>You have seen everyone for now. Check back later as more people join, or:</Trans>
           </p>
-          <nav aria-label="What next" className="flex flex-wrap justify-center gap-2">
+          <nav aria-label={t`What next`} className="flex flex-wrap justify-center gap-2">
             <Link to={paths.profile} className="btn btn-primary btn-sm">
               <PencilLine aria-hidden="true" className="size-4" />
-              Add skills to your profile
+              <Trans>Add skills to your profile</Trans>
             </Link>
             <Link to={paths.matching} className="btn btn-outline btn-sm">
               <Sparkles aria-hidden="true" className="size-4" />
-              Find people by interest
+              <Trans>Find people by interest</Trans>
             </Link>
             <Link to={paths.groups} className="btn btn-outline btn-sm">
               <BookOpen aria-hidden="true" className="size-4" />
-              Browse study groups
+              <Trans>Browse study groups</Trans>
             </Link>
           </nav>
           {undoButton}
@@ -270,7 +273,7 @@ export function FeedPage() {
   } else {
     const ignore = (
       <DecisionButton
-        label="Ignore"
+        label={t`Ignore`}
         className="btn-error"
         disabled={!top}
         onClick={() => top && decideNow(top, "ignored")}
@@ -280,7 +283,7 @@ export function FeedPage() {
     );
     const interested = (
       <DecisionButton
-        label="Interested"
+        label={t`Interested`}
         className="btn-success"
         disabled={!top}
         onClick={() => top && decideNow(top, "interested")}
@@ -292,8 +295,16 @@ export function FeedPage() {
     // wider screens get them beside it, where they stay in view.
     content = (
       <div className="flex w-full flex-col items-center gap-4">
-        <div className="grid grid-cols-2 items-center gap-x-12 gap-y-4 sm:grid-cols-[auto_auto_auto] sm:gap-x-10">
-          <div className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1">
+        {/* Left to right in every language: Ignore on the left, Interested on the right, as the
+            swipe; the card itself reads in the page's direction. */}
+        <div
+          dir="ltr"
+          className="grid grid-cols-2 items-center gap-x-12 gap-y-4 sm:grid-cols-[auto_auto_auto] sm:gap-x-10"
+        >
+          <div
+            dir={isLocale(i18n.locale) && isRtl(i18n.locale) ? "rtl" : "ltr"}
+            className="col-span-2 sm:col-span-1 sm:col-start-2 sm:row-start-1"
+          >
             <Deck
               cards={cards}
               exitDirection={exitDirection}
@@ -310,8 +321,10 @@ export function FeedPage() {
         </div>
         {undoButton}
         <p className="hidden text-sm text-base-content/60 sm:block">
-          Tip: use the <kbd className="kbd kbd-sm">←</kbd> and <kbd className="kbd kbd-sm">→</kbd>{" "}
-          arrow keys.
+          <Trans>
+            Tip: use the <kbd className="kbd kbd-sm">←</kbd> and <kbd className="kbd kbd-sm">→</kbd>{" "}
+            arrow keys.
+          </Trans>
         </p>
       </div>
     );
@@ -331,7 +344,9 @@ export function FeedPage() {
       <header className="flex w-full max-w-xl flex-col items-center text-center">
         {/* The filters' button shares the title's line, so the deck keeps its height. */}
         <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1">
-          <h1 className="text-2xl font-bold sm:text-4xl">Discover People</h1>
+          <h1 className="text-2xl font-bold sm:text-4xl">
+            <Trans>Discover People</Trans>
+          </h1>
           {askingAge ? null : (
             <FeedFiltersToggle
               filters={filters}
@@ -343,7 +358,7 @@ export function FeedPage() {
           )}
         </div>
         <p className="mt-1 text-sm text-base-content/70 sm:mt-2 sm:text-base">
-          Swipe right if you're interested. Swipe left to ignore.
+          <Trans>Swipe right if you're interested. Swipe left to ignore.</Trans>
         </p>
         {askingAge ? null : (
           <FeedFiltersBar
