@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { takeOutOfList, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
 import { queryKeys } from "@/lib/query-client.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 
 export function blockUser(userId: string) {
@@ -26,6 +28,7 @@ export type EndConversation = {
  * once the server agrees). When the call fails they come back and a toast offers Retry.
  */
 export function useEndConversation() {
+  const { _ } = useLingui();
   const queryClient = useQueryClient();
   return useOptimisticMutation({
     mutationFn: async ({ userId, action }: EndConversation) => {
@@ -56,17 +59,17 @@ export function useEndConversation() {
     },
     failure: ({ action, name }) =>
       action === "block"
-        ? `Couldn't block ${name}.`
+        ? _(msg`Couldn't block ${name}.`)
         : action === "delete"
-          ? "Couldn't delete the conversation."
-          : `Couldn't remove ${name} from your connections.`,
+          ? _(msg`Couldn't delete the conversation.`)
+          : _(msg`Couldn't remove ${name} from your connections.`),
     onSuccess: (_data, { userId, action }) => {
       const done = {
-        block: CHAT_MESSAGES.blocked,
-        remove: CHAT_MESSAGES.removed,
-        delete: CHAT_MESSAGES.conversationDeleted,
+        block: CHAT_COPY.blocked,
+        remove: CHAT_COPY.removed,
+        delete: CHAT_COPY.conversationDeleted,
       };
-      showToast(done[action], { variant: "success" });
+      showToast(_(done[action]), { variant: "success" });
       queryClient.removeQueries({ queryKey: chatKeys.messages(userId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.connections });
       void queryClient.invalidateQueries({ queryKey: queryKeys.feed });

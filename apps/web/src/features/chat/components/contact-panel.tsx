@@ -1,31 +1,34 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Flag, ShieldBan, Trash2, UserMinus } from "lucide-react";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import type { ConversationPanelProps } from "./conversation-header.tsx";
 import { Presence } from "./presence.tsx";
 
-const joinedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
-
 /** The contact details beside the conversation, from lg up: 300 px wide. */
 export function ContactPanel({ conversation, onAction }: ConversationPanelProps) {
+  const { t, i18n } = useLingui();
   const { user, online } = conversation;
   const name = fullName(user);
   const links = [user.socialLinks.instagramLink, user.socialLinks.otherLink].filter(
     (link): link is string => Boolean(link),
   );
   // Kindred keeps no phone or address, and offers no way to share an email: only what exists shows.
-  const rows: [string, string][] = [["Joined", joinedFormat.format(new Date(user.joinedAt))]];
+  const joinedFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "long" });
+  const rows: [string, string][] = [[t`Joined`, joinedFormat.format(new Date(user.joinedAt))]];
   if (user.accountDeleted) {
     return (
       <aside
-        aria-label="Contact details"
-        className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-l border-base-300 bg-base-100 p-6 lg:flex"
+        aria-label={t`Contact details`}
+        className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-s border-base-300 bg-base-100 p-6 lg:flex"
       >
         <div className="flex flex-col items-center text-center">
           <Avatar src={user.photoUrl} photo={null} name={name} userId={user._id} size="xl" />
-          <h2 className="mt-4 text-lg font-bold uppercase">{name}</h2>
-          <p className="mt-2 text-sm text-base-content/70">{CHAT_MESSAGES.accountDeleted}</p>
+          <h2 dir="auto" className="mt-4 text-lg font-bold uppercase">
+            {name}
+          </h2>
+          <p className="mt-2 text-sm text-base-content/70">{i18n._(CHAT_COPY.accountDeleted)}</p>
         </div>
         <div className="mt-auto flex flex-col gap-2 pt-6">
           <button
@@ -34,7 +37,7 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
             onClick={() => onAction("delete")}
           >
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete conversation
+            <Trans>Delete conversation</Trans>
           </button>
         </div>
       </aside>
@@ -42,8 +45,8 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
   }
   return (
     <aside
-      aria-label="Contact details"
-      className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-l border-base-300 bg-base-100 p-6 lg:flex"
+      aria-label={t`Contact details`}
+      className="hidden w-[300px] shrink-0 flex-col overflow-y-auto border-s border-base-300 bg-base-100 p-6 lg:flex"
     >
       <div className="flex flex-col items-center text-center">
         <Avatar
@@ -54,7 +57,7 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
           size="xl"
           loading="eager"
         />
-        <h2 className="mt-4 max-w-64 truncate text-lg font-bold uppercase" title={name}>
+        <h2 dir="auto" className="mt-4 max-w-64 truncate text-lg font-bold uppercase" title={name}>
           {name}
         </h2>
         <Presence online={online} className="mt-1" />
@@ -69,7 +72,9 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
       </dl>
       {user.skills.length > 0 ? (
         <div className="mt-5">
-          <h3 className="text-xs font-semibold text-base-content/60">Skills</h3>
+          <h3 className="text-xs font-semibold text-base-content/60">
+            <Trans>Skills</Trans>
+          </h3>
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {user.skills.map((skill) => (
               <li key={skill} className="badge badge-soft badge-primary badge-sm">
@@ -81,7 +86,9 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
       ) : null}
       {links.length > 0 ? (
         <div className="mt-5">
-          <h3 className="text-xs font-semibold text-base-content/60">Links</h3>
+          <h3 className="text-xs font-semibold text-base-content/60">
+            <Trans>Links</Trans>
+          </h3>
           <ul className="mt-1 space-y-1 text-sm">
             {links.map((link) => (
               <li key={link} className="truncate">
@@ -105,7 +112,7 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
           onClick={() => onAction("remove")}
         >
           <UserMinus aria-hidden="true" className="size-4" />
-          Remove connection
+          <Trans>Remove connection</Trans>
         </button>
         <button
           type="button"
@@ -113,7 +120,7 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
           onClick={() => onAction("report")}
         >
           <Flag aria-hidden="true" className="size-4" />
-          Report
+          <Trans>Report</Trans>
         </button>
         <button
           type="button"
@@ -121,7 +128,7 @@ export function ContactPanel({ conversation, onAction }: ConversationPanelProps)
           onClick={() => onAction("block")}
         >
           <ShieldBan aria-hidden="true" className="size-4" />
-          Block
+          <Trans>Block</Trans>
         </button>
       </div>
     </aside>

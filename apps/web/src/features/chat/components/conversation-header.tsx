@@ -1,4 +1,5 @@
 import type { Conversation } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { ArrowLeft, CalendarClock, Search } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -24,6 +25,7 @@ export function ConversationHeader({
   onSearch?: (() => void) | undefined;
   onSuggestTime?: (() => void) | undefined;
 }) {
+  const { t } = useLingui();
   const { user, online } = conversation;
   const name = fullName(user);
   return (
@@ -31,9 +33,9 @@ export function ConversationHeader({
       <Link
         to={paths.chat}
         className="btn btn-ghost btn-circle btn-sm md:hidden"
-        aria-label="Back to conversations"
+        aria-label={t`Back to conversations`}
       >
-        <ArrowLeft aria-hidden="true" className="size-5" />
+        <ArrowLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
       </Link>
       <Avatar
         src={user.photoUrl}
@@ -44,7 +46,7 @@ export function ConversationHeader({
         loading="eager"
       />
       <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold" title={name}>
+        <h2 dir="auto" className="truncate font-semibold" title={name}>
           {name}
         </h2>
         {user.accountDeleted ? null : <Presence online={online} />}
@@ -53,8 +55,8 @@ export function ConversationHeader({
         <button
           type="button"
           className="btn btn-ghost btn-circle btn-sm"
-          aria-label="Suggest a time"
-          title="Suggest a time to meet"
+          aria-label={t`Suggest a time`}
+          title={t`Suggest a time to meet`}
           onClick={onSuggestTime}
         >
           <CalendarClock aria-hidden="true" className="size-5" />
@@ -64,7 +66,7 @@ export function ConversationHeader({
         <button
           type="button"
           className="btn btn-ghost btn-circle btn-sm"
-          aria-label="Search in conversation"
+          aria-label={t`Search in conversation`}
           onClick={onSearch}
         >
           <Search aria-hidden="true" className="size-5" />

@@ -1,11 +1,14 @@
 import type { ChatMessage, Conversation } from "@kindred/shared";
+import type { I18n } from "@lingui/core";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MessageCircle } from "lucide-react";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import { shortTime } from "../lib/format-time.ts";
 
 /** The conversations, most recent first, each with the last message and its unread count. */
@@ -22,28 +25,32 @@ export function ConversationList({
   meId: string;
   className?: string;
 }) {
+  const { t, i18n } = useLingui();
   return (
     <nav
-      aria-label="Conversations"
-      className={cn("flex-col overflow-y-auto border-base-300 bg-base-100 md:border-r", className)}
+      aria-label={t`Conversations`}
+      className={cn("flex-col overflow-y-auto border-base-300 bg-base-100 md:border-e", className)}
     >
-      <h1 className="px-4 pt-4 pb-2 text-xl font-bold">Chat</h1>
+      <h1 className="px-4 pt-4 pb-2 text-xl font-bold">
+        <Trans>Chat</Trans>
+      </h1>
       {isPending ? (
         <p className="px-4 py-6 text-sm text-base-content/70" role="status">
-          Loading...
+          <Trans>Loading...</Trans>
         </p>
       ) : !conversations || conversations.length === 0 ? (
         <div className="flex flex-col items-center gap-2 px-6 py-10 text-center text-sm text-base-content/70">
           <MessageCircle aria-hidden="true" className="size-8" />
-          <p>{CHAT_MESSAGES.noConversations}</p>
+          <p>{i18n._(CHAT_COPY.noConversations)}</p>
           <Link to={paths.connections} className="link link-primary">
-            Your connections
+            <Trans>Your connections</Trans>
           </Link>
         </div>
       ) : (
         <ul className="pb-2">
           {conversations.map(({ user, lastMessage, unread, online }) => {
             const name = fullName(user);
+            const preview = lastMessage ? previewOf(lastMessage, i18n) : "";
             const active = user._id === activeId;
             return (
               <li key={user._id}>
@@ -67,7 +74,7 @@ export function ConversationList({
                       <span
                         aria-hidden="true"
                         className={cn(
-                          "absolute right-0 bottom-0 size-3 rounded-full ring-2 ring-base-100",
+                          "absolute end-0 bottom-0 size-3 rounded-full ring-2 ring-base-100",
                           online ? "bg-success" : "bg-warning",
                         )}
                       />
@@ -75,25 +82,31 @@ export function ConversationList({
                   </span>
                   <span className="min-w-0 flex-1">
                     <span className="flex items-baseline justify-between gap-2">
-                      <span className={cn("truncate", unread > 0 && "font-bold")} title={name}>
+                      <span
+                        dir="auto"
+                        className={cn("truncate", unread > 0 && "font-bold")}
+                        title={name}
+                      >
                         {name}
                       </span>
                       {lastMessage ? (
                         <span className="shrink-0 text-xs text-base-content/60">
-                          {shortTime(lastMessage.createdAt)}
+                          {shortTime(lastMessage.createdAt, i18n.locale)}
                         </span>
                       ) : null}
                     </span>
                     <span className="flex items-center justify-between gap-2">
-                      <span className="truncate text-sm text-base-content/70">
+                      <span dir="auto" className="truncate text-sm text-base-content/70">
                         {lastMessage
-                          ? `${lastMessage.fromUserId === meId ? "You: " : ""}${previewOf(lastMessage)}`
-                          : "Say hello"}
+                          ? lastMessage.fromUserId === meId
+                            ? t`You: ${preview}`
+                            : preview
+                          : t`Say hello`}
                       </span>
                       {unread > 0 ? (
                         <span className="badge badge-primary badge-sm shrink-0">
-                          {unread}
-                          <span className="sr-only"> unread</span>
+                          {i18n.number(unread)}
+                          <span className="sr-only"> {t`unread`}</span>
                         </span>
                       ) : null}
                     </span>
@@ -109,9 +122,10 @@ export function ConversationList({
 }
 
 /** What the list shows of a last message: its text, else what it was or holds. */
-function previewOf(message: ChatMessage): string {
-  if (message.deletedAt) return "Message deleted";
+function previewOf(message: ChatMessage, i18n: I18n): string {
+  if (message.deletedAt) return i18n._(CHAT_COPY.messageDeleted);
   if (message.text) return message.text;
   const photos = message.photos.length;
-  return photos === 1 ? "Photo" : photos > 1 ? `${photos} photos` : "";
+  if (photos === 0) return "";
+  return plural(photos, { one: "Photo", other: "# photos" });
 }

@@ -1,4 +1,5 @@
 import type { ChatMessage } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -30,6 +31,7 @@ export function ConversationSearch({
   onOpen: (message: ChatMessage) => void;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const [text, setText] = useState("");
   const q = useSettled(text.trim());
   const results = useQuery({
@@ -41,7 +43,7 @@ export function ConversationSearch({
     <div className="border-b border-base-300 bg-base-100 px-3 py-2">
       <div className="flex items-center gap-2">
         <label htmlFor="chat-search" className="sr-only">
-          Search messages
+          <Trans>Search messages</Trans>
         </label>
         <input
           id="chat-search"
@@ -53,14 +55,14 @@ export function ConversationSearch({
           onKeyDown={(event) => {
             if (event.key === "Escape") onClose();
           }}
-          placeholder={`Search messages with ${otherName}`}
+          placeholder={t`Search messages with ${otherName}`}
           className="input input-sm flex-1"
           maxLength={200}
         />
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-circle"
-          aria-label="Close search"
+          aria-label={t`Close search`}
           onClick={onClose}
         >
           <X aria-hidden="true" className="size-4" />
@@ -70,24 +72,33 @@ export function ConversationSearch({
         <div className="mt-2 max-h-64 overflow-y-auto" aria-live="polite">
           {results.isPending ? (
             <p role="status" className="text-sm text-base-content/70">
-              Searching...
+              <Trans>Searching...</Trans>
             </p>
           ) : results.isError ? (
             <p role="alert" className="text-sm text-error">
-              {errorMessageOf(results.error, "The search failed. Try again.")}
+              {errorMessageOf(results.error, t`The search failed. Try again.`)}
             </p>
           ) : results.data.messages.length === 0 ? (
-            <p className="text-sm text-base-content/70">No messages with these words.</p>
+            <p className="text-sm text-base-content/70">
+              <Trans>No messages with these words.</Trans>
+            </p>
           ) : (
-            <ul aria-label="Search results" className="menu menu-sm w-full p-0">
+            <ul aria-label={t`Search results`} className="menu menu-sm w-full p-0">
               {results.data.messages.map((message) => (
                 <li key={message._id}>
-                  <button type="button" className="block" onClick={() => onOpen(message)}>
+                  <button
+                    type="button"
+                    className="block text-start"
+                    onClick={() => onOpen(message)}
+                  >
                     <span className="block text-xs text-base-content/60">
-                      {message.fromUserId === meId ? "You" : otherName} ·{" "}
-                      {dayLabel(message.createdAt)} {timeOf(message.createdAt)}
+                      {message.fromUserId === meId ? t`You` : otherName} ·{" "}
+                      {dayLabel(message.createdAt, i18n.locale)}{" "}
+                      {timeOf(message.createdAt, i18n.locale)}
                     </span>
-                    <span className="line-clamp-2 break-words">{message.text}</span>
+                    <span dir="auto" className="line-clamp-2 break-words">
+                      {message.text}
+                    </span>
                   </button>
                 </li>
               ))}

@@ -5,6 +5,7 @@ import {
   type ChatServerEvent,
   type Conversation,
 } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ArrowDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -12,7 +13,6 @@ import { LazyReportDialog } from "@/components/report/report-button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
 import { fullName } from "@/components/ui/user-card.tsx";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { errorMessageOf } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -24,6 +24,7 @@ import {
   uploadChatPhoto,
 } from "../api/message-actions.ts";
 import { applyChatEvent, firstLine } from "../lib/apply-chat-event.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import { chatKeys } from "../lib/chat-keys.ts";
 import { sendTyping, typingDone, useTyping } from "../lib/chat-live.ts";
 import { icebreakers } from "../lib/icebreakers.ts";
@@ -47,6 +48,7 @@ const HIGHLIGHT_MS = 2000;
 
 /** The photos chosen for the next message: each uploaded as soon as it is chosen. */
 function useComposerPhotos() {
+  const { t } = useLingui();
   const [photos, setPhotos] = useState<ComposerPhoto[]>([]);
   const uploads = useRef(Promise.resolve());
   const change = (key: string, patch: Partial<ComposerPhoto>) =>
@@ -54,7 +56,11 @@ function useComposerPhotos() {
 
   function add(files: File[]) {
     const room = CHAT_PHOTOS_PER_MESSAGE - photos.length;
-    if (files.length > room) showToast(CHAT_MESSAGES_PHOTOS_LIMIT, { variant: "error" });
+    if (files.length > room) {
+      showToast(t`A message holds at most ${CHAT_PHOTOS_PER_MESSAGE} photos.`, {
+        variant: "error",
+      });
+    }
     const chosen = files.slice(0, Math.max(0, room)).map((file) => ({
       file,
       photo: { key: crypto.randomUUID(), previewUrl: URL.createObjectURL(file) },
@@ -66,7 +72,7 @@ function useComposerPhotos() {
         uploadChatPhoto(file).then(
           (id) => change(photo.key, { id }),
           (error: unknown) =>
-            change(photo.key, { error: errorMessageOf(error, "This photo could not be added.") }),
+            change(photo.key, { error: errorMessageOf(error, t`This photo could not be added.`) }),
         ),
       );
     }
@@ -88,8 +94,6 @@ function useComposerPhotos() {
   return { photos, add, remove, clear };
 }
 
-const CHAT_MESSAGES_PHOTOS_LIMIT = `A message holds at most ${CHAT_PHOTOS_PER_MESSAGE} photos.`;
-
 /**
  * The open conversation: header, messages grouped by day, and the input. It opens at the first
  * unread message under a "New messages" line (else at the newest), follows new messages while
@@ -109,6 +113,7 @@ export function ConversationView({
   onBlocked: () => void;
   className?: string;
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [reporting, setReporting] = useState<ChatMessage>();
   const [replyTo, setReplyTo] = useState<ChatMessage>();
@@ -131,6 +136,7 @@ export function ConversationView({
   const { user } = conversation;
   const otherId = user._id;
   const name = fullName(user);
+  const firstName = user.firstName;
   const readOnly = user.accountDeleted === true;
   const history = useMessages(otherId, queryClient);
   const page = history.data;
@@ -191,7 +197,7 @@ export function ConversationView({
     setPendingJump(messageId);
     windowed.jumpTo(messageId).catch((error: unknown) => {
       setPendingJump(undefined);
-      showToast(errorMessageOf(error, "This message could not be loaded."), { variant: "error" });
+      showToast(errorMessageOf(error, t`This message could not be loaded.`), { variant: "error" });
     });
   }
 
@@ -227,7 +233,7 @@ export function ConversationView({
         });
         setEditing(undefined);
         setEditText("");
-      }, failed("The message could not be edited."));
+      }, failed(t`The message could not be edited.`));
       return;
     }
     // Sending from an older part of the conversation goes back to the newest, where it lands.
@@ -257,7 +263,7 @@ export function ConversationView({
         deletedAt: new Date().toISOString(),
       });
       if (editing?._id === target._id) setEditing(undefined);
-    }, failed("The message could not be deleted."));
+    }, failed(t`The message could not be deleted.`));
   }
 
   function react(message: ChatMessage, emoji: string, on: boolean) {
@@ -272,14 +278,14 @@ export function ConversationView({
             }
           : current,
       );
-    }, failed("The reaction could not be saved."));
+    }, failed(t`The reaction could not be saved.`));
   }
 
   const showJump = !atBottom || Boolean(page?.nextAfter);
 
   return (
     <section
-      aria-label={`Conversation with ${name}`}
+      aria-label={t`Conversation with ${name}`}
       className={cn("relative min-w-0 flex-1 flex-col bg-base-200", className)}
     >
       <ConversationHeader
@@ -314,18 +320,18 @@ export function ConversationView({
               onClick={() => void windowed.loadOlder()}
               disabled={windowed.loading !== null}
             >
-              Load older messages
+              <Trans>Load older messages</Trans>
             </button>
           </div>
         ) : null}
         {history.isPending ? (
           <p role="status" className="text-center text-sm text-base-content/70">
-            Loading...
+            <Trans>Loading...</Trans>
           </p>
         ) : messages.length === 0 && pendingCount === 0 && !readOnly ? (
           <div className="mt-10 flex flex-col items-center gap-4">
             <p className="text-center text-sm text-base-content/70">
-              Say hello to {user.firstName}.
+              <Trans>Say hello to {firstName}.</Trans>
             </p>
             <Icebreakers
               openers={icebreakers(user, {
@@ -373,7 +379,7 @@ export function ConversationView({
               onClick={() => void windowed.loadNewer()}
               disabled={windowed.loading !== null}
             >
-              Load newer messages
+              <Trans>Load newer messages</Trans>
             </button>
           </div>
         ) : (
@@ -382,15 +388,15 @@ export function ConversationView({
       </div>
       {typing && !readOnly ? (
         <p role="status" className="bg-base-200 px-4 pb-1 text-xs text-base-content/70 italic">
-          {user.firstName} is typing…
+          <Trans>{firstName} is typing…</Trans>
         </p>
       ) : null}
       {showJump ? (
         <button
           type="button"
-          className="btn btn-sm btn-circle btn-primary absolute right-4 bottom-24 shadow-lg"
-          aria-label="Jump to newest"
-          title="Jump to newest"
+          className="btn btn-sm btn-circle btn-primary absolute end-4 bottom-24 shadow-lg"
+          aria-label={t`Jump to newest`}
+          title={t`Jump to newest`}
           onClick={() => void jumpToNewest()}
         >
           <ArrowDown aria-hidden="true" className="size-4" />
@@ -401,7 +407,7 @@ export function ConversationView({
           role="note"
           className="border-t border-base-300 bg-base-100 px-4 py-3 text-center text-sm text-base-content/70"
         >
-          {CHAT_MESSAGES.accountDeleted}
+          {i18n._(CHAT_COPY.accountDeleted)}
         </p>
       ) : (
         <MessageComposer
@@ -419,7 +425,7 @@ export function ConversationView({
           replyingTo={
             replyTo
               ? {
-                  name: replyTo.fromUserId === meId ? "yourself" : user.firstName,
+                  name: replyTo.fromUserId === meId ? t`yourself` : user.firstName,
                   excerpt: firstLine(replyTo.text) || (replyTo.photos.length ? "Photo" : ""),
                 }
               : undefined
@@ -439,15 +445,15 @@ export function ConversationView({
       <Modal
         open={deleting !== undefined}
         onClose={() => setDeleting(undefined)}
-        title="Delete this message for everyone?"
-        description={`${user.firstName} will see "Message deleted" in its place. This cannot be undone.`}
+        title={t`Delete this message for everyone?`}
+        description={t`${firstName} will see "Message deleted" in its place. This cannot be undone.`}
       >
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => setDeleting(undefined)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="button" className="btn btn-error" onClick={confirmDelete}>
-            Delete
+            <Trans>Delete</Trans>
           </button>
         </div>
       </Modal>
@@ -468,7 +474,7 @@ export function ConversationView({
       <LazyReportDialog
         open={reporting !== undefined}
         subject={{ type: "message", _id: reporting?._id ?? "" }}
-        title={`Report this message from ${name}`}
+        title={t`Report this message from ${name}`}
         blockName={name}
         onClose={() => setReporting(undefined)}
         onReported={({ blocked }) => {

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { MessageCircleHeart } from "lucide-react";
 import { useId } from "react";
 
@@ -18,14 +19,15 @@ export function Icebreakers({ openers, onPick }: IcebreakersProps) {
         className="flex items-center justify-center gap-1.5 text-xs font-semibold tracking-wide text-base-content/60 uppercase"
       >
         <MessageCircleHeart aria-hidden="true" className="size-4 text-primary" />
-        Break the ice
+        <Trans>Break the ice</Trans>
       </p>
       <ul aria-labelledby={headingId} className="flex flex-col gap-2">
         {openers.map((text) => (
           <li key={text}>
             <button
               type="button"
-              className="btn btn-outline btn-sm h-auto min-h-9 w-full justify-start py-2 text-left leading-snug font-normal whitespace-normal"
+              className="btn btn-outline btn-sm h-auto min-h-9 w-full justify-start py-2 text-start leading-snug font-normal whitespace-normal"
+              dir="auto"
               onClick={() => onPick(text)}
             >
               {text}

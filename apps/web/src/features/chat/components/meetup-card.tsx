@@ -1,4 +1,7 @@
 import type { Meetup } from "@kindred/shared";
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CalendarCheck, CalendarClock, CalendarPlus, MapPin, Video } from "lucide-react";
 import { useState } from "react";
@@ -10,18 +13,22 @@ import { applyMeetup } from "../lib/apply-chat-event.ts";
 import { rangeLabel } from "../lib/meetup-time.ts";
 
 /** Where the meet-up stands, in words for this viewer. */
-function stateText(meetup: Meetup, meId: string, otherName: string): string {
+function stateText(i18n: I18n, meetup: Meetup, meId: string, otherName: string): string {
   switch (meetup.state) {
     case "proposed":
       return meetup.proposedTo === meId
-        ? "Waiting for your answer"
-        : `Waiting for ${otherName}'s answer`;
+        ? i18n._(msg`Waiting for your answer`)
+        : i18n._(msg`Waiting for ${otherName}'s answer`);
     case "accepted":
-      return "Accepted";
+      return i18n._(msg`Accepted`);
     case "declined":
-      return meetup.proposedTo === meId ? "You declined" : `${otherName} declined`;
+      return meetup.proposedTo === meId
+        ? i18n._(msg`You declined`)
+        : i18n._(msg`${otherName} declined`);
     case "cancelled":
-      return meetup.cancelledBy === meId ? "Cancelled by you" : `Cancelled by ${otherName}`;
+      return meetup.cancelledBy === meId
+        ? i18n._(msg`Cancelled by you`)
+        : i18n._(msg`Cancelled by ${otherName}`);
     default:
       return "";
   }
@@ -56,6 +63,7 @@ export function MeetupCard({
   otherName: string;
   interactive?: boolean;
 }) {
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<MeetupAnswer>();
   const [error, setError] = useState<string>();
@@ -75,14 +83,14 @@ export function MeetupCard({
       },
       (failure: unknown) => {
         setPending(undefined);
-        setError(errorMessageOf(failure, "That did not go through. Try again."));
+        setError(errorMessageOf(failure, t`That did not go through. Try again.`));
       },
     );
   }
 
   return (
     <section
-      aria-label={`Meet-up on ${when}`}
+      aria-label={t`Meet-up on ${when}`}
       className="mt-2 flex min-w-56 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 text-sm whitespace-normal text-base-content"
     >
       <p className={cn("flex items-start gap-2 font-semibold", over && "line-through opacity-70")}>
@@ -93,8 +101,8 @@ export function MeetupCard({
         <p className="flex items-start gap-2 [overflow-wrap:anywhere]">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-base-content/60" />
           <span>
-            <span className="sr-only">Place: </span>
-            {meetup.place}
+            <span className="sr-only">{t`Place:`} </span>
+            <span dir="auto">{meetup.place}</span>
           </span>
         </p>
       ) : null}
@@ -108,19 +116,22 @@ export function MeetupCard({
             className="link link-primary"
             title={meetup.link}
           >
-            <span className="sr-only">Video link: </span>
+            <span className="sr-only">{t`Video link:`} </span>
             {shortLink(meetup.link)}
           </a>
         </p>
       ) : null}
       {meetup.note ? (
-        <p className="border-l-2 border-base-300 pl-2 whitespace-pre-wrap text-base-content/80 [overflow-wrap:anywhere]">
+        <p
+          dir="auto"
+          className="border-s-2 border-base-300 ps-2 whitespace-pre-wrap text-base-content/80 [overflow-wrap:anywhere]"
+        >
           {meetup.note}
         </p>
       ) : null}
       <p>
         <span className={cn("badge badge-sm", STATE_STYLE[meetup.state])}>
-          {stateText(meetup, meId, otherName)}
+          {stateText(i18n, meetup, meId, otherName)}
         </span>
       </p>
       {canAnswer || canCancel || meetup.state === "accepted" ? (
@@ -138,7 +149,7 @@ export function MeetupCard({
                 ) : (
                   <CalendarCheck aria-hidden="true" className="size-4" />
                 )}
-                Accept
+                <Trans>Accept</Trans>
               </button>
               <button
                 type="button"
@@ -146,14 +157,14 @@ export function MeetupCard({
                 disabled={pending !== undefined}
                 onClick={() => answer("decline")}
               >
-                Decline
+                <Trans>Decline</Trans>
               </button>
             </>
           ) : null}
           {meetup.state === "accepted" ? (
             <a href={meetupCalendarUrl(meetup._id)} download className="btn btn-outline btn-sm">
               <CalendarPlus aria-hidden="true" className="size-4" />
-              Add to calendar
+              <Trans>Add to calendar</Trans>
             </a>
           ) : null}
           {canCancel ? (
@@ -163,7 +174,7 @@ export function MeetupCard({
               disabled={pending !== undefined}
               onClick={() => setConfirming(true)}
             >
-              Cancel meet-up
+              <Trans>Cancel meet-up</Trans>
             </button>
           ) : null}
         </div>
@@ -176,12 +187,12 @@ export function MeetupCard({
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Cancel this meet-up?"
-        description={`${otherName} will see that you cancelled ${when}.`}
+        title={t`Cancel this meet-up?`}
+        description={t`${otherName} will see that you cancelled ${when}.`}
       >
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={() => setConfirming(false)}>
-            Keep it
+            <Trans>Keep it</Trans>
           </button>
           <button
             type="button"
@@ -191,7 +202,7 @@ export function MeetupCard({
               answer("cancel");
             }}
           >
-            Yes, cancel it
+            <Trans>Yes, cancel it</Trans>
           </button>
         </div>
       </Modal>

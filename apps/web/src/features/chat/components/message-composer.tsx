@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_PHOTOS_PER_MESSAGE } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ImagePlus, Pencil, Reply, SendHorizontal, X } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
 
 /** A photo chosen for the next message: uploading, ready (its id), or failed. */
@@ -50,6 +50,8 @@ export function MessageComposer({
   onRemovePhoto,
   focusRequest = 0,
 }: MessageComposerProps) {
+  const { t } = useLingui();
+  const replyName = replyingTo?.name;
   const tooLong = text.length > CHAT_MESSAGE_MAX_LENGTH;
   const uploading = photos.some((photo) => !photo.id && !photo.error);
   const readyPhotos = photos.filter((photo) => photo.id).length;
@@ -99,12 +101,18 @@ export function MessageComposer({
           )}
           <p className="min-w-0 flex-1 truncate">
             {editing ? (
-              <span className="font-semibold">Editing message</span>
+              <span className="font-semibold">
+                <Trans>Editing message</Trans>
+              </span>
             ) : (
               <>
-                <span className="font-semibold">Replying to {replyingTo?.name}</span>
+                <span className="font-semibold">
+                  <Trans>Replying to {replyName}</Trans>
+                </span>
                 {replyingTo?.excerpt ? (
-                  <span className="text-base-content/70">: {replyingTo.excerpt}</span>
+                  <span dir="auto" className="text-base-content/70">
+                    : {replyingTo.excerpt}
+                  </span>
                 ) : null}
               </>
             )}
@@ -112,7 +120,7 @@ export function MessageComposer({
           <button
             type="button"
             className="btn btn-ghost btn-xs btn-circle"
-            aria-label={editing ? "Cancel edit" : "Cancel reply"}
+            aria-label={editing ? t`Cancel edit` : t`Cancel reply`}
             onClick={editing ? onCancelEdit : onCancelReply}
           >
             <X aria-hidden="true" className="size-4" />
@@ -120,32 +128,35 @@ export function MessageComposer({
         </div>
       ) : null}
       {photos.length > 0 ? (
-        <ul aria-label="Photos to send" className="flex gap-2 overflow-x-auto px-3 pt-3">
-          {photos.map((photo, index) => (
-            <li key={photo.key} className="relative shrink-0">
-              <img
-                src={photo.previewUrl}
-                alt=""
-                className={cn(
-                  "size-16 rounded-md object-cover",
-                  !photo.id && "opacity-60",
-                  photo.error && "ring-2 ring-error",
-                )}
-              />
-              {!photo.id && !photo.error ? (
-                <span className="loading loading-spinner loading-sm absolute inset-0 m-auto" />
-              ) : null}
-              <button
-                type="button"
-                className="btn btn-circle btn-xs absolute -top-2 -right-2"
-                aria-label={`Remove photo ${index + 1}`}
-                onClick={() => onRemovePhoto?.(photo.key)}
-              >
-                <X aria-hidden="true" className="size-3" />
-              </button>
-              {photo.error ? <span className="sr-only">{photo.error}</span> : null}
-            </li>
-          ))}
+        <ul aria-label={t`Photos to send`} className="flex gap-2 overflow-x-auto px-3 pt-3">
+          {photos.map((photo, index) => {
+            const position = index + 1;
+            return (
+              <li key={photo.key} className="relative shrink-0">
+                <img
+                  src={photo.previewUrl}
+                  alt=""
+                  className={cn(
+                    "size-16 rounded-md object-cover",
+                    !photo.id && "opacity-60",
+                    photo.error && "ring-2 ring-error",
+                  )}
+                />
+                {!photo.id && !photo.error ? (
+                  <span className="loading loading-spinner loading-sm absolute inset-0 m-auto" />
+                ) : null}
+                <button
+                  type="button"
+                  className="btn btn-circle btn-xs absolute -top-2 -end-2"
+                  aria-label={t`Remove photo ${position}`}
+                  onClick={() => onRemovePhoto?.(photo.key)}
+                >
+                  <X aria-hidden="true" className="size-3" />
+                </button>
+                {photo.error ? <span className="sr-only">{photo.error}</span> : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
       {photos.find((photo) => photo.error)?.error ? (
@@ -162,7 +173,7 @@ export function MessageComposer({
               accept="image/*"
               multiple
               className="hidden"
-              aria-label="Photos to send"
+              aria-label={t`Photos to send`}
               data-testid="chat-photo-input"
               onChange={(event) => {
                 const files = [...(event.target.files ?? [])];
@@ -173,8 +184,8 @@ export function MessageComposer({
             <button
               type="button"
               className="btn btn-ghost btn-square"
-              aria-label="Add photos"
-              title={`Add up to ${CHAT_PHOTOS_PER_MESSAGE} photos`}
+              aria-label={t`Add photos`}
+              title={t`Add up to ${CHAT_PHOTOS_PER_MESSAGE} photos`}
               disabled={photos.length >= CHAT_PHOTOS_PER_MESSAGE}
               onClick={() => fileRef.current?.click()}
             >
@@ -183,7 +194,7 @@ export function MessageComposer({
           </>
         ) : null}
         <label htmlFor="chat-input" className="sr-only">
-          {editing ? "Edit your message" : `Message ${name}`}
+          {editing ? t`Edit your message` : t`Message ${name}`}
         </label>
         <textarea
           ref={inputRef}
@@ -192,7 +203,8 @@ export function MessageComposer({
           onChange={(event) => onText(event.target.value)}
           onKeyDown={onKeyDown}
           rows={1}
-          placeholder="Type a message"
+          placeholder={t`Type a message`}
+          dir="auto"
           aria-invalid={tooLong || undefined}
           className={cn(
             "textarea max-h-40 min-h-11 flex-1 resize-none",
@@ -202,14 +214,14 @@ export function MessageComposer({
         <button
           type="submit"
           className="btn btn-primary btn-square"
-          aria-label={editing ? "Save edit" : "Send"}
+          aria-label={editing ? t`Save edit` : t`Send`}
           disabled={!canSend}
         >
-          <SendHorizontal aria-hidden="true" className="size-5" />
+          <SendHorizontal aria-hidden="true" className="size-5 rtl:-scale-x-100" />
         </button>
       </form>
       {tooLong ? (
-        <p className="px-3 pb-2 text-xs text-error">{CHAT_MESSAGES.messageTooLong}</p>
+        <p className="px-3 pb-2 text-xs text-error">{t`A message has at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`}</p>
       ) : null}
     </div>
   );

@@ -1,7 +1,10 @@
 import { CHAT_REACTIONS, type ChatMessage, type ChatPhoto } from "@kindred/shared";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Flag, Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { cn } from "@/lib/cn.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import { timeOf } from "../lib/format-time.ts";
 import { MeetupCard } from "./meetup-card.tsx";
 
@@ -34,8 +37,10 @@ const ACTION =
 
 /** "edited": the time it was edited shows on hover and focus, and stays after a tap. */
 function EditedMark({ editedAt }: { editedAt: string }) {
+  const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
-  const label = `Edited at ${timeOf(editedAt)}`;
+  const time = timeOf(editedAt, i18n.locale);
+  const label = t`Edited at ${time}`;
   return (
     <button
       type="button"
@@ -45,15 +50,20 @@ function EditedMark({ editedAt }: { editedAt: string }) {
       aria-expanded={open}
       onClick={() => setOpen((shown) => !shown)}
     >
-      {open ? label.toLowerCase() : "edited"}
+      {open ? t`edited at ${time}` : t`edited`}
     </button>
   );
 }
 
 /** Who gave a reaction, in words: "You", "Ana", "You and Ana". */
-function reactedBy(mine: boolean, count: number, otherName: string): string {
-  if (mine && count > 1) return `You and ${otherName}`;
-  return mine ? "You" : otherName;
+function reactedBy(
+  t: ReturnType<typeof useLingui>["t"],
+  mine: boolean,
+  count: number,
+  otherName: string,
+): string {
+  if (mine && count > 1) return t`You and ${otherName}`;
+  return mine ? t`You` : otherName;
 }
 
 /**
@@ -75,12 +85,15 @@ export function MessageItem({
   onJump,
   onOpenPhoto,
 }: MessageItemProps) {
+  const { t, i18n } = useLingui();
   const [picking, setPicking] = useState(false);
   const mine = message.fromUserId === meId;
   const deleted = message.deletedAt !== null;
-  const at = timeOf(message.createdAt);
+  const at = timeOf(message.createdAt, i18n.locale);
   const quote = message.replyTo;
-  const quoteName = quote ? (quote.fromUserId === meId ? "You" : otherName) : "";
+  const quoteName = quote ? (quote.fromUserId === meId ? t`You` : otherName) : "";
+  const photoCount = message.photos.length;
+  const openPhotoLabel = (position: number) => t`Open photo ${position} of ${photoCount}`;
   const showActions = !deleted && (onReply || onReact || onEdit || onDelete || onReport);
 
   return (
@@ -104,19 +117,19 @@ export function MessageItem({
         {quote && !deleted ? (
           <button
             type="button"
-            className="mb-1 block w-full max-w-full rounded border-l-4 border-current/40 bg-black/5 px-2 py-1 text-left text-xs opacity-90 hover:bg-black/10"
+            className="mb-1 block w-full max-w-full rounded border-s-4 border-current/40 bg-black/5 px-2 py-1 text-start text-xs opacity-90 hover:bg-black/10"
             onClick={() => onJump?.(quote._id)}
-            aria-label={`Go to the message from ${quoteName} this replies to`}
+            aria-label={t`Go to the message from ${quoteName} this replies to`}
           >
-            <span className="block font-semibold">{quoteName}</span>
-            <span className="block truncate">
+            <span dir="auto" className="block font-semibold">
+              {quoteName}
+            </span>
+            <span dir="auto" className="block truncate">
               {quote.deleted
-                ? "Message deleted"
+                ? i18n._(CHAT_COPY.messageDeleted)
                 : quote.excerpt ||
                   (quote.photos > 0
-                    ? quote.photos === 1
-                      ? "Photo"
-                      : `${quote.photos} photos`
+                    ? plural(quote.photos, { one: "Photo", other: "# photos" })
                     : "")}
             </span>
           </button>
@@ -134,7 +147,7 @@ export function MessageItem({
                 type="button"
                 className="overflow-hidden rounded-md"
                 onClick={() => onOpenPhoto?.(message.photos, index)}
-                aria-label={`Open photo ${index + 1} of ${message.photos.length}`}
+                aria-label={openPhotoLabel(index + 1)}
               >
                 <img
                   src={photo.thumb}
@@ -148,7 +161,11 @@ export function MessageItem({
             ))}
           </div>
         ) : null}
-        {deleted ? "Message deleted" : message.text}
+        {deleted ? (
+          i18n._(CHAT_COPY.messageDeleted)
+        ) : message.text ? (
+          <span dir="auto">{message.text}</span>
+        ) : null}
         {message.meetup && !deleted ? (
           <MeetupCard
             meetup={message.meetup}
@@ -179,7 +196,7 @@ export function MessageItem({
                 <button
                   type="button"
                   className={ACTION}
-                  aria-label={`React to message from ${at}`}
+                  aria-label={t`React to message from ${at}`}
                   aria-expanded={picking}
                   onClick={() => setPicking((open) => !open)}
                 >
@@ -190,7 +207,7 @@ export function MessageItem({
                 <button
                   type="button"
                   className={ACTION}
-                  aria-label={`Reply to message from ${at}`}
+                  aria-label={t`Reply to message from ${at}`}
                   onClick={() => onReply(message)}
                 >
                   <Reply aria-hidden="true" className="size-4" />
@@ -200,7 +217,7 @@ export function MessageItem({
                 <button
                   type="button"
                   className={ACTION}
-                  aria-label={`Edit message from ${at}`}
+                  aria-label={t`Edit message from ${at}`}
                   onClick={() => onEdit(message)}
                 >
                   <Pencil aria-hidden="true" className="size-4" />
@@ -210,7 +227,7 @@ export function MessageItem({
                 <button
                   type="button"
                   className={ACTION}
-                  aria-label={`Delete message from ${at}`}
+                  aria-label={t`Delete message from ${at}`}
                   onClick={() => onDelete(message)}
                 >
                   <Trash2 aria-hidden="true" className="size-4" />
@@ -220,11 +237,11 @@ export function MessageItem({
                 <button
                   type="button"
                   className="btn btn-ghost btn-xs h-7 min-h-0 gap-1 px-1.5 font-normal text-base-content/70"
-                  aria-label={`Report message from ${at}`}
+                  aria-label={t`Report message from ${at}`}
                   onClick={() => onReport(message)}
                 >
                   <Flag aria-hidden="true" className="size-3" />
-                  Report
+                  <Trans>Report</Trans>
                 </button>
               ) : null}
             </span>
@@ -232,7 +249,9 @@ export function MessageItem({
         </div>
         {picking && onReact ? (
           <fieldset className="flex gap-0.5 rounded-full border border-base-300 bg-base-100 p-0.5 shadow">
-            <legend className="sr-only">Reactions</legend>
+            <legend className="sr-only">
+              <Trans>Reactions</Trans>
+            </legend>
             {CHAT_REACTIONS.map((emoji) => {
               const on = message.reactions.some((r) => r.emoji === emoji && r.mine);
               return (
@@ -243,7 +262,7 @@ export function MessageItem({
                     "btn btn-ghost btn-sm btn-circle font-reactions text-lg",
                     on && "btn-active",
                   )}
-                  aria-label={`${on ? "Remove" : "React with"} ${emoji}`}
+                  aria-label={on ? t`Remove ${emoji}` : t`React with ${emoji}`}
                   aria-pressed={on}
                   onClick={() => {
                     setPicking(false);
@@ -259,7 +278,8 @@ export function MessageItem({
         {message.reactions.length > 0 && !deleted ? (
           <div className="flex flex-wrap gap-1">
             {message.reactions.map((reaction) => {
-              const who = reactedBy(reaction.mine, reaction.count, otherName);
+              const who = reactedBy(t, reaction.mine, reaction.count, otherName);
+              const { emoji, count } = reaction;
               return (
                 <button
                   key={reaction.emoji}
@@ -268,8 +288,8 @@ export function MessageItem({
                     "badge gap-1 border-base-300 bg-base-100 px-2 text-sm",
                     reaction.mine && "border-primary bg-primary/10",
                   )}
-                  title={`${who} reacted with ${reaction.emoji}`}
-                  aria-label={`${reaction.emoji} ${reaction.count}: ${who}`}
+                  title={t`${who} reacted with ${emoji}`}
+                  aria-label={t`${emoji} ${count}: ${who}`}
                   aria-pressed={reaction.mine}
                   disabled={!onReact}
                   onClick={() => onReact?.(message, reaction.emoji, !reaction.mine)}
@@ -285,7 +305,11 @@ export function MessageItem({
             })}
           </div>
         ) : null}
-        {seen ? <span>Seen</span> : null}
+        {seen ? (
+          <span>
+            <Trans>Seen</Trans>
+          </span>
+        ) : null}
       </div>
     </li>
   );

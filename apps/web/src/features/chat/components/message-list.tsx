@@ -1,21 +1,23 @@
 import type { ChatMessage } from "@kindred/shared";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { RotateCw } from "lucide-react";
 import { Fragment } from "react";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
+import { CHAT_COPY } from "../lib/chat-copy.ts";
 import { dayKey, dayLabel } from "../lib/format-time.ts";
 import type { PendingMessage } from "../lib/outbox.ts";
 import { BUBBLE, type MessageActions, MessageItem } from "./message-item.tsx";
 
 type DayGroup = { key: string; label: string; items: ChatMessage[] };
 
-function byDay(messages: ChatMessage[]): DayGroup[] {
+function byDay(messages: ChatMessage[], locale: string): DayGroup[] {
   const groups: DayGroup[] = [];
   for (const message of messages) {
     const key = dayKey(message.createdAt);
     const last = groups.at(-1);
     if (last?.key === key) last.items.push(message);
-    else groups.push({ key, label: dayLabel(message.createdAt), items: [message] });
+    else groups.push({ key, label: dayLabel(message.createdAt, locale), items: [message] });
   }
   return groups;
 }
@@ -39,8 +41,9 @@ export function MessageDays({
   firstUnreadId?: string | null | undefined;
   highlightedId?: string | undefined;
 }) {
+  const { i18n } = useLingui();
   const lastSeen = messages.findLast((message) => message.readByOther && !message.deletedAt)?._id;
-  return byDay(messages).map((group) => (
+  return byDay(messages, i18n.locale).map((group) => (
     <div key={group.key}>
       <h3 className="divider my-3 text-xs font-medium text-base-content/60">{group.label}</h3>
       <ol>
@@ -51,7 +54,7 @@ export function MessageDays({
                 id="first-unread"
                 className="divider divider-primary my-2 scroll-mt-16 text-xs font-semibold text-primary"
               >
-                New messages
+                <Trans>New messages</Trans>
               </li>
             ) : null}
             <MessageItem
@@ -77,9 +80,10 @@ export function PendingMessages({
   pending: PendingMessage[];
   onRetry: (item: PendingMessage) => void;
 }) {
+  const { t, i18n } = useLingui();
   if (pending.length === 0) return null;
   return (
-    <ol aria-label="Sending">
+    <ol aria-label={t`Sending`}>
       {pending.map((item) => (
         <li key={item.clientId} className="chat chat-end">
           <div
@@ -90,10 +94,10 @@ export function PendingMessages({
           >
             {item.photos?.length ? (
               <span className="mb-1 block text-xs opacity-80">
-                {item.photos.length === 1 ? "1 photo" : `${item.photos.length} photos`}
+                {plural(item.photos.length, { one: "# photo", other: "# photos" })}
               </span>
             ) : null}
-            {item.text}
+            <span dir="auto">{item.text}</span>
           </div>
           <div className="chat-footer mt-0.5 text-xs">
             {item.failed ? (
@@ -103,10 +107,12 @@ export function PendingMessages({
                 onClick={() => onRetry(item)}
               >
                 <RotateCw aria-hidden="true" className="size-3" />
-                {CHAT_MESSAGES.sendFailed}
+                {i18n._(CHAT_COPY.sendFailed)}
               </button>
             ) : (
-              <span className="text-base-content/60">Sending…</span>
+              <span className="text-base-content/60">
+                <Trans>Sending…</Trans>
+              </span>
             )}
           </div>
         </li>

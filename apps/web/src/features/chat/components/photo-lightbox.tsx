@@ -1,4 +1,5 @@
 import type { ChatPhoto } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Modal } from "@/components/ui/modal.tsx";
 
@@ -15,11 +16,14 @@ export function PhotoLightbox({
   onClose: () => void;
 }) {
   const photo = photos[index];
+  const { t, i18n } = useLingui();
+  const position = i18n.number(index + 1);
+  const count = i18n.number(photos.length);
   return (
     <Modal
       open={photo !== undefined}
       onClose={onClose}
-      title={photos.length > 1 ? `Photo ${index + 1} of ${photos.length}` : "Photo"}
+      title={photos.length > 1 ? t`Photo ${position} of ${count}` : t`Photo`}
       className="max-w-4xl"
     >
       {photo ? (
@@ -28,16 +32,16 @@ export function PhotoLightbox({
             <button
               type="button"
               className="btn btn-circle btn-ghost"
-              aria-label="Previous photo"
+              aria-label={t`Previous photo`}
               disabled={index === 0}
               onClick={() => onIndex(index - 1)}
             >
-              <ChevronLeft aria-hidden="true" className="size-5" />
+              <ChevronLeft aria-hidden="true" className="size-5 rtl:-scale-x-100" />
             </button>
           ) : null}
           <img
             src={photo.large}
-            alt={`${index + 1} of ${photos.length}, full size`}
+            alt={t`${position} of ${count}, full size`}
             width={photo.width}
             height={photo.height}
             className="mx-auto max-h-[75vh] w-auto min-w-0 rounded-lg object-contain"
@@ -46,11 +50,11 @@ export function PhotoLightbox({
             <button
               type="button"
               className="btn btn-circle btn-ghost"
-              aria-label="Next photo"
+              aria-label={t`Next photo`}
               disabled={index === photos.length - 1}
               onClick={() => onIndex(index + 1)}
             >
-              <ChevronRight aria-hidden="true" className="size-5" />
+              <ChevronRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
             </button>
           ) : null}
         </div>

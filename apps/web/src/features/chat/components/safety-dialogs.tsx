@@ -1,3 +1,6 @@
+import type { I18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LazyReportDialog } from "@/components/report/report-button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { useEndConversation, useForgetBlocked } from "../api/safety-actions.ts";
@@ -14,27 +17,30 @@ type DialogsProps = {
 };
 
 const END_TEXTS = {
-  block: (name: string) => ({
-    title: `Block ${name}?`,
-    description:
-      "Neither of you will see the other again: not in Discover, requests, connections or chat. Your conversation is deleted.",
-    confirm: "Block",
+  block: (i18n: I18n, name: string) => ({
+    title: i18n._(msg`Block ${name}?`),
+    description: i18n._(
+      msg`Neither of you will see the other again: not in Discover, requests, connections or chat. Your conversation is deleted.`,
+    ),
+    confirm: i18n._(msg`Block`),
   }),
-  remove: (name: string) => ({
-    title: `Remove ${name} from your connections?`,
-    description: "The conversation closes for both of you and its messages are deleted.",
-    confirm: "Remove connection",
+  remove: (i18n: I18n, name: string) => ({
+    title: i18n._(msg`Remove ${name} from your connections?`),
+    description: i18n._(msg`The conversation closes for both of you and its messages are deleted.`),
+    confirm: i18n._(msg`Remove connection`),
   }),
-  delete: () => ({
-    title: "Delete this conversation?",
-    description:
-      "The other person deleted their account; only you still have these messages. They are deleted for good.",
-    confirm: "Delete conversation",
+  delete: (i18n: I18n) => ({
+    title: i18n._(msg`Delete this conversation?`),
+    description: i18n._(
+      msg`The other person deleted their account; only you still have these messages. They are deleted for good.`,
+    ),
+    confirm: i18n._(msg`Delete conversation`),
   }),
 };
 
 /** The confirmations for Block, Remove connection and Report, each in an accessible dialog. */
 export function SafetyDialogs({ action, userId, name, onClose, onEnded }: DialogsProps) {
+  const { t } = useLingui();
   const forgetBlocked = useForgetBlocked();
   return (
     <>
@@ -65,7 +71,7 @@ export function SafetyDialogs({ action, userId, name, onClose, onEnded }: Dialog
       <LazyReportDialog
         open={action === "report"}
         subject={{ type: "user", _id: userId }}
-        title={`Report ${name}`}
+        title={t`Report ${name}`}
         blockName={name}
         onClose={onClose}
         onReported={({ blocked }) => {
@@ -93,13 +99,14 @@ function EndDialog({
   onClose: () => void;
   onEnded: () => void;
 }) {
+  const { i18n } = useLingui();
   const end = useEndConversation();
-  const text = END_TEXTS[kind](name);
+  const text = END_TEXTS[kind](i18n, name);
   return (
     <Modal open={open} onClose={onClose} title={text.title} description={text.description}>
       <div className="modal-action mt-2">
         <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button
           type="button"

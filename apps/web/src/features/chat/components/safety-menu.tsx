@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { EllipsisVertical, Flag, ShieldBan, Trash2, UserMinus } from "lucide-react";
 import { cn } from "@/lib/cn.ts";
@@ -19,10 +20,11 @@ export function SafetyMenu({
   accountDeleted?: boolean;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`More actions for ${name}`}
+        aria-label={t`More actions for ${name}`}
         className={cn("btn btn-ghost btn-circle btn-sm", className)}
       >
         <EllipsisVertical aria-hidden="true" className="size-5" />
@@ -39,24 +41,24 @@ export function SafetyMenu({
               onSelect={() => onAction("delete")}
             >
               <Trash2 aria-hidden="true" className="size-4" />
-              Delete conversation
+              <Trans>Delete conversation</Trans>
             </DropdownMenu.Item>
           ) : (
             <>
               <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("remove")}>
                 <UserMinus aria-hidden="true" className="size-4" />
-                Remove connection
+                <Trans>Remove connection</Trans>
               </DropdownMenu.Item>
               <DropdownMenu.Item className={ITEM_CLASS} onSelect={() => onAction("report")}>
                 <Flag aria-hidden="true" className="size-4" />
-                Report
+                <Trans>Report</Trans>
               </DropdownMenu.Item>
               <DropdownMenu.Item
                 className={cn(ITEM_CLASS, "text-error")}
                 onSelect={() => onAction("block")}
               >
                 <ShieldBan aria-hidden="true" className="size-4" />
-                Block
+                <Trans>Block</Trans>
               </DropdownMenu.Item>
             </>
           )}

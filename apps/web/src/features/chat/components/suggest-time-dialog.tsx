@@ -1,4 +1,5 @@
 import { newMeetupBodySchema, OVERLAP_DAYS } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarSearch } from "lucide-react";
 import { useEffect } from "react";
 import { type Path, useWatch } from "react-hook-form";
@@ -8,7 +9,6 @@ import { FormError, InputField, SelectField, TextareaField } from "@/components/
 import { Modal } from "@/components/ui/modal.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
-import { MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { cn } from "@/lib/cn.ts";
@@ -59,6 +59,7 @@ export type SuggestTimeDialogProps = {
  * typed by hand. With a place, a video link and a note, all optional, it goes into the chat.
  */
 export function SuggestTimeDialog({ otherId, otherName, onClose }: SuggestTimeDialogProps) {
+  const { t } = useLingui();
   const overlap = useOverlap(otherId);
   const form = useZodForm(suggestFormSchema, {
     defaultValues: {
@@ -109,7 +110,7 @@ export function SuggestTimeDialog({ otherId, otherName, onClose }: SuggestTimeDi
         ...(values.link ? { link: values.link } : {}),
         ...(values.note ? { note: values.note } : {}),
       });
-      showToast(`Suggestion sent to ${otherName}.`, { variant: "success" });
+      showToast(t`Suggestion sent to ${otherName}.`, { variant: "success" });
       onClose();
     } catch (error) {
       showMeetupError(error);
@@ -128,9 +129,10 @@ export function SuggestTimeDialog({ otherId, otherName, onClose }: SuggestTimeDi
       }
       if (placed) return;
     }
-    showServerError(form, error, MESSAGES.somethingWrong);
+    showServerError(form, error, t`Something went wrong`);
   }
 
+  const zone = localZone().replaceAll("_", " ");
   const lengthOptions = lengths.map((minutes) => ({
     value: String(minutes),
     label: lengthLabel(minutes),
@@ -140,47 +142,53 @@ export function SuggestTimeDialog({ otherId, otherName, onClose }: SuggestTimeDi
     <Modal
       open
       onClose={onClose}
-      title={`Suggest a time to ${otherName}`}
-      description={`Times are in your time zone (${localZone().replaceAll("_", " ")}).`}
+      title={t`Suggest a time to ${otherName}`}
+      description={t`Times are in your time zone (${zone}).`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col">
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-semibold">When you're both free</legend>
+          <legend className="mb-1 text-sm font-semibold">
+            <Trans>When you're both free</Trans>
+          </legend>
           {overlap.isPending ? (
             <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
               <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              Looking for free time…
+              <Trans>Looking for free time…</Trans>
             </p>
           ) : overlap.isError ? (
             <div role="alert" className="flex flex-wrap items-center gap-2 text-sm">
-              <span>Couldn't load your shared free time.</span>
+              <span>
+                <Trans>Couldn't load your shared free time.</Trans>
+              </span>
               <button
                 type="button"
                 className="btn btn-ghost btn-xs"
                 disabled={overlap.isFetching}
                 onClick={() => void overlap.refetch()}
               >
-                Try again
+                <Trans>Try again</Trans>
               </button>
             </div>
           ) : ranges.length === 0 ? (
             <div className="flex items-start gap-2 rounded-box bg-base-200 p-3 text-sm">
               <CalendarSearch aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <p>
-                No shared free time in the next {OVERLAP_DAYS} days.{" "}
-                <Link
-                  to={paths.settingsAvailability}
-                  className="link link-primary"
-                  onClick={onClose}
-                >
-                  Set when you're free
-                </Link>
-                , or choose a day and time below.
+                <Trans>
+                  No shared free time in the next {OVERLAP_DAYS} days.{" "}
+                  <Link
+                    to={paths.settingsAvailability}
+                    className="link link-primary"
+                    onClick={onClose}
+                  >
+                    Set when you're free
+                  </Link>
+                  , or choose a day and time below.
+                </Trans>
               </p>
             </div>
           ) : (
             <ul
-              aria-label="Times you're both free"
+              aria-label={t`Times you're both free`}
               className="flex max-h-52 flex-col gap-1 overflow-y-auto rounded-box border border-base-300 p-1"
             >
               {ranges.map((free) => {
@@ -212,40 +220,43 @@ export function SuggestTimeDialog({ otherId, otherName, onClose }: SuggestTimeDi
           <InputField
             control={form.control}
             name="start"
-            label="Starts"
+            label={t`Starts`}
             type="datetime-local"
             min={toLocalInput(new Date())}
           />
           <SelectField
             control={form.control}
             name="minutes"
-            label="How long"
+            label={t`How long`}
             options={lengthOptions}
-            hint={range ? "Within your shared free time" : undefined}
+            hint={range ? t`Within your shared free time` : undefined}
           />
         </div>
         <InputField
           control={form.control}
           name="place"
-          label="Place (optional)"
+          label={t`Place (optional)`}
           autoComplete="off"
-          placeholder="Library café"
+          placeholder={t`Library café`}
         />
         <InputField
           control={form.control}
           name="link"
-          label="Video link (optional)"
+          label={t`Video link (optional)`}
           type="url"
           inputMode="url"
+          // i18n-ignore
           placeholder="https://"
         />
-        <TextareaField control={form.control} name="note" label="Note (optional)" rows={2} />
+        <TextareaField control={form.control} name="note" label={t`Note (optional)`} rows={2} />
         <FormError control={form.control} />
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Not now
+            <Trans>Not now</Trans>
           </button>
-          <SubmitButton pending={form.formState.isSubmitting}>Send suggestion</SubmitButton>
+          <SubmitButton pending={form.formState.isSubmitting}>
+            <Trans>Send suggestion</Trans>
+          </SubmitButton>
         </div>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import {
   type ChatClientEvent,
   type Conversation,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
 import { env } from "@/config/env.ts";
@@ -36,8 +37,8 @@ export const MAX_RESUME_PAGES = 5;
 export function liveUpdatesStoppedMessage(reason: string): string {
   const address = /^Open (https?:\/\/\S+)$/.exec(reason)?.[1];
   return address
-    ? `Live updates are off on this address: new messages and badges show only after a reload. Open ${address} to get them as they arrive.`
-    : "Live updates are off on this address: new messages and badges show only after a reload.";
+    ? t`Live updates are off on this address: new messages and badges show only after a reload. Open ${address} to get them as they arrive.`
+    : t`Live updates are off on this address: new messages and badges show only after a reload.`;
 }
 
 function resumeFrame(after: string): string {

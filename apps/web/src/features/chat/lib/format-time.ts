@@ -1,9 +1,25 @@
-const time = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: "long" });
+/** Formats for `locale` (the active language), made once per language. */
+const formats = new Map<
+  string,
+  { time: Intl.DateTimeFormat; day: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat }
+>();
 
-export function timeOf(iso: string): string {
-  return time.format(new Date(iso));
+function formatsOf(locale: string | undefined) {
+  const key = locale ?? "";
+  let found = formats.get(key);
+  if (!found) {
+    found = {
+      time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }),
+      day: new Intl.DateTimeFormat(locale, { dateStyle: "medium" }),
+      weekday: new Intl.DateTimeFormat(locale, { weekday: "long" }),
+    };
+    formats.set(key, found);
+  }
+  return found;
+}
+
+export function timeOf(iso: string, locale?: string): string {
+  return formatsOf(locale).time.format(new Date(iso));
 }
 
 /** A message's local calendar day, e.g. "2026-11-22", to group messages by. */
@@ -12,18 +28,23 @@ export function dayKey(iso: string): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
 
-/** "Today", "Yesterday", a weekday within the week, else the date. */
-export function dayLabel(iso: string, now = new Date()): string {
+/** "Today", "Yesterday" (in the active language), a weekday within the week, else the date. */
+export function dayLabel(iso: string, locale?: string, now = new Date()): string {
   const date = new Date(iso);
   const start = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((start(now) - start(date)) / 86_400_000);
-  if (days === 0) return "Today";
-  if (days === 1) return "Yesterday";
-  if (days > 1 && days < 7) return weekday.format(date);
-  return day.format(date);
+  if (days === 0 || days === 1) {
+    const words = new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(-days, "day");
+    // "today" → "Today": the label starts a line.
+    return words.charAt(0).toLocaleUpperCase(locale) + words.slice(1);
+  }
+  if (days > 1 && days < 7) return formatsOf(locale).weekday.format(date);
+  return formatsOf(locale).day.format(date);
 }
 
 /** The time for today's messages, the day for older ones (the conversation list). */
-export function shortTime(iso: string, now = new Date()): string {
-  return dayKey(iso) === dayKey(now.toISOString()) ? timeOf(iso) : day.format(new Date(iso));
+export function shortTime(iso: string, locale?: string, now = new Date()): string {
+  return dayKey(iso) === dayKey(now.toISOString())
+    ? timeOf(iso, locale)
+    : formatsOf(locale).day.format(new Date(iso));
 }

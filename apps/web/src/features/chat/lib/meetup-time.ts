@@ -1,26 +1,32 @@
 // A meet-up's times as the viewer reads and types them: in this browser's time zone and language.
 
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { i18n } from "@/i18n/runtime.tsx";
+
 const MINUTE_MS = 60_000;
 
 /** The lengths a suggestion offers, in minutes. */
 export const MEETUP_LENGTHS = [30, 60, 90, 120] as const;
 export const DEFAULT_MEETUP_LENGTH = 60;
 
-const LENGTH_WORDS: Record<(typeof MEETUP_LENGTHS)[number], string> = {
-  30: "30 minutes",
-  60: "1 hour",
-  90: "1½ hours",
-  120: "2 hours",
+const LENGTH_WORDS: Record<(typeof MEETUP_LENGTHS)[number], MessageDescriptor> = {
+  30: msg`30 minutes`,
+  60: msg`1 hour`,
+  90: msg`1½ hours`,
+  120: msg`2 hours`,
 };
 
+/** A length in words, in the active language. */
 export function lengthLabel(minutes: number): string {
-  return LENGTH_WORDS[minutes as (typeof MEETUP_LENGTHS)[number]] ?? `${minutes} minutes`;
+  const words = LENGTH_WORDS[minutes as (typeof MEETUP_LENGTHS)[number]];
+  return words ? i18n._(words) : plural(minutes, { one: "# minute", other: "# minutes" });
 }
 
 // Made on each call: the zone is read when the formatter is made, and a test (or a traveller's
 // laptop) may change it while the page is open.
 const rangeFormat = () =>
-  new Intl.DateTimeFormat(undefined, {
+  new Intl.DateTimeFormat(i18n.locale, {
     weekday: "short",
     day: "numeric",
     month: "short",

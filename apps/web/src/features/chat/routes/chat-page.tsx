@@ -1,8 +1,8 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MessageCircle } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { fullName } from "@/components/ui/user-card.tsx";
-import { CHAT_MESSAGES } from "@/config/copy.ts";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { useMe } from "@/lib/get-me.ts";
@@ -14,6 +14,8 @@ import type { SafetyAction } from "../components/safety-dialogs.tsx";
 
 // The open conversation (its header's Radix menu) and the safety dialogs (forms, zod) load apart:
 // the list of conversations, the screen's first paint, does not wait for them.
+import { CHAT_COPY } from "../lib/chat-copy.ts";
+
 const loadConversationView = () => import("../components/conversation-view.tsx");
 const ConversationView = lazy(async () => ({
   default: (await loadConversationView()).ConversationView,
@@ -26,7 +28,9 @@ function ConversationLoading() {
   return (
     <div role="status" className="flex flex-1 items-center justify-center">
       <span className="loading loading-spinner loading-md text-primary" aria-hidden="true" />
-      <span className="sr-only">Loading...</span>
+      <span className="sr-only">
+        <Trans>Loading...</Trans>
+      </span>
     </div>
   );
 }
@@ -36,6 +40,7 @@ function ConversationLoading() {
  * contact panel. On a phone the list and the conversation are two screens.
  */
 export function ChatPage() {
+  const { i18n } = useLingui();
   const { userId } = useParams();
   const navigate = useNavigate();
   const { data: me } = useMe();
@@ -86,7 +91,7 @@ export function ChatPage() {
         ) : (
           <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-base-200 text-base-content/70 md:flex">
             <MessageCircle aria-hidden="true" className="size-10" />
-            <p>{CHAT_MESSAGES.pickConversation}</p>
+            <p>{i18n._(CHAT_COPY.pickConversation)}</p>
           </div>
         )}
         {target ? (
