@@ -1,4 +1,5 @@
 import { newMeetupBodySchema, OVERLAP_DAYS } from "@kindred/shared";
+import { t as coreT } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarSearch } from "lucide-react";
 import { useEffect } from "react";
@@ -34,9 +35,9 @@ const { place, link, note } = newMeetupBodySchema.shape;
  * body's start and end; the place, link and note by the body's own rules.
  */
 const suggestFormSchema = z.object({
-  start: z
-    .string()
-    .refine((value) => fromLocalInput(value) !== undefined, "Choose a day and a time."),
+  start: z.string().refine((value) => fromLocalInput(value) !== undefined, {
+    error: () => coreT`Choose a day and a time.`,
+  }),
   minutes: z.string(),
   place,
   link,

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 /** What one side of a conversation knows and wants to learn. */
 export type SkillSide = { skills: readonly string[]; learning: readonly string[] };
 
@@ -24,7 +26,6 @@ function firstInBoth(theirs: readonly string[], mine: readonly string[]): string
  */
 export function icebreakers(contact: IcebreakerContact, me: SkillSide): string[] {
   const name = contact.firstName.trim();
-  const hi = name ? `Hi ${name}!` : "Hi!";
   // They want to learn what I know; they know what I want to learn; we both know; both learning.
   const iCanTeach = firstInBoth(contact.learning, me.skills);
   const theyCanTeach = firstInBoth(contact.skills, me.learning);
@@ -33,22 +34,41 @@ export function icebreakers(contact: IcebreakerContact, me: SkillSide): string[]
 
   const openers: string[] = [];
   if (iCanTeach && theyCanTeach) {
-    openers.push(`You want to learn ${iCanTeach} and I know it: trade for some ${theyCanTeach}?`);
+    openers.push(t`You want to learn ${iCanTeach} and I know it: trade for some ${theyCanTeach}?`);
   }
   if (theyCanTeach) {
-    openers.push(`I'd love to learn ${theyCanTeach} from you — what got you started?`);
+    openers.push(t`I'd love to learn ${theyCanTeach} from you — what got you started?`);
   }
   if (iCanTeach) {
-    openers.push(`I saw you want to learn ${iCanTeach}. Happy to help — where are you at with it?`);
+    openers.push(
+      t`I saw you want to learn ${iCanTeach}. Happy to help — where are you at with it?`,
+    );
   }
-  if (shared) openers.push(`We both know ${shared} — what are you building with it?`);
+  if (shared) openers.push(t`We both know ${shared} — what are you building with it?`);
   if (bothLearning) {
-    openers.push(`We're both learning ${bothLearning}. Want to swap notes on how it's going?`);
+    openers.push(t`We're both learning ${bothLearning}. Want to swap notes on how it's going?`);
   }
-  openers.push(`${hi} What are you learning at the moment?`);
+  // The greeting names them when there is a name: "Hi Ana! …", else "Hi! …".
+  openers.push(
+    name
+      ? t`Hi ${name}! What are you learning at the moment?`
+      : t`Hi! What are you learning at the moment?`,
+  );
   const theirFirst = contact.skills[0]?.trim();
-  if (theirFirst) openers.push(`${hi} How did you get into ${theirFirst}?`);
-  openers.push(`${hi} What's a skill you'd love to pick up next?`);
-  openers.push(`${hi} What brought you to Kindred?`);
+  if (theirFirst) {
+    openers.push(
+      name
+        ? t`Hi ${name}! How did you get into ${theirFirst}?`
+        : t`Hi! How did you get into ${theirFirst}?`,
+    );
+  }
+  openers.push(
+    name
+      ? t`Hi ${name}! What's a skill you'd love to pick up next?`
+      : t`Hi! What's a skill you'd love to pick up next?`,
+  );
+  openers.push(
+    name ? t`Hi ${name}! What brought you to Kindred?` : t`Hi! What brought you to Kindred?`,
+  );
   return openers.slice(0, ICEBREAKER_COUNT);
 }
