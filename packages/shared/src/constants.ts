@@ -63,6 +63,9 @@ export const REVIEW_STATUSES = ["accepted", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REQUEST_STATUSES = [...SEND_STATUSES, ...REVIEW_STATUSES] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/** GET /user/requests/sent: people per page by default, and at most. */
+export const SENT_REQUESTS_PAGE_DEFAULT_LIMIT = 20;
+export const SENT_REQUESTS_PAGE_MAX_LIMIT = 50;
 
 /** Texts the server sends and the web app shows; copied exactly from the specification. */
 export const MESSAGES = {

@@ -21,6 +21,8 @@ import {
   REVIEW_STATUSES,
   ROLES,
   SEND_STATUSES,
+  SENT_REQUESTS_PAGE_DEFAULT_LIMIT,
+  SENT_REQUESTS_PAGE_MAX_LIMIT,
   SKILL_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from "./constants.ts";
@@ -446,6 +448,31 @@ export const receivedRequestSchema = z.object({
   createdAt: z.string(),
 });
 export type ReceivedRequest = z.infer<typeof receivedRequestSchema>;
+
+/**
+ * GET /user/requests/sent: my requests nobody has answered yet, `ignored` (the people I passed)
+ * or `interested` (waiting for their answer); both when no status is given.
+ */
+export const sentRequestsQuerySchema = z.object({
+  status: z.enum(SEND_STATUSES, { error: "Status must be interested or ignored." }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SENT_REQUESTS_PAGE_MAX_LIMIT)
+    .default(SENT_REQUESTS_PAGE_DEFAULT_LIMIT),
+});
+export type SentRequestsQuery = z.infer<typeof sentRequestsQuerySchema>;
+
+/** One of my unanswered requests: the person it went to, as a card, newest first. */
+export const pendingSentRequestSchema = z.object({
+  _id: z.string(),
+  toUserId: cardSchema,
+  status: z.enum(SEND_STATUSES),
+  createdAt: z.string(),
+});
+export type PendingSentRequest = z.infer<typeof pendingSentRequestSchema>;
 
 export const reviewedRequestSchema = z.object({
   _id: z.string(),

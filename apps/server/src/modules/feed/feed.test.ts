@@ -357,6 +357,40 @@ describe("GET /api/feed: the ranking and cursors", () => {
     expect((await cursorPage(viewer, null, 3)).names).toEqual(["P1", "P4", "P5"]);
   });
 
+  it("brings back a person undone from the list of people passed on the next page", async () => {
+    const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
+    const people: Session[] = [];
+    for (let index = 0; index < 5; index++) {
+      people.push(
+        await person(`P${index}`, ["chess", "a", "b"], `2024-02-0${9 - index}T00:00:00Z`),
+      );
+    }
+    const first = await cursorPage(viewer, null, 2);
+    expect(first.names).toEqual(["P0", "P1"]);
+    // Passed: P0 on the page shown, P3 further down (from their profile).
+    await send(viewer, "ignored", people[0] as Session);
+    await send(viewer, "ignored", people[3] as Session);
+    const list = await app.inject({
+      method: "GET",
+      url: "/api/user/requests/sent?status=ignored",
+      headers: viewer.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const passed = list.json().data as { _id: string; toUserId: { firstName: string } }[];
+    expect(passed.map((sent) => sent.toUserId.firstName)).toEqual(["P3", "P0"]);
+    for (const sent of passed) {
+      const undo = await app.inject({
+        method: "DELETE",
+        url: `/api/request/${sent._id}`,
+        headers: viewer.headers,
+      });
+      expect(undo.statusCode, undo.body).toBe(200);
+    }
+    // P3 comes on the next page by the cursor, in its place; P0 at the top of a reloaded feed.
+    expect((await cursorPage(viewer, first.next, 5)).names).toEqual(["P2", "P3", "P4"]);
+    expect((await cursorPage(viewer, null, 2)).names).toEqual(["P0", "P1"]);
+  });
+
   it("drops a blocked person at once, either way", async () => {
     const viewer = await person("Viewer", ["Chess", "Go", "Poker"], "2024-01-01T00:00:00Z");
     const blocked = await person("Blocked", ["chess", "a", "b"], "2024-02-03T00:00:00Z");

@@ -2,8 +2,10 @@ import type { RequestStatus, ReviewStatus, SendStatus } from "@kindred/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { sqlState } from "../../db/errors.ts";
+import { pastCursor } from "../../db/keyset.ts";
 import { isoTimestamp, selectRows } from "../../db/rows.ts";
 import { connectionRequests } from "../../db/schema.ts";
+import { type Page, type PageRequest, pageOf } from "../../lib/paging.ts";
 import {
   bannedAccountIds,
   type CardRow,
@@ -115,6 +117,48 @@ export function findReceivedRequests(
       order by r.created_at desc, r.id desc
     `,
   );
+}
+
+export type PendingSentRow = CardRow & {
+  requestId: string;
+  requestedAt: string;
+  status: SendStatus;
+};
+
+/**
+ * The user's requests nobody has answered yet (`statuses`: ignored, interested or both), newest
+ * first by (created_at, id), a page at a time, to people the user may meet at `now`.
+ */
+export async function findPendingSentRequests(
+  db: Database,
+  userId: string,
+  statuses: readonly SendStatus[],
+  page: PageRequest,
+  now: Date,
+): Promise<Page<PendingSentRow>> {
+  // created_at keeps microseconds and a cursor milliseconds: the list orders and continues by the
+  // millisecond, so rows within one millisecond are neither skipped nor repeated.
+  const at = sql`date_trunc('milliseconds', r.created_at)`;
+  const after = pastCursor(at, sql`r.id`, page.after, "desc");
+  const rows = await selectRows<PendingSentRow>(
+    db,
+    sql`
+      select r.id as "requestId", ${isoTimestamp(sql`r.created_at`)} as "requestedAt",
+        r.status as "status", ${cardColumns("u")}
+      from connection_requests r
+      ${joinUser("u", sql`r.to_user_id`)}
+      where r.from_user_id = ${userId}
+        and r.status in (${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+        ${after ? sql`and ${after}` : sql``}
+        and ${meetable(userId, sql`r.to_user_id`, now)}
+      order by ${at} desc, r.id desc
+      limit ${page.limit + 1}
+    `,
+  );
+  return pageOf(rows, page.limit, (row) => ({ at: new Date(row.requestedAt), id: row.requestId }));
 }
 
 /**

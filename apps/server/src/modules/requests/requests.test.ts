@@ -375,3 +375,118 @@ describe("DELETE /api/request/:requestId (undo)", () => {
     expect(await rowsBetween(a, b)).toHaveLength(1);
   });
 });
+
+describe("GET /api/user/requests/sent (the people I passed, my requests waiting)", () => {
+  type Sent = { _id: string; toUserId: Card; status: string; createdAt: string };
+  async function sentPage(user: Session, query: string) {
+    const response = await call(app, user, "GET", `/api/user/requests/sent${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.body).not.toMatch(/example\.com|emailId|password/i);
+    const body = response.json() as { data: Sent[]; nextCursor: string | null };
+    expect(response.headers["x-next-cursor"] ?? null).toBe(body.nextCursor);
+    return body;
+  }
+  /** Every page of the list, `limit` at a time: the names in order. */
+  async function allNames(user: Session, status: string, limit: number): Promise<string[]> {
+    const names: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await sentPage(
+        user,
+        `?status=${status}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      names.push(...page.data.map((sent) => sent.toUserId.firstName));
+      cursor = page.nextCursor;
+    } while (cursor);
+    return names;
+  }
+
+  it("lists my unanswered requests by status, newest first, a page at a time", async () => {
+    const me = await signUpUser(app);
+    const people: Session[] = [];
+    for (const firstName of ["Ann", "Bea", "Cy", "Dee", "Eve"]) {
+      people.push(await signUpUser(app, { firstName }));
+    }
+    const [ann, bea, cy, dee, eve] = people as [Session, Session, Session, Session, Session];
+    await send(me, "ignored", ann);
+    await send(me, "ignored", bea);
+    await send(me, "ignored", cy);
+    const waiting = await send(me, "interested", dee);
+    const answered = await send(me, "interested", eve);
+    expect((await reviewRaw(eve, "rejected", answered)).statusCode).toBe(200);
+    // Requests sent to me are not mine.
+    const other = await signUpUser(app, { firstName: "Fay" });
+    await send(other, "ignored", me);
+
+    expect(await allNames(me, "ignored", 2)).toEqual(["Cy", "Bea", "Ann"]);
+    expect(await allNames(me, "ignored", 1)).toEqual(["Cy", "Bea", "Ann"]);
+    const pending = await sentPage(me, "?status=interested");
+    expect(pending).toMatchObject({
+      nextCursor: null,
+      data: [{ _id: waiting, status: "interested" }],
+    });
+    expect(Object.keys(pending.data[0]?.toUserId ?? {}).sort()).toEqual(cardKeys);
+    expect(pending.data[0]?.toUserId._id).toBe(dee.me._id);
+    // No status: both, newest first; the rejected one is answered and not listed.
+    expect((await sentPage(me, "")).data.map((sent) => sent.toUserId.firstName)).toEqual([
+      "Dee",
+      "Cy",
+      "Bea",
+      "Ann",
+    ]);
+  });
+
+  it("drops a person once undone, and the other no longer sees a withdrawn request", async () => {
+    const [me, ann, bea] = [
+      await signUpUser(app),
+      await signUpUser(app, { firstName: "Ann" }),
+      await signUpUser(app, { firstName: "Bea" }),
+    ];
+    const ignored = await send(me, "ignored", ann);
+    const waiting = await send(me, "interested", bea);
+    expect((await received(bea)).map((request) => request._id)).toEqual([waiting]);
+
+    expect((await call(app, me, "DELETE", `/api/request/${waiting}`)).statusCode).toBe(200);
+    expect(await received(bea)).toEqual([]);
+    expect((await sentPage(me, "?status=interested")).data).toEqual([]);
+
+    expect((await call(app, me, "DELETE", `/api/request/${ignored}`)).statusCode).toBe(200);
+    expect((await sentPage(me, "?status=ignored")).data).toEqual([]);
+  });
+
+  it("leaves out someone blocked since", async () => {
+    const [me, ann, bea] = [
+      await signUpUser(app),
+      await signUpUser(app, { firstName: "Ann" }),
+      await signUpUser(app, { firstName: "Bea" }),
+    ];
+    await send(me, "ignored", ann);
+    await send(me, "ignored", bea);
+    expect((await call(app, ann, "POST", `/api/user/block/${me.me._id}`)).statusCode).toBe(201);
+    expect(await allNames(me, "ignored", 10)).toEqual(["Bea"]);
+  });
+
+  it("answers a bad status, limit or cursor with a 400 and no session with a 401", async () => {
+    const me = await signUpUser(app);
+    for (const query of [
+      "?status=accepted",
+      "?status=",
+      "?limit=0",
+      "?limit=51",
+      "?limit=x",
+      "?cursor=abc",
+      "?cursor=%00",
+      `?cursor=${"a".repeat(201)}`,
+    ]) {
+      const response = await call(app, me, "GET", `/api/user/requests/sent${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ status: 0, code: "VALIDATION_ERROR" });
+    }
+    const anonymous = await app.inject({
+      method: "GET",
+      url: "/api/user/requests/sent",
+      headers: await anonymousHeaders(app),
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

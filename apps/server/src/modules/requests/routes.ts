@@ -3,19 +3,24 @@ import {
   deletedRequestSchema,
   deleteRequestParamsSchema,
   envelope,
+  pageAnswerSchema,
+  pendingSentRequestSchema,
   receivedRequestSchema,
   reviewedRequestSchema,
   reviewRequestParamsSchema,
   sendRequestParamsSchema,
   sentRequestSchema,
+  sentRequestsQuerySchema,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { encodedPage, pagedAnswer } from "../../lib/paging.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import { accountStandingOfRequest } from "../../plugins/writes-that-reach-others.ts";
 import {
   listConnections,
+  listPendingSentRequests,
   listReceivedRequests,
   REQUEST_NOT_FOUND,
   reviewRequest,
@@ -85,6 +90,23 @@ export async function requestRoutes(app: FastifyInstance): Promise<void> {
       message: "Requests loaded",
       data: await listReceivedRequests(app.db, request.userId, app.now()),
     }),
+  );
+
+  r.get(
+    "/user/requests/sent",
+    {
+      schema: {
+        tags: ["requests"],
+        summary:
+          "My requests nobody has answered yet (ignored: the people I passed; interested: waiting), newest first, by cursor",
+        querystring: sentRequestsQuerySchema,
+        response: { 200: pageAnswerSchema(pendingSentRequestSchema) },
+      },
+    },
+    async (request, reply) => {
+      const page = await listPendingSentRequests(app.db, request.userId, request.query, app.now());
+      return pagedAnswer(reply, "Requests loaded", encodedPage(page));
+    },
   );
 
   r.post(

@@ -2,15 +2,18 @@ import {
   type ConnectionCard,
   chatPath,
   FILTER_MESSAGES,
+  type PendingSentRequest,
   type ReceivedRequest,
   type RequestStatus,
   type ReviewStatus,
+  SEND_STATUSES,
   type SendStatus,
 } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_NEW_ACCOUNT_LIMITS } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { isNewAccount, refuseOverDailyLimit, utcDayStart } from "../../lib/new-accounts.ts";
+import { type Page, type PageQuery, pageRequestOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { rowToCard } from "../users/card.ts";
@@ -176,6 +179,36 @@ export async function listReceivedRequests(
     fromUserId: rowToCard(row),
     createdAt: row.requestedAt,
   }));
+}
+
+/**
+ * The user's requests nobody has answered yet, newest first, a page at a time: the people they
+ * passed (`ignored`), those still to answer them (`interested`), or both. A 400 for a cursor this
+ * server did not make.
+ */
+export async function listPendingSentRequests(
+  db: Database,
+  userId: string,
+  query: PageQuery & { status?: SendStatus | undefined },
+  now: Date,
+): Promise<Page<PendingSentRequest>> {
+  const statuses = query.status ? [query.status] : SEND_STATUSES;
+  const page = await repository.findPendingSentRequests(
+    db,
+    userId,
+    statuses,
+    pageRequestOf(query),
+    now,
+  );
+  return {
+    items: page.items.map((row) => ({
+      _id: row.requestId,
+      toUserId: rowToCard(row),
+      status: row.status,
+      createdAt: row.requestedAt,
+    })),
+    next: page.next,
+  };
 }
 
 /** The user's connections, the most recently accepted first. */
