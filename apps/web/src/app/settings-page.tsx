@@ -24,6 +24,9 @@ const AvailabilitySection = lazy(async () => ({
 const CampusSection = lazy(async () => ({
   default: (await import("@/features/account/components/campus-section.tsx")).CampusSection,
 }));
+const PassedSection = lazy(async () => ({
+  default: (await import("@/features/requests/components/passed-section.tsx")).PassedSection,
+}));
 const DeleteAccountSection = lazy(async () => ({
   default: (await import("@/features/account/components/delete-account-section.tsx"))
     .DeleteAccountSection,
@@ -55,6 +58,9 @@ export function SettingsPage() {
       <TimeZoneSection />
       <Later>
         <AvailabilitySection />
+      </Later>
+      <Later>
+        <PassedSection />
       </Later>
       <BlockedPeopleSection />
       <MyReportsSection />
