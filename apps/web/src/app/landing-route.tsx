@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LandingPage } from "@/features/landing/routes/landing-page.tsx";
 import { hasSessionHint } from "@/lib/session-hint.ts";
@@ -31,6 +31,11 @@ export function LandingRoute() {
   const signedIn = hasSessionHint();
   // Kept for this visit only: the state is cleared so a reload does not say it again.
   const [notice] = useState(() => (location.state as LandingState | null)?.notice);
+  // Opened from inside the app (after deleting the account, say): at the top, not at the height
+  // the screen before was scrolled to (that screen's scroll restoration went with its layout).
+  useLayoutEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
   useEffect(() => {
     if (notice) void navigate(location.pathname, { replace: true, state: null });
   }, [notice, navigate, location.pathname]);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { actor, allOn } from "@/test/notification-fixtures.ts";
 import {
   deferred,
@@ -204,11 +204,19 @@ describe("Settings: Delete account", () => {
     return { user, dialog, ...view };
   }
 
-  it("names what goes and waits for the password", async () => {
+  it("names what goes and what stays, and waits for the password", async () => {
     serve();
     const { user, dialog } = await openDialog();
-    expect(within(dialog).getByText(/your profile, photo and skills/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/community posts, groups and events/)).toBeInTheDocument();
+    const goes = within(dialog).getByRole("list", { name: "What goes" });
+    expect(within(goes).getByText(/your profile, photo and skills/)).toBeInTheDocument();
+    expect(within(goes).getByText(/community posts, groups and events/)).toBeInTheDocument();
+    // What is kept is said as kept, never denied: the other person's copy of the conversation
+    // and reports stay.
+    const stays = within(dialog).getByRole("list", { name: "What stays" });
+    expect(within(stays).getByText(/keep their copy of your conversations/)).toBeInTheDocument();
+    expect(within(stays).getByText(/reports you made/)).toBeInTheDocument();
+    expect(within(goes).queryByText(/reports/)).not.toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent(/nothing is kept/i);
     const button = within(dialog).getByRole("button", { name: "Delete my account" });
     expect(button).toBeDisabled();
     await user.type(within(dialog).getByLabelText("Your password"), "x");
@@ -247,10 +255,17 @@ describe("Settings: Delete account", () => {
           : { status: 200, body: sampleMe },
     });
     const { user, dialog, router, queryClient } = await openDialog();
+    const scrolled = vi.spyOn(window, "scrollTo");
     await user.type(within(dialog).getByLabelText("Your password"), "my-password");
     await user.click(within(dialog).getByRole("button", { name: "Delete my account" }));
-    expect(await screen.findByText("Your account was deleted.")).toBeInTheDocument();
+    // The landing page's notice and its toaster load apart.
+    expect(
+      await screen.findByText("Your account was deleted.", {}, firstLoad),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
+    // The landing page opens at its top, not where the danger zone was scrolled to.
+    expect(scrolled).toHaveBeenCalledWith(0, 0);
+    scrolled.mockRestore();
     expect(calls).toContainEqual(
       expect.objectContaining({
         method: "DELETE",

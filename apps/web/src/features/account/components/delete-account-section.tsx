@@ -19,13 +19,18 @@ import { deleteAccountFormSchema } from "../lib/account-forms.ts";
 import { isWrongPassword } from "../lib/wrong-password.ts";
 import { SettingsCard } from "./settings-card.tsx";
 
-/** What goes with the account, as the dialog names it. */
+/** What goes with the account, and what stays without the email, as the dialog names them. */
 const WHAT_GOES: MessageDescriptor[] = [
   msg`your profile, photo and skills`,
   msg`your connections and connection requests, both ways`,
-  msg`your name and photo on your messages: the people you wrote to keep them, from "Deleted account"`,
+  msg`your name and photo on the messages you sent`,
   msg`your community posts, groups and events`,
-  msg`your notifications, settings, devices, blocks and reports`,
+  msg`your notifications, settings, devices and blocks`,
+];
+const WHAT_STAYS: MessageDescriptor[] = [
+  msg`the people you wrote to keep their copy of your conversations, shown as from "Deleted account"`,
+  msg`a conversation ended by a block or a removal, out of everyone's reach, until it is deleted after 30 days`,
+  msg`reports you made or that were made about you, with what was reported, for the moderators`,
 ];
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
@@ -72,13 +77,21 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       <p className="text-sm font-medium">
         <Trans>This removes, for good:</Trans>
       </p>
-      <ul className="mt-1 mb-3 list-disc space-y-0.5 ps-5 text-sm">
+      <ul aria-label={t`What goes`} className="mt-1 mb-3 list-disc space-y-0.5 ps-5 text-sm">
         {WHAT_GOES.map((item) => (
           <li key={item.id}>{i18n._(item)}</li>
         ))}
       </ul>
+      <p className="text-sm font-medium">
+        <Trans>What stays, never with your email:</Trans>
+      </p>
+      <ul aria-label={t`What stays`} className="mt-1 mb-3 list-disc space-y-0.5 ps-5 text-sm">
+        {WHAT_STAYS.map((item) => (
+          <li key={item.id}>{i18n._(item)}</li>
+        ))}
+      </ul>
       <p className="mb-2 text-sm">
-        <Trans>Nothing is kept. Your email becomes free for a new sign-up.</Trans>
+        <Trans>Your email becomes free for a new sign-up.</Trans>
       </p>
       <PasswordField
         control={form.control}
