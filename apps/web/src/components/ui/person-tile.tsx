@@ -2,13 +2,15 @@ import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
+import { ProfileOpener, type ProfileUser } from "./profile-dialog.tsx";
 import { fullName, type UserCardUser } from "./user-card.tsx";
 
 /** A 56 px circle on a phone, a grid column's width from the small breakpoint up. */
 const TILE_PHOTO_SIZES = "(min-width: 1024px) 360px, (min-width: 640px) 50vw, 56px";
 
 export type PersonTileProps = {
-  user: UserCardUser & { _id: string };
+  /** Links, when the screen knows them, show in the whole profile. */
+  user: ProfileUser;
   /** Actions (Accept / Reject); on a phone they sit at the end of the row. */
   actions?: ReactNode;
   className?: string;
@@ -55,7 +57,9 @@ export function PersonTile({ user, actions, className }: PersonTileProps) {
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-3 sm:p-5">
         <div className="min-w-0">
           <h2 className="truncate font-semibold sm:text-xl sm:font-bold" title={name}>
-            {name}
+            <ProfileOpener user={user} className="max-w-full truncate">
+              {name}
+            </ProfileOpener>
           </h2>
           {info ? <p className="text-sm text-base-content/70">{info}</p> : null}
         </div>

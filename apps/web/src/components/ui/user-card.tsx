@@ -7,6 +7,7 @@ import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
 import { CampusBadge } from "./campus-badge.tsx";
 import { Photo } from "./photo.tsx";
+import { ProfileOpener } from "./profile-dialog.tsx";
 
 /** Anything shaped like a user: a Card, a FeedCard, Me, or the profile form's live draft. */
 export type UserCardUser = {
@@ -55,6 +56,8 @@ export type UserCardProps = {
   compact?: boolean;
   /** How urgently the browser fetches the photo: "high" for the screen's main picture. */
   photoPriority?: "high" | "low";
+  /** The name opens the whole profile in a dialog (a card of someone else's, with an id). */
+  openable?: boolean;
 };
 
 /** How wide a grid's card draws its photo: a column (the deck card's is DECK_PHOTO_SIZES). */
@@ -79,6 +82,7 @@ export function UserCard({
   className,
   compact = false,
   photoPriority,
+  openable = false,
 }: UserCardProps) {
   const name = fullName(user) || "Unnamed";
   const shared = matchingSkills ?? user.matchingSkills ?? [];
@@ -141,7 +145,16 @@ export function UserCard({
         )}
         <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 via-black/35 to-transparent px-5 pt-12 pb-3 text-white">
           <h2 className="truncate text-2xl font-bold leading-tight drop-shadow" title={name}>
-            {name}
+            {openable && user._id ? (
+              <ProfileOpener
+                user={{ ...user, _id: user._id }}
+                className="pointer-events-auto max-w-full truncate"
+              >
+                {name}
+              </ProfileOpener>
+            ) : (
+              name
+            )}
           </h2>
           {details ? <p className="text-sm font-medium text-white/90">{details}</p> : null}
           {trade ? (

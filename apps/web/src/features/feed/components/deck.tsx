@@ -159,7 +159,7 @@ export function StillDeck({
           onPointerCancel={up}
         >
           <div ref={topRef} className="h-full w-full">
-            <UserCard user={top} photoPriority="high" className="h-full select-none" />
+            <UserCard user={top} photoPriority="high" className="h-full select-none" openable />
           </div>
         </div>
       ) : null}

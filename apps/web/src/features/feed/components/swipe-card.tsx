@@ -70,7 +70,9 @@ export const SwipeCard = memo(function SwipeCard({
 
   // The card's face does not change when the card only becomes (or stops being) draggable.
   const face = useMemo(
-    () => <UserCard user={card} photoPriority={photoPriority} className="h-full select-none" />,
+    () => (
+      <UserCard user={card} photoPriority={photoPriority} className="h-full select-none" openable />
+    ),
     [card, photoPriority],
   );
 

@@ -195,6 +195,8 @@ export function FeedPage() {
       if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTyping(event.target)) return;
+      // Arrows in an open dialog (a whole profile) are not a decision.
+      if (event.target instanceof Element && event.target.closest("dialog[open]")) return;
       const card = topRef.current;
       if (!card) return;
       event.preventDefault();
