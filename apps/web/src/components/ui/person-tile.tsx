@@ -2,7 +2,8 @@ import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/cn.ts";
 import { Photo } from "./photo.tsx";
-import { ProfileOpener, type ProfileUser } from "./profile-dialog.tsx";
+import type { ProfileUser } from "./profile-dialog.tsx";
+import { ProfileOpener } from "./profile-opener.tsx";
 import { fullName, type UserCardUser } from "./user-card.tsx";
 
 /** A 56 px circle on a phone, a grid column's width from the small breakpoint up. */

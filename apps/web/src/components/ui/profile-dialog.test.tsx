@@ -33,7 +33,7 @@ describe("the whole profile", () => {
     const opener = screen.getByRole("button", { name: "Open the profile of Ana Actor" });
     opener.focus();
     await user.keyboard("{Enter}");
-    const dialog = screen.getByRole("dialog", { name: "Ana Actor" });
+    const dialog = await screen.findByRole("dialog", { name: "Ana Actor" });
     // The whole about, not the tile's clamped line.
     expect(within(dialog).getByText(LONG_ABOUT.trim())).toBeInTheDocument();
     expect(
@@ -62,7 +62,7 @@ describe("the whole profile", () => {
       />,
     );
     await user.click(screen.getByRole("button", { name: "Open the profile of Ana Actor" }));
-    const dialog = screen.getByRole("dialog", { name: "Ana Actor" });
+    const dialog = await screen.findByRole("dialog", { name: "Ana Actor" });
     expect(within(dialog).getByRole("link", { name: "Instagram" })).toHaveAttribute(
       "href",
       "https://instagram.com/ana",
@@ -77,7 +77,7 @@ describe("the whole profile", () => {
     rerender(<UserCard user={ana} openable />);
     await user.click(screen.getByRole("button", { name: "Open the profile of Ana Actor" }));
     expect(
-      within(screen.getByRole("dialog", { name: "Ana Actor" })).getByText(LONG_ABOUT.trim()),
+      within(await screen.findByRole("dialog", { name: "Ana Actor" })).getByText(LONG_ABOUT.trim()),
     ).toBeInTheDocument();
   });
 });

@@ -1,4 +1,3 @@
-import { type ReactNode, useState } from "react";
 import { cn } from "@/lib/cn.ts";
 import { CampusBadge } from "./campus-badge.tsx";
 import { Modal } from "./modal.tsx";
@@ -122,41 +121,5 @@ export function ProfileDialog({
         </div>
       ) : null}
     </Modal>
-  );
-}
-
-/**
- * A person's name (or photo) as a button that opens their whole profile in a dialog; Enter or
- * Space open it from the keyboard, Escape closes it and focus comes back here.
- */
-export function ProfileOpener({
-  user,
-  children,
-  className,
-}: {
-  user: ProfileUser;
-  children: ReactNode;
-  className?: string;
-}) {
-  const [open, setOpen] = useState(false);
-  const name = fullName(user) || "Unnamed";
-  return (
-    <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-label={`Open the profile of ${name}`}
-        className={cn(
-          "cursor-pointer text-left hover:underline focus-visible:underline",
-          className,
-        )}
-        onClick={() => setOpen(true)}
-        // A press here is not the start of a swipe.
-        onPointerDown={(event) => event.stopPropagation()}
-      >
-        {children}
-      </button>
-      <ProfileDialog user={user} open={open} onClose={() => setOpen(false)} />
-    </>
   );
 }

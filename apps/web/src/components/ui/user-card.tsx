@@ -7,7 +7,7 @@ import { DECK_PHOTO_SIZES } from "@/config/ui.ts";
 import { cn } from "@/lib/cn.ts";
 import { CampusBadge } from "./campus-badge.tsx";
 import { Photo } from "./photo.tsx";
-import { ProfileOpener } from "./profile-dialog.tsx";
+import { ProfileOpener } from "./profile-opener.tsx";
 
 /** Anything shaped like a user: a Card, a FeedCard, Me, or the profile form's live draft. */
 export type UserCardUser = {
