@@ -259,9 +259,7 @@ describe("Settings: Delete account", () => {
     await user.type(within(dialog).getByLabelText("Your password"), "my-password");
     await user.click(within(dialog).getByRole("button", { name: "Delete my account" }));
     // The landing page's notice and its toaster load apart.
-    expect(
-      await screen.findByText("Your account was deleted.", {}, firstLoad),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Your account was deleted.", {}, firstLoad)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     // The landing page opens at its top, not where the danger zone was scrolled to.
     expect(scrolled).toHaveBeenCalledWith(0, 0);
