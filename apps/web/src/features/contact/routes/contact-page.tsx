@@ -1,4 +1,5 @@
 import { type ContactBody, contactBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { LifeBuoy, Mail } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
@@ -19,6 +20,7 @@ import { useSendContactMessage } from "../api/send-contact-message.ts";
 const EMPTY: ContactBody = { name: "", email: "", message: "", website: "", altcha: "" };
 
 export function ContactPage() {
+  const { t } = useLingui();
   const send = useSendContactMessage();
   const form = useZodForm(contactBodySchema, { defaultValues: EMPTY });
   const [confirmation, setConfirmation] = useState("");
@@ -32,9 +34,10 @@ export function ContactPage() {
       {
         // A solution is good for one submission: the widget solves a fresh one for the next.
         onSettled: () => botCheck.current?.reset(),
-        onSuccess: (answer) => {
+        onSuccess: () => {
           form.reset(EMPTY);
-          setConfirmation(answer.message);
+          // The server's confirmation (PUBLIC_FORM_MESSAGES.contactSent), in the reader's language.
+          setConfirmation(t`Thank you! Your message has been sent. We will reply by email.`);
         },
         onError: (error) => showServerError(form, error, MESSAGES.somethingWrong),
       },
@@ -43,7 +46,7 @@ export function ContactPage() {
 
   return (
     <>
-      <PageIntro title="Contact us" lead="Questions, ideas or partnerships: write to us." />
+      <PageIntro title={t`Contact us`} lead={t`Questions, ideas or partnerships: write to us.`} />
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[3fr_2fr]">
         <section
           aria-labelledby="contact-form-title"
@@ -51,14 +54,14 @@ export function ContactPage() {
         >
           <form noValidate onSubmit={submit} className="card-body relative gap-1">
             <h2 id="contact-form-title" className="card-title text-2xl">
-              Send us a message
+              <Trans>Send us a message</Trans>
             </h2>
             <MessageFields control={form.control} register={form.register} />
             <BotCheckField ref={botCheck} control={form.control} name="altcha" />
             <FormError control={form.control} />
             <div className="mt-3">
               <SubmitButton pending={send.isPending} className="w-full sm:w-auto">
-                Send Message
+                <Trans>Send Message</Trans>
               </SubmitButton>
             </div>
             <SentConfirmation message={confirmation} />
@@ -69,10 +72,12 @@ export function ContactPage() {
             <div className="card-body">
               <h2 className="card-title">
                 <Mail aria-hidden="true" className="size-5 text-primary" />
-                We answer by email
+                <Trans>We answer by email</Trans>
               </h2>
               <p className="text-base-content/80">
-                Your message reaches our team's mailbox, and we reply to the address you give.
+                <Trans>
+                  Your message reaches our team's mailbox, and we reply to the address you give.
+                </Trans>
               </p>
             </div>
           </div>
@@ -80,18 +85,20 @@ export function ContactPage() {
             <div className="card-body">
               <h2 className="card-title">
                 <LifeBuoy aria-hidden="true" className="size-5 text-primary" />
-                Need help with your account?
+                <Trans>Need help with your account?</Trans>
               </h2>
               <p className="text-base-content/80">
-                The{" "}
-                <Link to={paths.support} className="link link-primary">
-                  support center
-                </Link>{" "}
-                sorts tickets by topic, and the{" "}
-                <Link to={paths.faq} className="link link-primary">
-                  FAQ
-                </Link>{" "}
-                may already have the answer.
+                <Trans>
+                  The{" "}
+                  <Link to={paths.support} className="link link-primary">
+                    support center
+                  </Link>{" "}
+                  sorts tickets by topic, and the{" "}
+                  <Link to={paths.faq} className="link link-primary">
+                    FAQ
+                  </Link>{" "}
+                  may already have the answer.
+                </Trans>
               </p>
             </div>
           </div>

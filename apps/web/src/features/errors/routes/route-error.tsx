@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { WifiOff } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useRouteError } from "react-router";
@@ -5,6 +6,8 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { isChunkLoadError, recoverFromChunkError, retryChunkLoad } from "@/lib/chunk-load.ts";
 import { ErrorFallback } from "./error-fallback.tsx";
 
+// The English wording of the screen below (its tests read it); the screen speaks it through the
+// catalogue, in the reader's language.
 export const LOAD_FAILED_TITLE = "This page didn't load";
 export const LOAD_FAILED_TEXT =
   "Kindred couldn't fetch this screen. Check your connection and try again. If Kindred was just updated, Retry loads the new version.";
@@ -38,10 +41,13 @@ function LoadFailure({ error }: { error: unknown }) {
     >
       <WifiOff aria-hidden="true" className="size-14 text-base-content/40" />
       <h1 id="load-failed-title" className="text-2xl font-bold">
-        {LOAD_FAILED_TITLE}
+        <Trans>This page didn't load</Trans>
       </h1>
       <p role="alert" className="text-base-content/80">
-        {LOAD_FAILED_TEXT}
+        <Trans>
+          Kindred couldn't fetch this screen. Check your connection and try again. If Kindred was
+          just updated, Retry loads the new version.
+        </Trans>
       </p>
       <button
         type="button"
@@ -52,10 +58,14 @@ function LoadFailure({ error }: { error: unknown }) {
         {retrying ? (
           <span className="loading loading-spinner loading-xs" aria-hidden="true" />
         ) : null}
-        Retry
+        <Trans>Retry</Trans>
       </button>
       <p role="status" className="min-h-6 text-sm text-base-content/70">
-        {stillOffline ? STILL_OFFLINE_TEXT : ""}
+        {stillOffline ? (
+          <Trans>Still no connection. Try again once you are back online.</Trans>
+        ) : (
+          ""
+        )}
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown, Search } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -7,43 +8,47 @@ import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { FAQ_ITEMS } from "../content/questions.ts";
 
-const NO_QUESTIONS = "No questions found. Try a different search term.";
-
 /** Outside the shared layout: the FAQ has its own header and footer. */
 export function FaqPage() {
+  const { t, i18n } = useLingui();
   const searchId = useId();
   const baseId = useId();
   const [search, setSearch] = useState("");
   const [open, setOpen] = useState<string | null>(null);
-  const needle = search.trim().toLowerCase();
-  const items = FAQ_ITEMS.filter((item) => item.question.toLowerCase().includes(needle));
+  const needle = search.trim().toLocaleLowerCase(i18n.locale);
+  const items = FAQ_ITEMS.map((item) => ({
+    question: i18n._(item.question),
+    answer: i18n._(item.answer),
+  })).filter((item) => item.question.toLocaleLowerCase(i18n.locale).includes(needle));
 
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <BrandHeader
         actions={
           <Link to={paths.support} className="btn btn-ghost btn-sm">
-            Support
+            <Trans>Support</Trans>
           </Link>
         }
       />
       <main id="main" className="flex-1">
-        <PageIntro title="Frequently asked questions" lead="Quick answers about Kindred." />
+        <PageIntro title={t`Frequently asked questions`} lead={t`Quick answers about Kindred.`} />
         <div className="mx-auto max-w-3xl px-4 py-10">
           <label htmlFor={searchId} className="input mb-6 flex w-full">
             <Search aria-hidden="true" className="size-4 opacity-60" />
-            <span className="sr-only">Search questions</span>
+            <span className="sr-only">
+              <Trans>Search questions</Trans>
+            </span>
             <input
               id={searchId}
               type="search"
-              placeholder="Search questions"
+              placeholder={t`Search questions`}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
           </label>
           {items.length === 0 ? (
             <p role="status" className="py-10 text-center text-base-content/70">
-              {NO_QUESTIONS}
+              <Trans>No questions found. Try a different search term.</Trans>
             </p>
           ) : (
             <ul className="flex flex-col gap-3">
@@ -60,7 +65,7 @@ export function FaqPage() {
                         type="button"
                         aria-expanded={expanded}
                         aria-controls={panelId}
-                        className="flex w-full items-center justify-between gap-3 rounded-box px-5 py-4 text-left font-semibold focus-visible:outline-2 focus-visible:outline-primary"
+                        className="flex w-full items-center justify-between gap-3 rounded-box px-5 py-4 text-start font-semibold focus-visible:outline-2 focus-visible:outline-primary"
                         onClick={() => setOpen(expanded ? null : item.question)}
                       >
                         {item.question}
@@ -79,11 +84,13 @@ export function FaqPage() {
             </ul>
           )}
           <p className="mt-8 text-center text-base-content/70">
-            Still stuck?{" "}
-            <Link to={paths.support} className="link link-primary">
-              Ask the support center
-            </Link>
-            .
+            <Trans>
+              Still stuck?{" "}
+              <Link to={paths.support} className="link link-primary">
+                Ask the support center
+              </Link>
+              .
+            </Trans>
           </p>
         </div>
       </main>

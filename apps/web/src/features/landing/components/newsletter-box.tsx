@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD, newsletterBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import {
   BotCheckField,
@@ -14,6 +15,7 @@ import { subscribeNewsletter } from "../api/subscribe-newsletter.ts";
 
 /** The newsletter box of the landing footer: a real sign-up, confirmed in words. */
 export function NewsletterBox() {
+  const { t } = useLingui();
   const form = useZodForm(newsletterBodySchema, {
     defaultValues: { email: "", website: "", altcha: "" },
   });
@@ -26,9 +28,10 @@ export function NewsletterBox() {
     setConfirmation("");
     try {
       const altcha = await botCheckPayload(botCheck, body.altcha);
-      const answer = await subscribeNewsletter({ ...body, altcha });
+      await subscribeNewsletter({ ...body, altcha });
       form.reset({ email: "", website: "", altcha: "" });
-      setConfirmation(answer.message);
+      // The server's confirmation (PUBLIC_FORM_MESSAGES.subscribed), in the reader's language.
+      setConfirmation(t`You're subscribed. Look out for the Kindred newsletter in your inbox.`);
     } catch (error) {
       // What was typed stays, with the reason beside it.
       showServerError(form, error, MESSAGES.somethingWrong);
@@ -44,20 +47,20 @@ export function NewsletterBox() {
       noValidate
       onSubmit={submit}
       className="relative flex flex-col gap-1"
-      aria-label="Newsletter"
+      aria-label={t`Newsletter`}
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <InputField
           control={form.control}
           name="email"
-          label="Email for the newsletter"
+          label={t`Email for the newsletter`}
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t`you@example.com`}
           className="flex-1"
         />
         <SubmitButton pending={pending} className="sm:mt-7">
-          Subscribe
+          <Trans>Subscribe</Trans>
         </SubmitButton>
       </div>
       <HoneypotField registration={form.register(HONEYPOT_FIELD)} />

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import {
   ArrowRight,
   Hand,
@@ -14,7 +17,7 @@ import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
 import { paths } from "@/config/paths.ts";
 import { LANDING_NAV_SOLID_AFTER_PX, LANDING_STATS } from "@/config/ui.ts";
-import { i18n } from "@/i18n/runtime.tsx";
+import { useLingui } from "@/i18n/runtime.tsx";
 import { hasSessionHint } from "@/lib/session-hint.ts";
 import { SiteLink } from "@/lib/site-link.tsx";
 import { useNearView } from "@/lib/use-near-view.ts";
@@ -45,51 +48,48 @@ const NewsletterBox = lazy(async () => ({
  */
 const EXAMPLE_STORIES = [
   {
-    quote:
-      "I found two classmates who also build robots. We meet every week now and entered our first competition together.",
-    who: "An engineering student",
+    quote: msg`I found two classmates who also build robots. We meet every week now and entered our first competition together.`,
+    who: msg`An engineering student`,
   },
   {
-    quote:
-      "Shared skills on each card made it easy to start a conversation. I connected with a designer for my side project in a day.",
-    who: "A software developer",
+    quote: msg`Shared skills on each card made it easy to start a conversation. I connected with a designer for my side project in a day.`,
+    who: msg`A software developer`,
   },
   {
-    quote:
-      "Only people whose request I accept can message me. That made me comfortable putting myself out there.",
-    who: "A product manager",
+    quote: msg`Only people whose request I accept can message me. That made me comfortable putting myself out there.`,
+    who: msg`A product manager`,
   },
 ] as const;
 
-const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
+const FEATURES: { title: MessageDescriptor; text: MessageDescriptor; icon: LucideIcon }[] = [
   {
-    title: "Swipe to discover",
-    text: "Browse people one card at a time. Right means interested, left means not now.",
+    title: msg`Swipe to discover`,
+    text: msg`Browse people one card at a time. Right means interested, left means not now.`,
     icon: Hand,
   },
   {
-    title: "Shared skills first",
-    text: "Skills you have in common are highlighted, so good matches stand out.",
+    title: msg`Shared skills first`,
+    text: msg`Skills you have in common are highlighted, so good matches stand out.`,
     icon: Sparkles,
   },
   {
-    title: "Requests you control",
-    text: "Nobody joins your connections until you accept their request.",
+    title: msg`Requests you control`,
+    text: msg`Nobody joins your connections until you accept their request.`,
     icon: HeartHandshake,
   },
   {
-    title: "Your people, in one place",
-    text: "Every accepted request becomes a connection you can come back to.",
+    title: msg`Your people, in one place`,
+    text: msg`Every accepted request becomes a connection you can come back to.`,
     icon: UsersRound,
   },
   {
-    title: "A link to share",
-    text: "Copy your public profile URL and let anyone send you a connect request.",
+    title: msg`A link to share`,
+    text: msg`Copy your public profile URL and let anyone send you a connect request.`,
     icon: Link2,
   },
   {
-    title: "Private by default",
-    text: "Your email stays yours. Others only see what your profile shows.",
+    title: msg`Private by default`,
+    text: msg`Your email stays yours. Others only see what your profile shows.`,
     icon: ShieldCheck,
   },
 ];
@@ -101,6 +101,7 @@ export type LandingPageProps = {
 
 export function LandingPage({ accountActions }: LandingPageProps) {
   // No session call here: the landing page stays light and makes no request a visitor sees fail.
+  const { _ } = useLingui();
   const signedIn = hasSessionHint();
   const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
   // The newsletter form brings react-hook-form, zod and the field parts (about 51 kB): loaded
@@ -127,11 +128,11 @@ export function LandingPage({ accountActions }: LandingPageProps) {
           />
           <div className="relative mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 py-20 text-center sm:py-28">
             <span className="badge badge-primary badge-outline">
-              For students and professionals
+              <Trans>For students and professionals</Trans>
             </span>
             <h1 className="text-5xl font-extrabold tracking-tight sm:text-7xl">Kindred</h1>
             <p className="max-w-xl text-lg text-base-content/80 sm:text-2xl">
-              Meet people who share your interests and skills
+              <Trans>Meet people who share your interests and skills</Trans>
             </p>
             <div className="flex flex-wrap justify-center gap-3">
               {/* A visitor starts by signing up; someone signed in goes straight to Discover. */}
@@ -139,13 +140,13 @@ export function LandingPage({ accountActions }: LandingPageProps) {
                 to={signedIn ? paths.home : paths.signup}
                 className="btn btn-primary btn-lg"
               >
-                Get Started
-                <ArrowRight aria-hidden="true" className="size-5" />
+                <Trans>Get Started</Trans>
+                <ArrowRight aria-hidden="true" className="size-5 rtl:-scale-x-100" />
               </SiteLink>
               {/* Get Started already leads to Sign up: the second button is for those who have an account. */}
               {signedIn ? null : (
                 <SiteLink to={paths.login} className="btn btn-outline btn-lg">
-                  Login
+                  <Trans>Login</Trans>
                 </SiteLink>
               )}
             </div>
@@ -155,7 +156,7 @@ export function LandingPage({ accountActions }: LandingPageProps) {
         <section aria-labelledby="stats-title" className="bg-base-200 px-4 py-14">
           <div className="mx-auto max-w-5xl">
             <h2 id="stats-title" className="mb-8 text-center text-3xl font-bold">
-              Kindred in numbers
+              <Trans>Kindred in numbers</Trans>
             </h2>
             <Suspense fallback={<StatCountersPlaceholder />}>
               <StatCounters />
@@ -165,14 +166,14 @@ export function LandingPage({ accountActions }: LandingPageProps) {
 
         <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16">
           <h2 id="features-title" className="mb-2 text-center text-3xl font-bold">
-            How Kindred works
+            <Trans>How Kindred works</Trans>
           </h2>
           <p className="mx-auto mb-10 max-w-xl text-center text-base-content/70">
-            Everything you need to find your people, nothing you do not.
+            <Trans>Everything you need to find your people, nothing you do not.</Trans>
           </p>
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((feature) => (
-              <FeatureCard key={feature.title} feature={feature} />
+              <FeatureCard key={feature.title.id} feature={feature} />
             ))}
           </ul>
         </section>
@@ -180,18 +181,22 @@ export function LandingPage({ accountActions }: LandingPageProps) {
         <section aria-labelledby="testimonials-title" className="bg-base-200 px-4 py-16">
           <div className="mx-auto max-w-6xl">
             <h2 id="testimonials-title" className="mb-2 text-center text-3xl font-bold">
-              What people use Kindred for
+              <Trans>What people use Kindred for</Trans>
             </h2>
             <p className="mx-auto mb-10 max-w-xl text-center text-base-content/70">
-              Examples written by the Kindred team to show how it works, not quotes from members.
+              <Trans>
+                Examples written by the Kindred team to show how it works, not quotes from members.
+              </Trans>
             </p>
             <ul className="grid gap-5 md:grid-cols-3">
               {EXAMPLE_STORIES.map((item) => (
-                <li key={item.who} className="card bg-base-100 shadow-sm">
+                <li key={item.who.id} className="card bg-base-100 shadow-sm">
                   <div className="card-body gap-4">
-                    <span className="badge badge-outline badge-sm w-fit">Example</span>
-                    <blockquote className="text-base-content/85">“{item.quote}”</blockquote>
-                    <p className="text-sm text-base-content/70">{item.who}</p>
+                    <span className="badge badge-outline badge-sm w-fit">
+                      <Trans>Example</Trans>
+                    </span>
+                    <blockquote className="text-base-content/85">“{_(item.quote)}”</blockquote>
+                    <p className="text-sm text-base-content/70">{_(item.who)}</p>
                   </div>
                 </li>
               ))}
@@ -206,11 +211,13 @@ export function LandingPage({ accountActions }: LandingPageProps) {
         >
           <div className="max-w-md">
             <h2 id="newsletter-title" className="text-xl font-bold">
-              Stay in the loop
+              <Trans>Stay in the loop</Trans>
             </h2>
             <p className="text-sm text-base-content/70">
-              New features, events and stories from the community, now and then. Unsubscribe any
-              time.
+              <Trans>
+                New features, events and stories from the community, now and then. Unsubscribe any
+                time.
+              </Trans>
             </p>
           </div>
           <div ref={newsletterSlot} className="w-full md:max-w-md">
@@ -230,6 +237,7 @@ export function LandingPage({ accountActions }: LandingPageProps) {
 
 /** The counters' frame while their code loads: the same cards, so nothing moves when they come. */
 function StatCountersPlaceholder() {
+  const { _ } = useLingui();
   return (
     <ul className="grid gap-4 sm:grid-cols-3">
       {LANDING_STATS.map((stat) => (
@@ -239,7 +247,7 @@ function StatCountersPlaceholder() {
         >
           <div className="card-body items-center gap-1 py-6">
             <p className="text-4xl font-extrabold text-primary tabular-nums">0</p>
-            <p className="text-base-content/70">{i18n._(stat.label)}</p>
+            <p className="text-base-content/70">{_(stat.label)}</p>
           </div>
         </li>
       ))}
@@ -249,6 +257,7 @@ function StatCountersPlaceholder() {
 
 /** A feature card that rises in once, over 0.5 s, when it first enters the view. */
 function FeatureCard({ feature }: { feature: (typeof FEATURES)[number] }) {
+  const { _ } = useLingui();
   const ref = useRevealOnce<HTMLLIElement>();
   return (
     <li ref={ref} className="card border border-base-300 bg-base-100 shadow-sm">
@@ -256,8 +265,8 @@ function FeatureCard({ feature }: { feature: (typeof FEATURES)[number] }) {
         <span className="w-fit rounded-box bg-primary/10 p-3 text-primary">
           <feature.icon aria-hidden="true" className="size-6" />
         </span>
-        <h3 className="card-title">{feature.title}</h3>
-        <p className="text-base-content/70">{feature.text}</p>
+        <h3 className="card-title">{_(feature.title)}</h3>
+        <p className="text-base-content/70">{_(feature.text)}</p>
       </div>
     </li>
   );

@@ -1,10 +1,13 @@
 import {
-  PUBLIC_FORM_MESSAGES,
   SUPPORT_SUBMIT_MIN_MS,
   SUPPORT_TOPICS,
   type SupportTicketBody,
+  type SupportTopic,
   supportTicketBodySchema,
 } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import {
@@ -30,26 +33,34 @@ const EMPTY: SupportTicketBody = {
   altcha: "",
 };
 
+/** The topics' names as a reader sees them; the value sent stays the English topic. */
+const TOPIC_LABELS: Record<SupportTopic, MessageDescriptor> = {
+  "Account Issues": msg`Account Issues`,
+  "Safety and Reports": msg`Safety and Reports`,
+  "Technical Support": msg`Technical Support`,
+  "Product Questions": msg`Product Questions`,
+  "General Inquiries": msg`General Inquiries`,
+};
+
 const SUPPORT_FAQ = [
   {
-    question: "How quickly do you answer?",
-    answer:
-      "Every ticket reaches our support mailbox at once; we answer by email, usually within two business days.",
+    question: msg`How quickly do you answer?`,
+    answer: msg`Every ticket reaches our support mailbox at once; we answer by email, usually within two business days.`,
   },
   {
-    question: "I forgot my password. What now?",
-    answer: "Use Forgot password on the login page: we mail you a 6-digit code to set a new one.",
+    question: msg`I forgot my password. What now?`,
+    answer: msg`Use Forgot password on the login page: we mail you a 6-digit code to set a new one.`,
   },
   {
-    question: "How do I delete my account?",
-    answer:
-      "In Settings, choose Delete account and enter your password: the account goes at once. For anything it cannot do, send a ticket from the email you signed up with and choose Account Issues.",
+    question: msg`How do I delete my account?`,
+    answer: msg`In Settings, choose Delete account and enter your password: the account goes at once. For anything it cannot do, send a ticket from the email you signed up with and choose Account Issues.`,
   },
 ] as const;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function SupportPage() {
+  const { t, i18n } = useLingui();
   const submitTicket = useSubmitTicket();
   const form = useZodForm(supportTicketBodySchema, { defaultValues: EMPTY });
   const [submitting, setSubmitting] = useState(false);
@@ -80,7 +91,10 @@ export function SupportPage() {
 
   return (
     <>
-      <PageIntro title="Support center" lead="Tell us what is wrong and we will help by email." />
+      <PageIntro
+        title={t`Support center`}
+        lead={t`Tell us what is wrong and we will help by email.`}
+      />
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[3fr_2fr]">
         <section
           aria-labelledby="ticket-title"
@@ -88,10 +102,12 @@ export function SupportPage() {
         >
           <form noValidate onSubmit={submit} className="card-body relative gap-1">
             <h2 id="ticket-title" className="card-title text-2xl">
-              Submit a ticket
+              <Trans>Submit a ticket</Trans>
             </h2>
             <fieldset className="my-2">
-              <legend className="mb-2 text-sm font-medium">Topic</legend>
+              <legend className="mb-2 text-sm font-medium">
+                <Trans>Topic</Trans>
+              </legend>
               <div className="flex flex-wrap gap-2">
                 {SUPPORT_TOPICS.map((item) => (
                   <button
@@ -108,7 +124,7 @@ export function SupportPage() {
                       })
                     }
                   >
-                    {item}
+                    {i18n._(TOPIC_LABELS[item])}
                   </button>
                 ))}
               </div>
@@ -125,33 +141,37 @@ export function SupportPage() {
                 {submitting ? (
                   <span className="loading loading-spinner loading-sm" aria-hidden="true" />
                 ) : null}
-                {submitting ? "Submitting..." : "Submit Ticket"}
+                {submitting ? t`Submitting...` : t`Submit Ticket`}
               </button>
             </div>
-            <SentConfirmation message={thanks ? PUBLIC_FORM_MESSAGES.ticketSubmitted : ""} />
+            <SentConfirmation
+              message={thanks ? t`Thank you! Your ticket has been submitted.` : ""}
+            />
           </form>
         </section>
         <section aria-labelledby="support-faq-title" className="flex flex-col gap-3">
           <h2 id="support-faq-title" className="text-2xl font-bold">
-            Common questions
+            <Trans>Common questions</Trans>
           </h2>
           {SUPPORT_FAQ.map((item) => (
             <details
-              key={item.question}
+              key={item.question.id}
               className="collapse-arrow collapse border border-base-300 bg-base-100"
             >
-              <summary className="collapse-title font-semibold">{item.question}</summary>
+              <summary className="collapse-title font-semibold">{i18n._(item.question)}</summary>
               <div className="collapse-content text-base-content/80">
-                <p>{item.answer}</p>
+                <p>{i18n._(item.answer)}</p>
               </div>
             </details>
           ))}
           <p className="text-base-content/70">
-            More answers in the{" "}
-            <Link to={paths.faq} className="link link-primary">
-              FAQ
-            </Link>
-            .
+            <Trans>
+              More answers in the{" "}
+              <Link to={paths.faq} className="link link-primary">
+                FAQ
+              </Link>
+              .
+            </Trans>
           </p>
         </section>
       </div>
