@@ -5,6 +5,7 @@ import type {
   EventRsvp,
   EventRsvpBody,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client.ts";
 import { useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
@@ -98,7 +99,7 @@ export function useAnswerEvent(
       return () => queryClient.setQueryData(key, before);
     },
     failure: (status) =>
-      status === "going" ? "Couldn't say you are going." : "Couldn't say you are not going.",
+      status === "going" ? t`Couldn't say you are going.` : t`Couldn't say you are not going.`,
     onUnauthorized: onExpired,
     onSuccess: (answer) => {
       queryClient.setQueryData<EventDetail>(key, (event) =>

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiClient } from "@/lib/api-client.ts";
 import { takeOutOfList, useOptimisticMutation } from "@/lib/optimistic-mutation.ts";
@@ -56,7 +57,12 @@ export function useDeleteCommunityItem(
         id,
         pageField: list.field,
       }),
-    failure: ({ name }) => `Couldn't delete your ${kind} “${name}”.`,
+    failure: ({ name }) =>
+      kind === "post"
+        ? t`Couldn't delete your post “${name}”.`
+        : kind === "group"
+          ? t`Couldn't delete your group “${name}”.`
+          : t`Couldn't delete your event “${name}”.`,
     onUnauthorized: onExpired,
     onSuccess: () => {
       onDeleted();

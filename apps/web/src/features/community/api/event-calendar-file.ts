@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { env } from "@/config/env.ts";
 import { ApiError } from "@/lib/api-client.ts";
 import { bearer, COMMUNITY_PATH } from "./community-request.ts";
@@ -20,11 +21,11 @@ export async function getEventCalendarFile(token: string, id: string): Promise<B
       credentials: "include",
     });
   } catch {
-    throw new ApiError(0, undefined, "Network error: check your connection and try again.");
+    throw new ApiError(0, undefined, t`Network error: check your connection and try again.`);
   }
   if (!response.ok) {
     const body = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, body, response.statusText || "Something went wrong");
+    throw new ApiError(response.status, body, response.statusText || t`Something went wrong`);
   }
   return response.blob();
 }

@@ -10,6 +10,7 @@ import {
   type Post,
   type PostBody,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { showToast } from "@/components/ui/toast.tsx";
 import { apiClient } from "@/lib/api-client.ts";
@@ -95,7 +96,8 @@ export function useGroupMembership(token: string, groupId: string, onExpired: ()
       });
       return () => queryClient.setQueryData(key, before);
     },
-    failure: ({ join, name }) => (join ? `Couldn't join “${name}”.` : `Couldn't leave “${name}”.`),
+    failure: ({ join, name }) =>
+      join ? t`Couldn't join “${name}”.` : t`Couldn't leave “${name}”.`,
     onUnauthorized: onExpired,
     onSuccess: (state) => {
       showToast(state.isMember ? GROUP_MESSAGES.joined : GROUP_MESSAGES.left, {

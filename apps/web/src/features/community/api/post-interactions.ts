@@ -6,6 +6,7 @@ import {
   type PostReply,
   type ReplyBody,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
 import {
   type InfiniteData,
   type QueryClient,
@@ -113,7 +114,7 @@ export function useLikePost(token: string, onExpired: () => void) {
       return () =>
         updatePostEverywhere(queryClient, post.id, (current) => ({ ...current, ...before }));
     },
-    failure: ({ like }) => (like ? "Couldn't like the post." : "Couldn't take back your like."),
+    failure: ({ like }) => (like ? t`Couldn't like the post.` : t`Couldn't take back your like.`),
     onUnauthorized: onExpired,
     onSuccess: (state, { post }) =>
       updatePostEverywhere(queryClient, post.id, (current) => ({ ...current, ...state })),

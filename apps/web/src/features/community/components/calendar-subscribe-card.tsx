@@ -1,4 +1,5 @@
 import { EVENT_MESSAGES } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { CalendarSync, Copy, RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -64,19 +65,21 @@ export function CalendarSubscribeCard({ token, onExpired }: CalendarSubscribeCar
           </button>
         ) : address.isPending ? (
           <span className="loading loading-dots loading-sm text-primary" role="status">
-            <span className="sr-only">Loading...</span>
+            <span className="sr-only">
+              <Trans>Loading...</Trans>
+            </span>
           </span>
         ) : address.isError ? (
           <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
             <span>{EVENT_COPY.addressFailed}</span>
             <button type="button" className="btn btn-sm" onClick={() => address.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         ) : (
           <>
             <label htmlFor={inputId} className="sr-only">
-              Your calendar address
+              <Trans>Your calendar address</Trans>
             </label>
             <div className="join w-full">
               <input
@@ -115,7 +118,7 @@ export function CalendarSubscribeCard({ token, onExpired }: CalendarSubscribeCar
       >
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
-            Keep it
+            <Trans>Keep it</Trans>
           </button>
           <button type="button" className="btn btn-warning" onClick={confirmReset}>
             {EVENT_COPY.resetAddress}

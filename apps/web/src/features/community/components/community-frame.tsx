@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { AccountNotices } from "@/components/account/account-notices.tsx";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -24,13 +25,14 @@ export function CommunityFrame({
 }: CommunityFrameProps) {
   // Signed in, the app's frame is around this one (app/layouts/community-layout.tsx).
   const { data: me } = useMe();
+  const { t } = useLingui();
   return (
     <div className={cn("flex flex-col bg-base-200", me ? "min-h-full" : "min-h-screen")}>
       <CommunityHeader
         memberName={memberName}
         onLeave={() => {
           leave();
-          showToast("You left the community.", { variant: "info" });
+          showToast(t`You left the community.`, { variant: "info" });
         }}
       />
       {me ? null : <AccountNotices />}

@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Compass } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
@@ -9,13 +11,14 @@ import { readToken } from "../lib/community-token.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
 
 const SECTIONS = [
-  { to: paths.community, label: "Posts" },
-  { to: paths.groups, label: "Study groups" },
-  { to: paths.events, label: "Events" },
+  { to: paths.community, label: msg`Posts` },
+  { to: paths.groups, label: msg`Study groups` },
+  { to: paths.events, label: msg`Events` },
 ] as const;
 
 /** The community's own links: posts, study groups and events. */
 export function CommunityNav({ className }: { className?: string }) {
+  const { i18n } = useLingui();
   return (
     <ul className={cn("flex items-center gap-1", className)}>
       {SECTIONS.map((section) => (
@@ -28,7 +31,7 @@ export function CommunityNav({ className }: { className?: string }) {
               cn("btn btn-ghost btn-sm", isActive && "btn-active text-primary")
             }
           >
-            {section.label}
+            {i18n._(section.label)}
           </NavLink>
         </li>
       ))}
@@ -45,6 +48,7 @@ type CommunityHeaderProps = {
 /** The top bar of the community screens outside the main layout. */
 export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
   // A signed-in person gets the way back to the app beside the community's own links.
+  const { t } = useLingui();
   const { data: me } = useMe();
   function leave() {
     // Read before onLeave drops it. The screen does not wait for the server: the token is gone
@@ -92,13 +96,18 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
           memberName ? (
             <div className="flex items-center gap-2">
               {me ? (
-                <Link to={paths.home} className="btn btn-ghost btn-sm" title="Back to Discover">
+                <Link to={paths.home} className="btn btn-ghost btn-sm" title={t`Back to Discover`}>
                   <Compass aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:inline">Back to Discover</span>
-                  <span className="sr-only sm:hidden">Back to Discover</span>
+                  <span className="hidden sm:inline">
+                    <Trans>Back to Discover</Trans>
+                  </span>
+                  <span className="sr-only sm:hidden">
+                    <Trans>Back to Discover</Trans>
+                  </span>
                 </Link>
               ) : null}
               <span
+                dir="auto"
                 className="hidden max-w-48 truncate text-sm text-base-content/70 sm:inline"
                 title={memberName}
               >
@@ -110,7 +119,7 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
         }
       />
       <nav
-        aria-label="Community"
+        aria-label={t`Community`}
         className="border-b border-base-300 bg-base-100 px-3 py-1 md:hidden"
       >
         <CommunityNav className="justify-center" />

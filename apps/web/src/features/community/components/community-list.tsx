@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { EmptyPanel, LoadingPanel } from "@/components/ui/status-panel.tsx";
@@ -41,7 +42,7 @@ export function CommunityList({
       <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
         <span>{failure}</span>
         <button type="button" className="btn btn-sm" onClick={() => query.refetch()}>
-          Try Again
+          <Trans>Try Again</Trans>
         </button>
       </div>
     );
@@ -58,7 +59,7 @@ export function CommunityList({
             onClick={() => query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
           >
-            {query.isFetchingNextPage ? "Loading..." : moreLabel}
+            {query.isFetchingNextPage ? <Trans>Loading...</Trans> : moreLabel}
           </button>
         </div>
       ) : null}

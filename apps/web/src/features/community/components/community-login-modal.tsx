@@ -1,4 +1,5 @@
 import { type CommunityAuthBody, communityAuthBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FormError, InputField } from "@/components/ui/field.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { PasswordField } from "@/components/ui/password-field.tsx";
@@ -20,7 +21,9 @@ const EMPTY: CommunityAuthBody = { uname: "", password: "" };
 
 /** Login / Signup for the community; a signed-in user joins with one click. */
 export function CommunityLoginModal({ open, onClose, onJoined, notice }: CommunityLoginModalProps) {
+  const { t } = useLingui();
   const { data: me } = useMe();
+  const firstName = me?.firstName ?? "";
   const join = useJoinCommunity();
   const form = useZodForm(communityAuthBodySchema, { defaultValues: EMPTY });
 
@@ -40,7 +43,7 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
   function continueAsMe() {
     join.mutate(undefined, {
       onSuccess: (answer) => joined(answer.data.uname),
-      onError: (error) => showServerError(form, error, "Could not join. Please try again."),
+      onError: (error) => showServerError(form, error, t`Could not join. Please try again.`),
     });
   }
 
@@ -48,8 +51,8 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
     <Modal
       open={open}
       onClose={onClose}
-      title="Login / Signup"
-      description="Join the Kindred community to share thoughts, study groups and events."
+      title={t`Login / Signup`}
+      description={t`Join the Kindred community to share thoughts, study groups and events.`}
     >
       {notice ? (
         <p role="alert" className="alert alert-warning alert-soft mb-3 text-sm">
@@ -67,17 +70,19 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
             {join.isPending && join.variables === undefined ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             ) : null}
-            Continue as {me.firstName}
+            <Trans>Continue as {firstName}</Trans>
           </button>
-          <div className="divider my-1 text-xs text-base-content/60">or use a username</div>
+          <div className="divider my-1 text-xs text-base-content/60">
+            <Trans>or use a username</Trans>
+          </div>
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-1">
         <InputField
           control={form.control}
           name="uname"
-          label="Username"
-          hint="A new username joins you; your Kindred email works too."
+          label={t`Username`}
+          hint={t`A new username joins you; your Kindred email works too.`}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
@@ -85,8 +90,8 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
         <PasswordField
           control={form.control}
           name="password"
-          label="Password"
-          hint="At least 8 characters for a new username."
+          label={t`Password`}
+          hint={t`At least 8 characters for a new username.`}
           autoComplete="current-password"
         />
         <FormError control={form.control} />
@@ -94,7 +99,7 @@ export function CommunityLoginModal({ open, onClose, onJoined, notice }: Communi
           pending={join.isPending && join.variables !== undefined}
           className="mt-3 w-full"
         >
-          Continue
+          <Trans>Continue</Trans>
         </SubmitButton>
       </form>
     </Modal>

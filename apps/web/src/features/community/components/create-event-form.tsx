@@ -6,6 +6,8 @@ import {
   eventBodySchema,
   eventCapacitySchema,
 } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarPlus } from "lucide-react";
 import { z } from "zod";
 import { InputField, TextareaField } from "@/components/ui/field.tsx";
@@ -24,9 +26,13 @@ import { ItemForm } from "./item-form.tsx";
 const eventFormSchema = eventBodySchema.omit({ u_id: true, date: true }).extend({
   date: z
     .string()
-    .min(1, "Date is required")
-    .refine((value) => withViewerOffset(value) !== undefined, "Enter a valid date and time")
-    .refine((value) => new Date(value).getTime() > Date.now(), "Pick a date in the future")
+    .min(1, { error: () => t`Date is required` })
+    .refine((value) => withViewerOffset(value) !== undefined, {
+      error: () => t`Enter a valid date and time`,
+    })
+    .refine((value) => new Date(value).getTime() > Date.now(), {
+      error: () => t`Pick a date in the future`,
+    })
     .transform((value) => withViewerOffset(value) as string),
   capacity: z
     .string()
@@ -62,18 +68,19 @@ export function CreateEventForm({
   /** Told the new event's id, so that the list can show where it landed. */
   onCreated: (eventId: string) => void;
 }) {
+  const { t: tr } = useLingui();
   const form = useZodForm(eventFormSchema, { defaultValues: EMPTY_EVENT });
   const create = useCreateEvent(token);
   const onSubmit = form.handleSubmit((values) =>
     create.mutateAsync({ ...values, u_id: claims.id }).then(
       (event) => {
         form.reset(EMPTY_EVENT);
-        showToast("Event added.", { variant: "success" });
+        showToast(tr`Event added.`, { variant: "success" });
         onCreated(event._id);
       },
       (error: unknown) => {
         if (expiredOn(error, onExpired)) return;
-        showServerError(form, error, "Could not add the event. Please try again.");
+        showServerError(form, error, tr`Could not add the event. Please try again.`);
       },
     ),
   );
@@ -86,45 +93,45 @@ export function CreateEventForm({
         control={form.control}
         onSubmit={onSubmit}
         pending={create.isPending}
-        submitLabel="Add Event"
+        submitLabel={tr`Add Event`}
         className="card-body gap-1"
         submitClassName="mt-3"
       >
         <h2 id="create-event" className="flex items-center gap-2 text-xl font-bold">
           <CalendarPlus aria-hidden="true" className="size-5 text-primary" />
-          Create an event
+          <Trans>Create an event</Trans>
         </h2>
         <InputField
           control={form.control}
           name="title"
-          label="Title"
+          label={tr`Title`}
           maxLength={EVENT_TITLE_MAX_LENGTH}
         />
         <TextareaField
           control={form.control}
           name="description"
-          label="Description"
+          label={tr`Description`}
           rows={3}
           maxLength={EVENT_DESCRIPTION_MAX_LENGTH}
         />
         <InputField
           control={form.control}
           name="date"
-          label="Date"
+          label={tr`Date`}
           type="datetime-local"
           min={localNow()}
         />
         <InputField
           control={form.control}
           name="location"
-          label="Location"
+          label={tr`Location`}
           maxLength={EVENT_LOCATION_MAX_LENGTH}
         />
         <InputField
           control={form.control}
           name="capacity"
-          label="Capacity (optional)"
-          hint="Leave empty for no limit. Past it, people join a waitlist."
+          label={tr`Capacity (optional)`}
+          hint={tr`Leave empty for no limit. Past it, people join a waitlist.`}
           inputMode="numeric"
           autoComplete="off"
         />

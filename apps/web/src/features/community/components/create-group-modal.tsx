@@ -5,8 +5,12 @@ import {
   GROUP_NAME_MAX_LENGTH,
   GROUP_TAGS,
   type GroupBody,
+  type GroupTag,
   groupBodySchema,
 } from "@kindred/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { InputField, SelectField, TextareaField } from "@/components/ui/field.tsx";
@@ -15,6 +19,14 @@ import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useCreateGroup } from "../api/create-group.ts";
 import { expiredOn } from "../lib/use-session-expiry.ts";
 import { ItemFormModal } from "./item-form.tsx";
+
+/** The topics' names as a reader sees them; the value stored stays the English tag. */
+export const GROUP_TAG_LABELS: Record<GroupTag, MessageDescriptor> = {
+  Math: msg`Math`,
+  Programming: msg`Programming`,
+  DSA: msg`DSA`,
+  "Machine Learning": msg`Machine Learning`,
+};
 
 const EMPTY_GROUP: GroupBody = { name: "", description: "", tag: DEFAULT_GROUP_TAG };
 
@@ -34,6 +46,7 @@ export function CreateGroupModal({
   claims,
   onExpired,
 }: CreateGroupModalProps) {
+  const { t } = useLingui();
   const form = useZodForm(groupBodySchema, { defaultValues: EMPTY_GROUP });
   const create = useCreateGroup(token);
   const onSubmit = form.handleSubmit((values) =>
@@ -41,11 +54,12 @@ export function CreateGroupModal({
       (group) => {
         form.reset(EMPTY_GROUP);
         onClose();
-        showToast(`"${group.name}" is created.`, { variant: "success" });
+        const name = group.name;
+        showToast(t`"${name}" is created.`, { variant: "success" });
       },
       (error: unknown) => {
         if (expiredOn(error, onExpired)) return;
-        showServerError(form, error, "Could not create the group. Please try again.");
+        showServerError(form, error, t`Could not create the group. Please try again.`);
       },
     ),
   );
@@ -53,11 +67,11 @@ export function CreateGroupModal({
     <ItemFormModal
       open={open}
       onClose={onClose}
-      title="Create Group"
+      title={t`Create Group`}
       control={form.control}
       onSubmit={onSubmit}
       pending={create.isPending}
-      submitLabel="Create Group"
+      submitLabel={t`Create Group`}
     >
       <GroupFields control={form.control} />
     </ItemFormModal>
@@ -68,21 +82,22 @@ type GroupForm = UseFormReturn<GroupBody, unknown, z.output<typeof groupBodySche
 
 /** A group's name, description and topic: the create and edit forms share them. */
 export function GroupFields({ control }: { control: GroupForm["control"] }) {
+  const { t, i18n } = useLingui();
   return (
     <>
-      <InputField control={control} name="name" label="Name" maxLength={GROUP_NAME_MAX_LENGTH} />
+      <InputField control={control} name="name" label={t`Name`} maxLength={GROUP_NAME_MAX_LENGTH} />
       <TextareaField
         control={control}
         name="description"
-        label="Description"
+        label={t`Description`}
         rows={4}
         maxLength={GROUP_DESCRIPTION_MAX_LENGTH}
       />
       <SelectField
         control={control}
         name="tag"
-        label="Topic"
-        options={GROUP_TAGS.map((tag) => ({ value: tag, label: tag }))}
+        label={t`Topic`}
+        options={GROUP_TAGS.map((tag) => ({ value: tag, label: i18n._(GROUP_TAG_LABELS[tag]) }))}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -16,14 +17,32 @@ type DeleteItemButtonProps = {
  * sits in taller than a line of title.
  */
 export function DeleteItemButton({ kind, name, onDelete }: DeleteItemButtonProps) {
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
+  const words = {
+    post: {
+      label: t`Delete your post ${name}`,
+      title: t`Delete your post`,
+      question: t`Delete your post?`,
+    },
+    group: {
+      label: t`Delete your group ${name}`,
+      title: t`Delete your group`,
+      question: t`Delete your group?`,
+    },
+    event: {
+      label: t`Delete your event ${name}`,
+      title: t`Delete your event`,
+      question: t`Delete your event?`,
+    },
+  }[kind];
   return (
     <>
       <button
         type="button"
         className="btn btn-ghost btn-sm btn-square -my-1 shrink-0 text-base-content/60 hover:text-error"
-        aria-label={`Delete your ${kind} ${name}`}
-        title={`Delete your ${kind}`}
+        aria-label={words.label}
+        title={words.title}
         onClick={() => setAsking(true)}
       >
         <Trash2 aria-hidden="true" className="size-4" />
@@ -31,17 +50,19 @@ export function DeleteItemButton({ kind, name, onDelete }: DeleteItemButtonProps
       <Modal
         open={asking}
         onClose={() => setAsking(false)}
-        title={`Delete your ${kind}?`}
+        title={words.question}
         description={
-          <>
-            <span className="font-medium break-words text-base-content">“{name}”</span> will be gone
-            for everyone. This cannot be undone.
-          </>
+          <Trans>
+            <span dir="auto" className="font-medium break-words text-base-content">
+              “{name}”
+            </span>{" "}
+            will be gone for everyone. This cannot be undone.
+          </Trans>
         }
       >
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -51,7 +72,7 @@ export function DeleteItemButton({ kind, name, onDelete }: DeleteItemButtonProps
               onDelete();
             }}
           >
-            Delete
+            <Trans>Delete</Trans>
           </button>
         </div>
       </Modal>

@@ -1,4 +1,5 @@
 import { GROUP_MESSAGES, type GroupBody, type GroupDetail, groupBodySchema } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
 import { showServerError, useZodForm } from "@/lib/form.ts";
@@ -17,6 +18,7 @@ type EditGroupModalProps = {
 
 /** The creator's Edit group: the creation fields, filled with the group as it is. */
 export function EditGroupModal({ open, onClose, token, group, onExpired }: EditGroupModalProps) {
+  const { t } = useLingui();
   const current: GroupBody = { name: group.name, description: group.description, tag: group.tag };
   const form = useZodForm(groupBodySchema, { defaultValues: current });
   const update = useUpdateGroup(token, group._id);
@@ -34,7 +36,7 @@ export function EditGroupModal({ open, onClose, token, group, onExpired }: EditG
       },
       (error: unknown) => {
         if (expiredOn(error, onExpired)) return;
-        showServerError(form, error, "Could not save the group. Please try again.");
+        showServerError(form, error, t`Could not save the group. Please try again.`);
       },
     ),
   );
@@ -42,11 +44,11 @@ export function EditGroupModal({ open, onClose, token, group, onExpired }: EditG
     <ItemFormModal
       open={open}
       onClose={onClose}
-      title="Edit group"
+      title={t`Edit group`}
       control={form.control}
       onSubmit={onSubmit}
       pending={update.isPending}
-      submitLabel="Save"
+      submitLabel={t`Save`}
     >
       <GroupFields control={form.control} />
     </ItemFormModal>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarX } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -24,16 +25,18 @@ export function EventCancelButton({ title, pending, onCancel }: EventCancelButto
         onClose={() => setAsking(false)}
         title={EVENT_COPY.cancelQuestion}
         description={
-          <>
-            <span className="font-medium break-words text-base-content">“{title}”</span> will be
-            marked cancelled, and everyone going or on the waitlist will be told. This cannot be
-            undone.
-          </>
+          <Trans>
+            <span dir="auto" className="font-medium break-words text-base-content">
+              “{title}”
+            </span>{" "}
+            will be marked cancelled, and everyone going or on the waitlist will be told. This
+            cannot be undone.
+          </Trans>
         }
       >
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
-            Keep it
+            <Trans>Keep it</Trans>
           </button>
           <button
             type="button"

@@ -1,4 +1,5 @@
 import type { EventListItem } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import { CalendarDays, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
@@ -9,7 +10,11 @@ import { EventAttendance } from "./event-attendance.tsx";
 
 /** A cancelled event's badge, in the lists and on its page. */
 export function CancelledBadge() {
-  return <span className="badge badge-error badge-soft shrink-0">Cancelled</span>;
+  return (
+    <span className="badge badge-error badge-soft shrink-0">
+      <Trans>Cancelled</Trans>
+    </span>
+  );
 }
 
 /** One event: title (to its page), when, where, how many are going and what; Delete on the
@@ -36,7 +41,7 @@ export function EventCard({
     >
       <div className="card-body gap-2 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 text-lg font-semibold break-words">
+          <h3 dir="auto" className="min-w-0 text-lg font-semibold break-words">
             <Link to={paths.event(event._id)} className="link link-hover">
               {event.title}
             </Link>
@@ -52,10 +57,12 @@ export function EventCard({
         </p>
         <p className="flex items-center gap-2 text-sm text-base-content/70">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
-          <span className="min-w-0 break-words">{event.location}</span>
+          <span dir="auto" className="min-w-0 break-words">
+            {event.location}
+          </span>
         </p>
         <EventAttendance going={event.going} capacity={event.capacity} />
-        <p className="line-clamp-4 break-words whitespace-pre-wrap text-base-content/80">
+        <p dir="auto" className="line-clamp-4 break-words whitespace-pre-wrap text-base-content/80">
           {event.description}
         </p>
       </div>

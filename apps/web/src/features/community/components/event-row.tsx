@@ -1,20 +1,22 @@
 import type { EventListItem } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { paths } from "@/config/paths.ts";
 import { cn } from "@/lib/cn.ts";
 import { attendanceText } from "./event-attendance.tsx";
 import { CancelledBadge } from "./event-card.tsx";
 
-const SHORT_DATE = new Intl.DateTimeFormat(undefined, {
+const SHORT_DATE: Intl.DateTimeFormatOptions = {
   weekday: "short",
   day: "numeric",
   month: "short",
   hour: "numeric",
   minute: "2-digit",
-});
+};
 
 /** One event in the compact list: when, title (to its page), where and how many are going. */
 export function EventRow({ event, landed = false }: { event: EventListItem; landed?: boolean }) {
+  const { i18n } = useLingui();
   return (
     <li
       id={`event-${event._id}`}
@@ -28,12 +30,13 @@ export function EventRow({ event, landed = false }: { event: EventListItem; land
         dateTime={event.date}
         className="shrink-0 text-sm font-medium text-primary tabular-nums sm:w-44"
       >
-        {SHORT_DATE.format(new Date(event.date))}
+        {new Intl.DateTimeFormat(i18n.locale, SHORT_DATE).format(new Date(event.date))}
       </time>
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
           <Link
             to={paths.event(event._id)}
+            dir="auto"
             className="link link-hover min-w-0 font-semibold break-words"
           >
             {event.title}
@@ -41,7 +44,7 @@ export function EventRow({ event, landed = false }: { event: EventListItem; land
           {event.cancelledAt ? <CancelledBadge /> : null}
         </div>
         <p className="text-sm break-words text-base-content/70">
-          {event.location} · {attendanceText(event.going, event.capacity)}
+          <span dir="auto">{event.location}</span> · {attendanceText(event.going, event.capacity)}
         </p>
       </div>
     </li>

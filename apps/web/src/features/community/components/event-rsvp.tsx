@@ -1,4 +1,5 @@
 import { EVENT_MESSAGES, type EventDetail } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, Hourglass, X } from "lucide-react";
 import { EVENT_COPY } from "@/config/copy.ts";
 import { cn } from "@/lib/cn.ts";
@@ -25,12 +26,13 @@ type EventRsvpProps = {
  * when it changes). Waiting counts as having said Going.
  */
 export function EventRsvp({ event, onAnswer }: EventRsvpProps) {
+  const { t } = useLingui();
   const waiting = event.myRsvp === "waitlisted";
   const saidGoing = event.myRsvp === "going" || waiting;
   const full = event.capacity !== null && event.going >= event.capacity;
   return (
     <div className="flex flex-col gap-2">
-      <fieldset className="join w-full" aria-label="Your answer">
+      <fieldset className="join w-full" aria-label={t`Your answer`}>
         <button
           type="button"
           aria-pressed={saidGoing}
@@ -47,7 +49,7 @@ export function EventRsvp({ event, onAnswer }: EventRsvpProps) {
           ) : (
             <Check aria-hidden="true" className="size-4" />
           )}
-          Going
+          <Trans>Going</Trans>
         </button>
         <button
           type="button"
@@ -58,7 +60,7 @@ export function EventRsvp({ event, onAnswer }: EventRsvpProps) {
           }}
         >
           <X aria-hidden="true" className="size-4" />
-          Not going
+          <Trans>Not going</Trans>
         </button>
       </fieldset>
       <p

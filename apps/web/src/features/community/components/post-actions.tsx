@@ -1,4 +1,6 @@
 import type { Post } from "@kindred/shared";
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Heart, MessageCircle } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { cn } from "@/lib/cn.ts";
@@ -25,6 +27,7 @@ export function PostActions({
   initiallyOpen = false,
   memberId = null,
 }: PostActionsProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(initiallyOpen);
   const like = useLikePost(token, onExpired);
   const repliesId = useId();
@@ -40,7 +43,9 @@ export function PostActions({
           type="button"
           className={cn("btn btn-ghost btn-sm gap-1.5", post.liked && "text-error")}
           aria-pressed={post.liked}
-          aria-label={`Like, ${post.likes} ${post.likes === 1 ? "like" : "likes"}`}
+          aria-label={t({
+            message: plural(post.likes, { one: "Like, # like", other: "Like, # likes" }),
+          })}
           onClick={() => like.mutate({ post, like: !post.liked })}
         >
           <Heart aria-hidden="true" className={cn("size-4", post.liked && "fill-current")} />
@@ -54,16 +59,18 @@ export function PostActions({
           onClick={() => setOpen((value) => !value)}
         >
           <MessageCircle aria-hidden="true" className="size-4" />
-          {post.replies === 0
-            ? "Reply"
-            : `${post.replies} ${post.replies === 1 ? "reply" : "replies"}`}
+          {post.replies === 0 ? (
+            <Trans>Reply</Trans>
+          ) : (
+            <Plural value={post.replies} one="# reply" other="# replies" />
+          )}
         </button>
       </div>
       {open ? (
         <Suspense
           fallback={
             <p id={repliesId} role="status" className="text-sm text-base-content/70">
-              Loading replies...
+              <Trans>Loading replies...</Trans>
             </p>
           }
         >

@@ -30,9 +30,13 @@ export function PostCard({ post, onDelete, actions, report }: PostCardProps) {
             {initial}
           </span>
           <div className="min-w-0 flex-1">
-            <h3 className="text-lg leading-snug font-semibold break-words">{post.title}</h3>
+            <h3 dir="auto" className="text-lg leading-snug font-semibold break-words">
+              {post.title}
+            </h3>
             <p className="text-sm text-base-content/60">
-              <span className="font-medium text-base-content/80">{post.authorName}</span>
+              <span dir="auto" className="font-medium text-base-content/80">
+                {post.authorName}
+              </span>
               <span aria-hidden="true"> · </span>
               <time dateTime={post.createdAt} title={fullDateTime(post.createdAt)}>
                 {relativeTime(post.createdAt)}
@@ -42,7 +46,9 @@ export function PostCard({ post, onDelete, actions, report }: PostCardProps) {
           {onDelete ? <DeleteItemButton kind="post" name={post.title} onDelete={onDelete} /> : null}
           {report}
         </header>
-        <p className="break-words whitespace-pre-wrap text-base-content/90">{post.content}</p>
+        <p dir="auto" className="break-words whitespace-pre-wrap text-base-content/90">
+          {post.content}
+        </p>
         {actions}
       </div>
     </article>

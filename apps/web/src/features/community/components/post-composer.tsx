@@ -1,4 +1,5 @@
 import type { PostBody } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import { showToast } from "@/components/ui/toast.tsx";
 import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
 import { ApiError } from "@/lib/api-client.ts";
@@ -29,6 +30,7 @@ export function PostComposer({
   onNeedLogin,
   onSessionExpired,
 }: PostComposerProps) {
+  const { t } = useLingui();
   const postForm = usePostForm();
   const publish = usePublishPost(token);
 
@@ -45,7 +47,7 @@ export function PostComposer({
         onSuccess: () => {
           onClose();
           postForm.reset(EMPTY_POST);
-          showToast("Your thought is posted.", { variant: "success" });
+          showToast(t`Your thought is posted.`, { variant: "success" });
         },
         onError: (error) => {
           if (expiredOn(error, onSessionExpired)) return;

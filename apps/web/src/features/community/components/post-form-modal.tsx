@@ -4,6 +4,7 @@ import {
   type PostBody,
   postBodySchema,
 } from "@kindred/shared";
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { InputField, TextareaField } from "@/components/ui/field.tsx";
@@ -28,26 +29,27 @@ type PostFormModalProps = {
 
 /** 'Add Your Thought': a title and the text, and Post. */
 export function PostFormModal({ open, onClose, form, pending, onSubmit }: PostFormModalProps) {
+  const { t } = useLingui();
   return (
     <ItemFormModal
       open={open}
       onClose={onClose}
-      title="Add Your Thought"
+      title={t`Add Your Thought`}
       control={form.control}
       onSubmit={form.handleSubmit(onSubmit)}
       pending={pending}
-      submitLabel="Post"
+      submitLabel={t`Post`}
     >
       <InputField
         control={form.control}
         name="title"
-        label="Title"
+        label={t`Title`}
         maxLength={POST_TITLE_MAX_LENGTH}
       />
       <TextareaField
         control={form.control}
         name="content"
-        label="Content"
+        label={t`Content`}
         rows={6}
         maxLength={POST_CONTENT_MAX_LENGTH}
       />

@@ -1,4 +1,5 @@
 import { type Post, REPLY_CONTENT_MAX_LENGTH, replyBodySchema } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ReportButton } from "@/components/report/report-button.tsx";
 import { FormError, TextareaField } from "@/components/ui/field.tsx";
 import { SubmitButton } from "@/components/ui/submit-button.tsx";
@@ -23,6 +24,8 @@ export function Replies({
   /** The signed-in reader: others' replies get Report. */
   memberId?: string | null;
 }) {
+  const { t } = useLingui();
+  const postTitle = post.title;
   const replies = useReplies(token, post.id, true);
   const add = useAddReply(token, post.id);
   const form = useZodForm(replyBodySchema, { defaultValues: { content: "" } });
@@ -35,58 +38,67 @@ export function Replies({
       onError: (error) => {
         if (expiredOn(error, onExpired)) return;
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-          return showServerError(form, error, "Your reply was not posted.");
+          return showServerError(form, error, t`Your reply was not posted.`);
         }
         form.setError(SERVER_ERROR, {
           type: "server",
-          message: "Your reply was not posted. Check your connection and try again.",
+          message: t`Your reply was not posted. Check your connection and try again.`,
         });
       },
     }),
   );
 
   return (
-    <section id={id} aria-label={`Replies to ${post.title}`} className="flex flex-col gap-3">
+    <section id={id} aria-label={t`Replies to ${postTitle}`} className="flex flex-col gap-3">
       {replies.isPending ? (
         <p role="status" className="text-sm text-base-content/70">
-          Loading replies...
+          <Trans>Loading replies...</Trans>
         </p>
       ) : replies.isError ? (
         <p role="alert" className="text-sm text-error">
-          Could not load the replies.{" "}
-          <button type="button" className="link" onClick={() => void replies.refetch()}>
-            Retry
-          </button>
+          <Trans>
+            Could not load the replies.{" "}
+            <button type="button" className="link" onClick={() => void replies.refetch()}>
+              Retry
+            </button>
+          </Trans>
         </p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-base-content/70">No replies yet. Be the first to answer.</p>
+        <p className="text-sm text-base-content/70">
+          <Trans>No replies yet. Be the first to answer.</Trans>
+        </p>
       ) : (
         <ol className="flex flex-col gap-2">
-          {items.map((reply) => (
-            <li key={reply._id} className="rounded-box bg-base-200 px-4 py-2.5">
-              <div className="flex items-start gap-2">
-                <p className="min-w-0 flex-1 text-sm text-base-content/60">
-                  <span className="font-medium break-words text-base-content/80">
-                    {reply.authorName}
-                  </span>
-                  <span aria-hidden="true"> · </span>
-                  <time dateTime={reply.createdAt} title={fullDateTime(reply.createdAt)}>
-                    {relativeTime(reply.createdAt)}
-                  </time>
+          {items.map((reply) => {
+            const authorName = reply.authorName;
+            return (
+              <li key={reply._id} className="rounded-box bg-base-200 px-4 py-2.5">
+                <div className="flex items-start gap-2">
+                  <p className="min-w-0 flex-1 text-sm text-base-content/60">
+                    <span dir="auto" className="font-medium break-words text-base-content/80">
+                      {reply.authorName}
+                    </span>
+                    <span aria-hidden="true"> · </span>
+                    <time dateTime={reply.createdAt} title={fullDateTime(reply.createdAt)}>
+                      {relativeTime(reply.createdAt)}
+                    </time>
+                  </p>
+                  {memberId && reply.userId !== memberId ? (
+                    <ReportButton
+                      iconOnly
+                      subject={{ type: "reply", _id: reply._id }}
+                      title={t`Report this reply`}
+                      label={t`Report the reply from ${authorName}`}
+                      className="btn-xs -me-2 text-base-content/60"
+                    />
+                  ) : null}
+                </div>
+                <p dir="auto" className="break-words whitespace-pre-wrap">
+                  {reply.content}
                 </p>
-                {memberId && reply.userId !== memberId ? (
-                  <ReportButton
-                    iconOnly
-                    subject={{ type: "reply", _id: reply._id }}
-                    title="Report this reply"
-                    label={`Report the reply from ${reply.authorName}`}
-                    className="btn-xs -mr-2 text-base-content/60"
-                  />
-                ) : null}
-              </div>
-              <p className="break-words whitespace-pre-wrap">{reply.content}</p>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ol>
       )}
       {replies.hasNextPage ? (
@@ -96,20 +108,20 @@ export function Replies({
           onClick={() => void replies.fetchNextPage()}
           disabled={replies.isFetchingNextPage}
         >
-          Show more replies
+          <Trans>Show more replies</Trans>
         </button>
       ) : null}
       <form onSubmit={submit} noValidate className="flex flex-col gap-2">
         <TextareaField
           control={form.control}
           name="content"
-          label="Your reply"
+          label={t`Your reply`}
           rows={2}
           maxLength={REPLY_CONTENT_MAX_LENGTH}
         />
         <FormError control={form.control} />
         <SubmitButton pending={add.isPending} className="btn-sm self-end">
-          Reply
+          <Trans>Reply</Trans>
         </SubmitButton>
       </form>
     </section>

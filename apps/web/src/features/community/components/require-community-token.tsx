@@ -1,4 +1,5 @@
 import type { CommunityTokenClaims } from "@kindred/shared";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useEffect } from "react";
 import { Navigate } from "react-router";
@@ -34,7 +35,9 @@ export function RequireCommunityToken({ children }: RequireCommunityTokenProps) 
       return (
         <p role="status" className="flex min-h-[50vh] items-center justify-center">
           <span className="loading loading-spinner loading-md" aria-hidden="true" />
-          <span className="sr-only">Loading...</span>
+          <span className="sr-only">
+            <Trans>Loading...</Trans>
+          </span>
         </p>
       );
     }

@@ -28,16 +28,16 @@ export function viewerOffsetMinutes(date: Date): number {
 }
 
 /** "Saturday, 17 May 2031 at 18:00 CEST": the viewer's zone, named. */
-export function viewerDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(undefined, {
+export function viewerDateTime(iso: string, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, {
     dateStyle: "full",
     timeStyle: "short",
   }).format(new Date(iso));
 }
 
 /** The viewer's zone as the browser names it ("CEST", "GMT+2"). */
-export function viewerZoneName(iso: string): string {
-  const parts = new Intl.DateTimeFormat(undefined, { timeZoneName: "short" }).formatToParts(
+export function viewerZoneName(iso: string, locale?: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZoneName: "short" }).formatToParts(
     new Date(iso),
   );
   return parts.find((part) => part.type === "timeZoneName")?.value ?? "";
@@ -45,12 +45,12 @@ export function viewerZoneName(iso: string): string {
 
 /** The time as the host wrote it ("Sat, 17 May, 18:00 (UTC+02:00)"), or null when the viewer's
  * offset at that instant is the same, so the line would repeat the first. */
-export function hostDateTime(iso: string, utcOffset: string): string | null {
+export function hostDateTime(iso: string, utcOffset: string, locale?: string): string | null {
   const instant = new Date(iso);
   const minutes = offsetMinutes(utcOffset);
   if (minutes === viewerOffsetMinutes(instant)) return null;
   const wallClock = new Date(instant.getTime() + minutes * 60_000);
-  const text = new Intl.DateTimeFormat(undefined, {
+  const text = new Intl.DateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { showToast } from "@/components/ui/toast.tsx";
 import { type CommunityItemKind, useDeleteCommunityItem } from "../api/delete-community-item.ts";
 
@@ -8,7 +9,15 @@ import { type CommunityItemKind, useDeleteCommunityItem } from "../api/delete-co
  */
 export function useDeleteOwnItem(token: string, kind: CommunityItemKind, onExpired: () => void) {
   const mutation = useDeleteCommunityItem(token, kind, {
-    onDeleted: () => showToast(`Your ${kind} is deleted.`, { variant: "success" }),
+    onDeleted: () =>
+      showToast(
+        kind === "post"
+          ? t`Your post is deleted.`
+          : kind === "group"
+            ? t`Your group is deleted.`
+            : t`Your event is deleted.`,
+        { variant: "success" },
+      ),
     onExpired,
   });
   return {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MessageSquarePlus, MessagesSquare, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useEffectEvent, useState } from "react";
 import { showToast } from "@/components/ui/toast.tsx";
@@ -26,6 +27,7 @@ export function CommunityPage() {
   const token = state.kind === "valid" ? state.token : null;
   const auto = useAutoJoin(state);
   // Opened by the effect below once it is clear the visitor has no way in without it.
+  const { t } = useLingui();
   const [loginOpen, setLoginOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [postOpen, setPostOpen] = useState(false);
@@ -78,33 +80,37 @@ export function CommunityPage() {
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
       <CommunityHeader
-        memberName={state.kind === "valid" ? state.claims.uname || "Member" : null}
+        memberName={state.kind === "valid" ? state.claims.uname || t`Member` : null}
         onLeave={() => {
           leave();
           setNotice(null);
-          showToast("You left the community.", { variant: "info" });
+          showToast(t`You left the community.`, { variant: "info" });
         }}
       />
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 sm:py-12">
         <PageIntro
-          title="Welcome to the Kindred Community"
-          action={{ label: "Add Your Thought", icon: MessageSquarePlus, onClick: addThought }}
+          title={t`Welcome to the Kindred Community`}
+          action={{ label: t`Add Your Thought`, icon: MessageSquarePlus, onClick: addThought }}
         >
-          Share what you are learning, ask questions, and meet people who care about the same
-          things.
+          <Trans>
+            Share what you are learning, ask questions, and meet people who care about the same
+            things.
+          </Trans>
         </PageIntro>
 
         {token === null ? (
           <div className="card border border-base-300 bg-base-100">
             <div className="card-body items-center text-center">
               <Users aria-hidden="true" className="size-12 text-primary" />
-              <p className="text-lg font-semibold">Log in to read and share posts.</p>
+              <p className="text-lg font-semibold">
+                <Trans>Log in to read and share posts.</Trans>
+              </p>
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
                 onClick={() => setLoginOpen(true)}
               >
-                Login / Signup
+                <Trans>Login / Signup</Trans>
               </button>
             </div>
           </div>
@@ -112,15 +118,15 @@ export function CommunityPage() {
           <CommunityList
             query={posts}
             empty={items.length === 0}
-            failure="Could not load the posts."
+            failure={t`Could not load the posts.`}
             emptyIcon={MessagesSquare}
-            emptyTitle="No posts yet. Be the first to share a thought!"
-            moreLabel="Show older posts"
+            emptyTitle={t`No posts yet. Be the first to share a thought!`}
+            moreLabel={t`Show older posts`}
           >
             <section aria-labelledby="community-posts" className="flex flex-col gap-4">
               {/* Each post's title is an h3: this h2 keeps the outline without a skipped level. */}
               <h2 id="community-posts" className="sr-only">
-                Posts
+                <Trans>Posts</Trans>
               </h2>
               <PostStream
                 posts={items}
@@ -143,7 +149,7 @@ export function CommunityPage() {
             onJoined={(name) => {
               setLoginOpen(false);
               setNotice(null);
-              showToast(`Welcome, ${name}!`, { variant: "success" });
+              showToast(t`Welcome, ${name}!`, { variant: "success" });
             }}
           />
         </Suspense>

@@ -1,4 +1,5 @@
 import { EVENT_MESSAGES, type EventDetail } from "@kindred/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import {
   ArrowLeft,
   CalendarDays,
@@ -36,14 +37,15 @@ import { expiredOn, useExpiryOf, useLeaveOnExpiry } from "../lib/use-session-exp
 
 /** The community frame every state of the page sits in: its header and the way back. */
 function EventFrame({ member, children }: { member: CommunityMemberSession; children: ReactNode }) {
+  const { t } = useLingui();
   return (
     <CommunityFrame
-      memberName={member.claims.uname || "Member"}
+      memberName={member.claims.uname || t`Member`}
       leave={member.leave}
       width="max-w-5xl"
     >
-      <Link to={paths.events} className="btn btn-ghost btn-sm mb-4 -ml-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <Link to={paths.events} className="btn btn-ghost btn-sm mb-4 -ms-2">
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
         {EVENT_COPY.backToEvents}
       </Link>
       {children}
@@ -85,6 +87,7 @@ function AddToCalendarButton({ token, event, onExpired }: AddToCalendarProps) {
 }
 
 function WhoIsGoing({ event }: { event: EventDetail }) {
+  const { t } = useLingui();
   const more = event.going - event.attendees.length;
   return (
     <section
@@ -93,20 +96,24 @@ function WhoIsGoing({ event }: { event: EventDetail }) {
     >
       <div className="card-body gap-3 p-5">
         <h2 id="who-is-going" className="text-lg font-bold">
-          Who is going
+          <Trans>Who is going</Trans>
         </h2>
         {event.attendees.length === 0 ? (
           <p className="text-sm text-base-content/70">{EVENT_COPY.nobodyGoing}</p>
         ) : (
-          <ul aria-label="People going" className="flex flex-wrap gap-2">
+          <ul aria-label={t`People going`} className="flex flex-wrap gap-2">
             {event.attendees.map((person) => (
               <li
                 key={person._id}
+                dir="auto"
                 className="badge badge-ghost badge-lg h-auto max-w-full py-1 break-all"
               >
                 {person.name}
                 {person._id === event.host._id ? (
-                  <span className="text-xs text-base-content/60"> (host)</span>
+                  <span className="text-xs text-base-content/60">
+                    {" "}
+                    <Trans>(host)</Trans>
+                  </span>
                 ) : null}
               </li>
             ))}
@@ -133,8 +140,11 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
   const signedIn = Boolean(useMe().data);
   const started = hasStarted(event.date);
   const cancelled = event.cancelledAt !== null;
-  const hostTime = hostDateTime(event.date, event.utcOffset);
-  const zone = viewerZoneName(event.date);
+  const { t, i18n } = useLingui();
+  const hostTime = hostDateTime(event.date, event.utcOffset, i18n.locale);
+  const zone = viewerZoneName(event.date, i18n.locale);
+  const eventTitle = event.title;
+  const hostName = event.host.name;
 
   function cancelEvent() {
     cancel.mutate(undefined, {
@@ -158,11 +168,14 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
           <div className="flex flex-wrap items-center gap-2">
             {cancelled ? <CancelledBadge /> : null}
             {started && !cancelled ? (
-              <span className="badge badge-neutral badge-soft">Past</span>
+              <span className="badge badge-neutral badge-soft">
+                <Trans>Past</Trans>
+              </span>
             ) : null}
           </div>
           <h1
             id="event-title"
+            dir="auto"
             className="text-3xl font-bold tracking-tight break-words sm:text-4xl"
           >
             {event.title}
@@ -171,15 +184,20 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
             <p className="flex min-w-0 items-center gap-2 text-base-content/70">
               <UserRound aria-hidden="true" className="size-4 shrink-0" />
               <span className="min-w-0 break-words">
-                Hosted by <span className="font-medium text-base-content">{event.host.name}</span>
+                <Trans>
+                  Hosted by{" "}
+                  <span dir="auto" className="font-medium text-base-content">
+                    {hostName}
+                  </span>
+                </Trans>
               </span>
             </p>
             {signedIn && !isHost ? (
               <ReportButton
                 subject={{ type: "event", _id: event._id }}
-                title="Report this event"
-                label={`Report the event ${event.title}`}
-                className="-mr-2"
+                title={t`Report this event`}
+                label={t`Report the event ${eventTitle}`}
+                className="-me-2"
               />
             ) : null}
           </div>
@@ -188,17 +206,21 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
           <div className="flex gap-3 py-2">
             <dt>
               <CalendarDays aria-hidden="true" className="size-5 text-primary" />
-              <span className="sr-only">When</span>
+              <span className="sr-only">
+                <Trans>When</Trans>
+              </span>
             </dt>
             <dd className="min-w-0">
               <time dateTime={event.date} className="font-semibold">
-                {viewerDateTime(event.date)}
+                {viewerDateTime(event.date, i18n.locale)}
               </time>
               {zone ? <span className="text-sm text-base-content/60"> ({zone})</span> : null}
               {hostTime ? (
                 <p className="mt-1 flex items-center gap-1 text-sm text-base-content/70">
                   <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-                  <span>Host's time: {hostTime}</span>
+                  <span>
+                    <Trans>Host's time: {hostTime}</Trans>
+                  </span>
                 </p>
               ) : null}
             </dd>
@@ -206,12 +228,18 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
           <div className="flex gap-3 py-2">
             <dt>
               <MapPin aria-hidden="true" className="size-5 text-primary" />
-              <span className="sr-only">Where</span>
+              <span className="sr-only">
+                <Trans>Where</Trans>
+              </span>
             </dt>
-            <dd className="min-w-0 break-words">{event.location}</dd>
+            <dd dir="auto" className="min-w-0 break-words">
+              {event.location}
+            </dd>
           </div>
           <div className="flex gap-3 py-2">
-            <dt className="sr-only">Places</dt>
+            <dt className="sr-only">
+              <Trans>Places</Trans>
+            </dt>
             <dd className="min-w-0">
               <EventAttendance
                 going={event.going}
@@ -229,7 +257,7 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
         >
           <div className="card-body gap-3 p-5">
             <h2 id="your-answer" className="text-lg font-bold">
-              {isHost ? "Your event" : "Are you going?"}
+              {isHost ? <Trans>Your event</Trans> : <Trans>Are you going?</Trans>}
             </h2>
             {cancelled ? (
               <p className="text-sm font-medium text-error">{EVENT_COPY.cancelledNote}</p>
@@ -256,9 +284,11 @@ function EventDetails({ event, member }: { event: EventDetail; member: Community
       </aside>
       <section aria-labelledby="about-event" className="min-w-0 lg:col-start-1 lg:row-start-2">
         <h2 id="about-event" className="mb-2 text-lg font-bold">
-          About this event
+          <Trans>About this event</Trans>
         </h2>
-        <p className="break-words whitespace-pre-wrap text-base-content/80">{event.description}</p>
+        <p dir="auto" className="break-words whitespace-pre-wrap text-base-content/80">
+          {event.description}
+        </p>
       </section>
     </article>
   );
@@ -284,14 +314,14 @@ function EventScreen(member: CommunityMemberSession) {
           <EmptyPanel icon={CalendarSearch} title={EVENT_COPY.notFoundTitle}>
             <p className="text-base-content/70">{EVENT_MESSAGES.notFound}</p>
             <Link to={paths.events} className="btn btn-primary btn-sm">
-              See all events
+              <Trans>See all events</Trans>
             </Link>
           </EmptyPanel>
         ) : (
           <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
             <span>{EVENT_COPY.loadFailed}</span>
             <button type="button" className="btn btn-sm" onClick={() => event.refetch()}>
-              Try Again
+              <Trans>Try Again</Trans>
             </button>
           </div>
         )}

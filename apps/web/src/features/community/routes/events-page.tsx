@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CalendarDays, History, List, Rows3 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -68,6 +69,7 @@ function EventList({
   /** The event just created: the list opens at its page, scrolled to it, outlined. */
   landedId?: string | null;
 }) {
+  const { t } = useLingui();
   const events = useEvents(token, when);
   const pageSize = compact ? COMPACT_PAGE_SIZE : EVENTS_PAGE_SIZE;
   const pages = useEventPages(events, pageSize);
@@ -88,13 +90,13 @@ function EventList({
   }, [landedShown, landedId]);
   useExpiryOf(events.error, onExpired);
   const remove = useDeleteOwnItem(token, "event", onExpired);
-  const label = when === "past" ? "Past events" : "Upcoming events";
+  const label = when === "past" ? t`Past events` : t`Upcoming events`;
 
   return (
     <CommunityList
       query={events}
       empty={pages.empty}
-      failure="Could not load the events."
+      failure={t`Could not load the events.`}
       emptyIcon={when === "past" ? History : CalendarDays}
       emptyTitle={when === "past" ? EVENT_COPY.noPastEvents : COMMUNITY_MESSAGES.noEvents}
     >
@@ -125,6 +127,7 @@ function EventList({
 }
 
 function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
+  const { t } = useLingui();
   const expired = useLeaveOnExpiry(leave);
   const choice = useListChoice();
   // Bumped by each new event, so the list goes back to its first page, where it shows.
@@ -132,23 +135,25 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
   const [landedId, setLandedId] = useState<string | null>(null);
 
   return (
-    <CommunityFrame memberName={claims.uname || "Member"} leave={leave}>
+    <CommunityFrame memberName={claims.uname || t`Member`} leave={leave}>
       <header className="mb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Events</h1>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          <Trans>Events</Trans>
+        </h1>
         <p className="mt-2 text-base-content/70">
-          Meetups, study sessions and talks from the community.
+          <Trans>Meetups, study sessions and talks from the community.</Trans>
         </p>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="events-list">
             <h2 id="events-list" className="sr-only">
-              {choice.when === "past" ? "Past events" : "Upcoming events"}
+              {choice.when === "past" ? t`Past events` : t`Upcoming events`}
             </h2>
             <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
               <div
                 role="tablist"
-                aria-label="Which events"
+                aria-label={t`Which events`}
                 className="tabs tabs-box tabs-sm bg-base-300"
               >
                 {TABS.map(({ when, label, icon: Icon }) => (

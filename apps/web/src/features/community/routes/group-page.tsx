@@ -1,4 +1,5 @@
 import type { GroupDetail, PostBody } from "@kindred/shared";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, MessageSquarePlus, MessagesSquare, Pencil, SearchX, Users } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -18,6 +19,7 @@ import {
 } from "../api/group.ts";
 import { CommunityFrame } from "../components/community-frame.tsx";
 import { CommunityList } from "../components/community-list.tsx";
+import { GROUP_TAG_LABELS } from "../components/create-group-modal.tsx";
 import { DeleteItemButton } from "../components/delete-item-button.tsx";
 import { EditGroupModal } from "../components/edit-group-modal.tsx";
 import { GROUP_TAG_STYLE } from "../components/group-card.tsx";
@@ -36,38 +38,45 @@ function GroupScreen({
   leave,
   groupId,
 }: CommunityMemberSession & { groupId: string }) {
+  const { t } = useLingui();
   const group = useGroup(token, groupId);
   const expired = useLeaveOnExpiry(leave);
   useExpiryOf(group.error, expired);
   const notFound = group.error instanceof ApiError && group.error.status === 404;
 
   return (
-    <CommunityFrame memberName={claims.uname || "Member"} leave={leave}>
-      <Link to={paths.groups} className="btn btn-ghost btn-sm mb-4 -ml-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        All study groups
+    <CommunityFrame memberName={claims.uname || t`Member`} leave={leave}>
+      <Link to={paths.groups} className="btn btn-ghost btn-sm mb-4 -ms-2">
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
+        <Trans>All study groups</Trans>
       </Link>
       {group.isPending ? (
         <p role="status" className="flex justify-center py-16">
           <span className="loading loading-spinner loading-md" aria-hidden="true" />
-          <span className="sr-only">Loading...</span>
+          <span className="sr-only">
+            <Trans>Loading...</Trans>
+          </span>
         </p>
       ) : notFound ? (
         <div className="card border border-base-300 bg-base-100">
           <div className="card-body items-center text-center">
             <SearchX aria-hidden="true" className="size-10 text-base-content/50" />
-            <h1 className="text-xl font-semibold">This study group does not exist</h1>
-            <p className="text-base-content/70">It may have been deleted by its creator.</p>
+            <h1 className="text-xl font-semibold">
+              <Trans>This study group does not exist</Trans>
+            </h1>
+            <p className="text-base-content/70">
+              <Trans>It may have been deleted by its creator.</Trans>
+            </p>
             <Link to={paths.groups} className="btn btn-primary btn-sm mt-2">
-              See all study groups
+              <Trans>See all study groups</Trans>
             </Link>
           </div>
         </div>
       ) : group.isError || !group.data ? (
         <div role="alert" className="alert alert-error alert-soft">
-          Could not load the study group.
+          <Trans>Could not load the study group.</Trans>
           <button type="button" className="btn btn-sm" onClick={() => void group.refetch()}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
         </div>
       ) : (
@@ -94,6 +103,7 @@ function GroupContent({
   const membership = useGroupMembership(token, group._id, onExpired);
   const removeGroup = useDeleteOwnItem(token, "group", onExpired);
   const removePost = useDeleteOwnItem(token, "post", onExpired);
+  const { t, i18n } = useLingui();
   const [editOpen, setEditOpen] = useState(false);
   const [postOpen, setPostOpen] = useState(false);
   const postForm = usePostForm();
@@ -104,6 +114,10 @@ function GroupContent({
   const postItems = posts.data?.pages.flatMap((page) => page.posts) ?? [];
   const memberItems = members.data?.pages.flatMap((page) => page.members) ?? [];
 
+  const groupName = group.name;
+  const creatorName = group.creator.name;
+  const joinedWhen = (at: string) => relativeTime(at);
+
   function submitPost(values: PostBody) {
     publish.mutate(
       { ...values, userId: memberId },
@@ -111,16 +125,16 @@ function GroupContent({
         onSuccess: () => {
           setPostOpen(false);
           postForm.reset(EMPTY_POST);
-          showToast("Your post is in the group.", { variant: "success" });
+          showToast(t`Your post is in the group.`, { variant: "success" });
         },
         onError: (error) => {
           if (expiredOn(error, onExpired)) return;
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-            return showServerError(postForm, error, "Your post was not published.");
+            return showServerError(postForm, error, t`Your post was not published.`);
           }
           postForm.setError(SERVER_ERROR, {
             type: "server",
-            message: "Your post was not published. Check your connection and try again.",
+            message: t`Your post was not published. Check your connection and try again.`,
           });
         },
       },
@@ -133,7 +147,9 @@ function GroupContent({
         <section className="card border border-base-300 bg-base-100 shadow-sm">
           <div className="card-body gap-3 p-5 sm:p-6">
             <div className="flex items-start justify-between gap-2">
-              <span className={`badge badge-soft ${GROUP_TAG_STYLE[group.tag]}`}>{group.tag}</span>
+              <span className={`badge badge-soft ${GROUP_TAG_STYLE[group.tag]}`}>
+                {i18n._(GROUP_TAG_LABELS[group.tag])}
+              </span>
               {creator ? (
                 <div className="flex items-center gap-1">
                   <button
@@ -142,7 +158,7 @@ function GroupContent({
                     onClick={() => setEditOpen(true)}
                   >
                     <Pencil aria-hidden="true" className="size-4" />
-                    Edit
+                    <Trans>Edit</Trans>
                   </button>
                   <DeleteItemButton
                     kind="group"
@@ -156,26 +172,35 @@ function GroupContent({
               ) : signedIn ? (
                 <ReportButton
                   subject={{ type: "group", _id: group._id }}
-                  title="Report this study group"
-                  label={`Report the study group ${group.name}`}
-                  className="-mt-1 -mr-2"
+                  title={t`Report this study group`}
+                  label={t`Report the study group ${groupName}`}
+                  className="-mt-1 -me-2"
                 />
               ) : null}
             </div>
-            <h1 className="text-2xl font-bold break-words sm:text-3xl">{group.name}</h1>
-            <p className="break-words whitespace-pre-wrap text-base-content/80">
+            <h1 dir="auto" className="text-2xl font-bold break-words sm:text-3xl">
+              {group.name}
+            </h1>
+            <p dir="auto" className="break-words whitespace-pre-wrap text-base-content/80">
               {group.description}
             </p>
             <p className="text-sm text-base-content/70">
-              Created by <span className="font-medium">{group.creator.name}</span>
+              <Trans>
+                Created by{" "}
+                <span dir="auto" className="font-medium">
+                  {creatorName}
+                </span>
+              </Trans>
               <span aria-hidden="true"> · </span>
               <span>
-                {group.members} {group.members === 1 ? "member" : "members"}
+                <Plural value={group.members} one="# member" other="# members" />
               </span>
             </p>
             <div className="card-actions mt-1 items-center">
               {creator ? (
-                <p className="text-sm text-base-content/70">You created this group.</p>
+                <p className="text-sm text-base-content/70">
+                  <Trans>You created this group.</Trans>
+                </p>
               ) : (
                 <button
                   type="button"
@@ -183,7 +208,7 @@ function GroupContent({
                   aria-pressed={group.isMember}
                   onClick={() => membership.mutate({ join: !group.isMember, name: group.name })}
                 >
-                  {group.isMember ? "Leave group" : "Join group"}
+                  {group.isMember ? <Trans>Leave group</Trans> : <Trans>Join group</Trans>}
                 </button>
               )}
             </div>
@@ -193,7 +218,7 @@ function GroupContent({
         <section aria-labelledby="group-posts" className="flex flex-col gap-4">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="group-posts" className="text-xl font-bold">
-              Posts
+              <Trans>Posts</Trans>
             </h2>
             {group.isMember ? (
               <button
@@ -202,21 +227,21 @@ function GroupContent({
                 onClick={() => setPostOpen(true)}
               >
                 <MessageSquarePlus aria-hidden="true" className="size-4" />
-                Write a post
+                <Trans>Write a post</Trans>
               </button>
             ) : null}
           </div>
           <CommunityList
             query={posts}
             empty={postItems.length === 0}
-            failure="Could not load the group's posts."
+            failure={t`Could not load the group's posts.`}
             emptyIcon={MessagesSquare}
             emptyTitle={
               group.isMember
-                ? "No posts yet. Start the conversation!"
-                : "No posts yet. Join the group to write the first one."
+                ? t`No posts yet. Start the conversation!`
+                : t`No posts yet. Join the group to write the first one.`
             }
-            moreLabel="Show older posts"
+            moreLabel={t`Show older posts`}
           >
             <div className="flex flex-col gap-4">
               <PostStream
@@ -236,18 +261,18 @@ function GroupContent({
           <div className="card-body gap-3 p-5">
             <h2 id="group-members" className="flex items-center gap-2 text-lg font-bold">
               <Users aria-hidden="true" className="size-5" />
-              Members
+              <Trans>Members</Trans>
               <span className="badge badge-soft badge-sm">{group.members}</span>
             </h2>
             <CommunityList
               query={members}
               empty={memberItems.length === 0}
-              failure="Could not load the members."
+              failure={t`Could not load the members.`}
               emptyIcon={Users}
-              emptyTitle="No members yet."
-              moreLabel="Show more members"
+              emptyTitle={t`No members yet.`}
+              moreLabel={t`Show more members`}
             >
-              <ul aria-label="Members" className="flex flex-col gap-2">
+              <ul aria-label={t`Members`} className="flex flex-col gap-2">
                 {memberItems.map((member) => (
                   <li key={member._id} className="flex items-center gap-3">
                     <span
@@ -257,12 +282,13 @@ function GroupContent({
                       {member.name.trim().charAt(0).toUpperCase() || "?"}
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium" title={member.name}>
+                      <span dir="auto" className="block truncate font-medium" title={member.name}>
                         {member.name}
                       </span>
                       <span className="block text-xs text-base-content/60">
-                        {member._id === group.u_id ? "Creator · " : ""}joined{" "}
-                        {relativeTime(member.joinedAt)}
+                        {member._id === group.u_id
+                          ? t`Creator · joined ${joinedWhen(member.joinedAt)}`
+                          : t`joined ${joinedWhen(member.joinedAt)}`}
                       </span>
                     </span>
                   </li>

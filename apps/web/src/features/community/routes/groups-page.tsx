@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { BookOpen, Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { COMMUNITY_MESSAGES } from "@/config/copy.ts";
@@ -19,6 +20,7 @@ const CreateGroupModal = lazy(async () => ({
 
 function GroupsScreen({ token, claims, leave }: CommunityMemberSession) {
   const groups = useGroups(token);
+  const { t } = useLingui();
   const [createOpen, setCreateOpen] = useState(false);
   // The form loads when first opened: the list paints without it (and zod).
   const [createMounted, setCreateMounted] = useState(false);
@@ -29,22 +31,22 @@ function GroupsScreen({ token, claims, leave }: CommunityMemberSession) {
   const remove = useDeleteOwnItem(token, "group", expired);
 
   return (
-    <CommunityFrame memberName={claims.uname || "Member"} leave={leave}>
+    <CommunityFrame memberName={claims.uname || t`Member`} leave={leave}>
       <PageIntro
-        title="Study Groups"
-        action={{ label: "Create Group", icon: Plus, onClick: () => setCreateOpen(true) }}
+        title={t`Study Groups`}
+        action={{ label: t`Create Group`, icon: Plus, onClick: () => setCreateOpen(true) }}
       >
-        Find people to learn with, or start a group of your own.
+        <Trans>Find people to learn with, or start a group of your own.</Trans>
       </PageIntro>
       <CommunityList
         query={groups}
         empty={items.length === 0}
-        failure="Could not load the study groups."
+        failure={t`Could not load the study groups.`}
         emptyIcon={BookOpen}
         emptyTitle={COMMUNITY_MESSAGES.noGroups}
-        moreLabel="Show more groups"
+        moreLabel={t`Show more groups`}
       >
-        <ul aria-label="Study groups" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={t`Study groups`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((group) => (
             <GroupCard
               key={group._id}
