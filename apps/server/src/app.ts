@@ -41,6 +41,7 @@ import {
 } from "./plugins/errors.ts";
 import { inputGuardPlugin } from "./plugins/input-guard.ts";
 import { type Lifecycle, lifecyclePlugin } from "./plugins/lifecycle.ts";
+import { localePlugin } from "./plugins/locale.ts";
 import { metricsPlugin, metricsRoute } from "./plugins/metrics.ts";
 import { openapiPlugin } from "./plugins/openapi.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
@@ -228,6 +229,7 @@ export async function buildApp(
   });
 
   await app.register(errorsPlugin);
+  await app.register(localePlugin);
   await app.register(unreadBodyPlugin);
   await app.register(lifecyclePlugin, { lifecycle });
   await app.register(requestLogPlugin);

@@ -55,6 +55,8 @@ describe("POST /api/signup", () => {
       about: "",
       emailVerified: false,
       twoStep: false,
+      // No Accept-Language, no cookie: the sign-up was answered in English.
+      locale: "en",
     });
     expect(body.data.photoUrl).toBe(`/api/avatars/${body.data._id}.svg`);
     expect(Object.keys(body.data).sort()).toEqual(
@@ -71,6 +73,7 @@ describe("POST /api/signup", () => {
         "instagramLink",
         "lastName",
         "learning",
+        "locale",
         "moderation",
         "otherLink",
         "photo",

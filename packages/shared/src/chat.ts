@@ -11,6 +11,7 @@ import {
   REPORT_REASONS,
   TIME_ZONES,
 } from "./chat-constants.ts";
+import { LOCALES } from "./i18n/locale.ts";
 import { meetupSchema } from "./meetups.ts";
 import { notificationSchema, unreadCountsSchema } from "./notifications.ts";
 import { cardSchema } from "./schemas.ts";
@@ -148,10 +149,11 @@ export const reactionParamsSchema = z.object({
   emoji: z.string().max(32),
 });
 
-/** The person's settings: read receipts ("Seen") and time zone. */
+/** The person's settings: read receipts ("Seen"), time zone and language (null: not chosen). */
 export const accountSettingsSchema = z.object({
   readReceipts: z.boolean(),
   timeZone: z.string().nullable(),
+  locale: z.enum(LOCALES).nullable(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -159,12 +161,16 @@ export const accountSettingsBodySchema = z
   .strictObject({
     readReceipts: z.boolean({ error: "readReceipts is true or false." }).optional(),
     timeZone: z.enum(TIME_ZONES, { error: "Choose a time zone such as Europe/Madrid." }).optional(),
+    locale: z.enum(LOCALES, { error: "Choose a language: en, es or ar." }).optional(),
   })
   .refine(
-    (body) => body.readReceipts !== undefined || body.timeZone !== undefined,
-    "Send readReceipts or timeZone.",
+    (body) =>
+      body.readReceipts !== undefined || body.timeZone !== undefined || body.locale !== undefined,
+    "Send readReceipts, timeZone or locale.",
   )
-  .meta({ anyOf: [{ required: ["readReceipts"] }, { required: ["timeZone"] }] });
+  .meta({
+    anyOf: [{ required: ["readReceipts"] }, { required: ["timeZone"] }, { required: ["locale"] }],
+  });
 
 export const readMarkerBodySchema = z.object({ messageId: z.string().max(100) });
 export const readMarkerSchema = z.object({ unread: z.number().int().min(0) });

@@ -10,6 +10,8 @@ export * from "./constants.ts";
 export * from "./devices.ts";
 export * from "./email-verification.ts";
 export * from "./feed-filter-check.ts";
+export * from "./i18n/locale.ts";
+export * from "./i18n/translate.ts";
 export * from "./meetups.ts";
 export * from "./moderation.ts";
 export * from "./moderation-constants.ts";

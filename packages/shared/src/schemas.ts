@@ -27,6 +27,7 @@ import {
   URL_MAX_LENGTH,
 } from "./constants.ts";
 import { FEED_FILTER_LABELS, feedFilterMessages } from "./feed-filter-check.ts";
+import { LOCALES } from "./i18n/locale.ts";
 import { photoSetSchema } from "./photos.ts";
 import { hasVisibleCharacter, NO_NUL, noNulMessage } from "./text-rules.ts";
 
@@ -414,6 +415,8 @@ export const meSchema = cardSchema.extend({
   createdAt: z.string(),
   /** Whether sign-in asks for a two-step code after the password. */
   twoStep: z.boolean(),
+  /** The language the person chose (or signed up in); null: none, English. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 

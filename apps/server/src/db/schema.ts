@@ -18,6 +18,7 @@ import {
   GROUP_DESCRIPTION_MAX_LENGTH,
   GROUP_NAME_MAX_LENGTH,
   GROUP_TAGS,
+  LOCALES,
   MODERATION_ACTIONS,
   MODERATION_REASON_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -158,6 +159,11 @@ export const users = pgTable(
      * their card; null: none. The address itself is in campus_emails and never shown.
      */
     campus: varchar("campus", { length: 160 }),
+    /**
+     * The language the person chose (LOCALES: en, es, ar); at sign-up, the one the request was
+     * answered in. Their mails, pushes and the API's messages follow it; null: English.
+     */
+    locale: text("locale"),
   },
   (t) => [
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
@@ -176,6 +182,7 @@ export const users = pgTable(
     check("users_age_check", sql`${t.age} between ${literal(AGE_MIN)} and ${literal(AGE_MAX)}`),
     check("users_role_check", sql`${t.role} in (${oneOf(ROLES)})`),
     check("users_last_age_band_check", sql`${t.lastAgeBand} in ('teen', 'adult')`),
+    check("users_locale_check", sql`${t.locale} in (${oneOf(LOCALES)})`),
     // Few accounts have a role: finding the moderators reads only them.
     index("users_role_idx").on(t.role).where(sql`${t.role} <> 'member'`),
   ],

@@ -12,6 +12,7 @@ import {
   type SessionAccount,
 } from "../modules/sessions/repository.ts";
 import { HttpError } from "./errors.ts";
+import { setStoredLocale } from "./locale.ts";
 
 /** Which sessions ended: one (logout) or every one of an account (password reset). */
 export type SessionEnd = { sessionIdHash: string } | { userId: string };
@@ -215,7 +216,10 @@ export const sessionPlugin = fp(
       const key = sessionKeyOf(request.cookies[SESSION_COOKIE], app.now());
       const found = key && (await findSessionByHash(app.db, key.idHash, key.now, key.extendBefore));
       await acceptSession(request, reply, key, found);
-      if (found) sessionAccounts.set(request, found);
+      if (found) {
+        sessionAccounts.set(request, found);
+        setStoredLocale(request, found.locale);
+      }
     });
 
     // Expired rows are never read again; sweep them now and then so the table stays small.

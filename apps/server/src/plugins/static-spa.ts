@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { canonicalPath, namesApiPath } from "./api-route.ts";
 import { HttpError } from "./errors.ts";
+import { pageLocale, withLang } from "./locale.ts";
 import {
   NOT_FOUND_TAGS,
   NOT_FOUND_TITLE,
@@ -182,13 +183,15 @@ export const staticSpaPlugin = fp(
           previewTags(app.config.publicOrigin, addressOf(match), answer.preview),
         );
       }
+      html = withLang(html, await pageLocale(request));
       const page = compressedPage(html, !answer.found || !answer.preview);
       const encoding = acceptedEncoding(request.headers["accept-encoding"]);
       reply
         .code(answer.found ? 200 : 404)
         .header("cache-control", REVALIDATE)
         // The page differs with and without a session cookie; caches must not mix the two.
-        .header("vary", "accept-encoding, cookie")
+        // …and with the language (`<html lang dir>`: the choice, the cookie or the browser's).
+        .header("vary", "accept-encoding, accept-language, cookie")
         .type("text/html; charset=utf-8");
       if (encoding === "identity") return reply.send(page.identity);
       // With Content-Encoding set, the compression plugin leaves the bytes alone.

@@ -55,6 +55,7 @@ export const sampleMe = {
   createdAt: "2025-01-01T00:00:00.000Z",
   role: "member" as "member" | "moderator" | "admin",
   moderation: null,
+  locale: null as "en" | "es" | "ar" | null,
 };
 
 /** The badges' counts when a test gives none: nothing unread, nothing pending. */

@@ -1,17 +1,20 @@
 import {
   ACCOUNT_MESSAGES,
+  type AccountSettings,
   accountSettingsBodySchema,
   accountSettingsSchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
   envelope,
   exportFileName,
+  isLocale,
   okSchema,
 } from "@kindred/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "../../plugins/errors.ts";
+import { setStoredLocale } from "../../plugins/locale.ts";
 import { ERROR_RESPONSES, errorResponse } from "../../plugins/openapi.ts";
 import { ownPasswordAttempts } from "../../plugins/rate-limit.ts";
 import {
@@ -22,11 +25,20 @@ import {
 } from "../../plugins/session.ts";
 import { passwordChangedMail } from "../recovery/mails.ts";
 import { findUserById, updateUser } from "../users/service.ts";
+import type { UserRow } from "../users/user-view.ts";
 import { changePassword, checkOwnPassword, deleteAccount, exportAccount } from "./service.ts";
 
 /** authenticate has run, so the cookie names a live session. */
 function sessionHashOf(request: FastifyRequest): string {
   return hashSessionId(request.cookies[SESSION_COOKIE] ?? "");
+}
+
+function settingsOf(user: UserRow): AccountSettings {
+  return {
+    readReceipts: user.readReceipts,
+    timeZone: user.timeZone,
+    locale: isLocale(user.locale) ? user.locale : null,
+  };
 }
 
 /** The signed-in person's own account: change the password, download the data, delete it. */
@@ -40,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ["account"],
-        summary: "My settings: read receipts and time zone",
+        summary: "My settings: read receipts, time zone and language",
         response: { 200: envelope(accountSettingsSchema) },
       },
     },
@@ -50,7 +62,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       return {
         status: 1 as const,
         message: "Settings loaded",
-        data: { readReceipts: user.readReceipts, timeZone: user.timeZone },
+        data: settingsOf(user),
       };
     },
   );
@@ -69,10 +81,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await updateUser(app.db, request.userId, request.body, app.now());
       if (!user) throw new HttpError(401, "UNAUTHENTICATED", UNAUTHENTICATED_MESSAGE);
+      // A new language answers this very request in it.
+      setStoredLocale(request, user.locale);
       return {
         status: 1 as const,
         message: "Settings saved",
-        data: { readReceipts: user.readReceipts, timeZone: user.timeZone },
+        data: settingsOf(user),
       };
     },
   );

@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const filter = screenProfile({ firstName, lastName });
       const user = await createAccount(
         app.db,
-        request.body,
+        { ...request.body, locale: request.locale },
         app.config.adminEmails,
         app.now(),
         (tx, row) => flagProfile(app, tx, row.id, filter),
@@ -135,7 +135,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         }
         if (user.bannedAt) {
           await attempt.succeeded(reply);
-          throw await app.moderation.bannedLoginError(user);
+          throw await app.moderation.bannedLoginError(user, request.locale);
         }
         if (await isTwoStepOn(app.db, user.id)) {
           // The password was right; no session until a code (POST /api/login/two-step).

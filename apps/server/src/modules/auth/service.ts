@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ageBandOf, type signupBodySchema } from "@kindred/shared";
+import { ageBandOf, type Locale, type signupBodySchema } from "@kindred/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -42,7 +42,8 @@ function insertUserWithSkills(
  */
 export async function createAccount(
   db: Database,
-  input: SignupInput,
+  /** `locale`: the language the sign-up was answered in, kept as the person's choice. */
+  input: SignupInput & { locale?: Locale },
   adminEmails: readonly string[] = [],
   now: Date = new Date(),
   onCreated?: OnCreated,
@@ -67,6 +68,7 @@ export async function createAccount(
         lastAgeBand: ageBandOf(input.age),
         termsAcceptedAt: input.termsAccepted === true ? now : null,
         publicId: newPublicId(),
+        locale: input.locale ?? null,
       },
       input.skills,
       onCreated,

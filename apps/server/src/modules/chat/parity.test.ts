@@ -547,7 +547,7 @@ describe("chat parity", () => {
 
     const off = await call(app, a, "PUT", "/api/account/settings", { readReceipts: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ readReceipts: false, timeZone: null });
+    expect(off.json().data).toEqual({ readReceipts: false, timeZone: null, locale: null });
 
     const second = await sendMessage(app, a, b, "read me too");
     const readAgain = await call(app, b, "POST", `/api/chat/${a.me._id}/read`, {
@@ -586,13 +586,21 @@ describe("chat parity", () => {
       timeZone: "Europe/Madrid",
     });
     expect(madrid.statusCode).toBe(200);
-    expect(madrid.json().data).toEqual({ readReceipts: false, timeZone: "Europe/Madrid" });
+    expect(madrid.json().data).toEqual({
+      readReceipts: false,
+      timeZone: "Europe/Madrid",
+      locale: null,
+    });
     const settings = await call(app, a, "GET", "/api/account/settings");
     expect(settings.statusCode).toBe(200);
-    expect(settings.json().data).toEqual({ readReceipts: false, timeZone: "Europe/Madrid" });
+    expect(settings.json().data).toEqual({
+      readReceipts: false,
+      timeZone: "Europe/Madrid",
+      locale: null,
+    });
     // B's own settings are untouched.
     const ofB = await call(app, b, "GET", "/api/account/settings");
-    expect(ofB.json().data).toEqual({ readReceipts: true, timeZone: null });
+    expect(ofB.json().data).toEqual({ readReceipts: true, timeZone: null, locale: null });
     socketA.socket.close();
     socketB.socket.close();
   });

@@ -1,3 +1,4 @@
+import type { Locale } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
@@ -8,7 +9,7 @@ import {
   markNotificationsEmailed,
   nextDigestDueAt,
 } from "../notifications/service.ts";
-import { findUserById } from "../users/service.ts";
+import { findUserById, localeOfUser } from "../users/service.ts";
 
 /** Notifications one digest names at most; more go in the next one, sent at once. */
 export const DIGEST_MAX_ITEMS = 50;
@@ -17,25 +18,78 @@ const DEFAULT_DIGEST_DELAY_MS = 30 * 60_000;
 
 const digestPayloadSchema = z.object({ userId: z.guid() });
 
-export type DigestRecipient = { email: string; firstName: string };
+export type DigestRecipient = { email: string; firstName: string; locale?: Locale };
 
-/** One mail naming each waiting notification with its link; unsubscribing is one click away. */
+type DigestWords = {
+  subject(count: number): string;
+  greeting(firstName: string): string;
+  intro: string;
+  footnote(settingsUrl: string): string;
+};
+
+const arabicPlural = new Intl.PluralRules("ar");
+
+const DIGEST_WORDS: Record<Locale, DigestWords> = {
+  en: {
+    subject: (count) =>
+      `${count} new ${count === 1 ? "notification" : "notifications"} on ${PRODUCT_NAME}`,
+    greeting: (firstName) => `Hi ${firstName},`,
+    intro: `Here is what happened on ${PRODUCT_NAME} while you were away:`,
+    footnote: (url) =>
+      `You get these emails because email notifications are on. Choose which ones you get at ${url}.`,
+  },
+  es: {
+    subject: (count) =>
+      count === 1
+        ? `1 notificación nueva en ${PRODUCT_NAME}`
+        : `${count} notificaciones nuevas en ${PRODUCT_NAME}`,
+    greeting: (firstName) => `Hola, ${firstName}:`,
+    intro: `Esto es lo que ha pasado en ${PRODUCT_NAME} mientras no estabas:`,
+    footnote: (url) =>
+      `Recibes estos correos porque tienes activadas las notificaciones por correo. Elige cuáles recibir en ${url}.`,
+  },
+  ar: {
+    subject: (count) => {
+      switch (arabicPlural.select(count)) {
+        case "one":
+          return `إشعار جديد على ${PRODUCT_NAME}`;
+        case "two":
+          return `إشعاران جديدان على ${PRODUCT_NAME}`;
+        case "few":
+          return `${count} إشعارات جديدة على ${PRODUCT_NAME}`;
+        default:
+          return `${count} إشعارًا جديدًا على ${PRODUCT_NAME}`;
+      }
+    },
+    greeting: (firstName) => `مرحبًا ${firstName}،`,
+    intro: `إليك ما حدث على ${PRODUCT_NAME} أثناء غيابك:`,
+    footnote: (url) =>
+      `تصلك هذه الرسائل لأن إشعارات البريد الإلكتروني مفعّلة. اختر ما يصلك منها من ${url}.`,
+  },
+};
+
+/**
+ * One mail naming each waiting notification with its link, in the recipient's language;
+ * unsubscribing is one click away.
+ */
 export function digestMail(
   recipient: DigestRecipient,
   items: { text: string; url: string }[],
   publicOrigin: string,
 ): MailMessage {
+  const locale = recipient.locale ?? "en";
+  const words = DIGEST_WORDS[locale];
   const settingsUrl = `${publicOrigin}/settings`;
   const lines = items.map((item) => `${item.text}: ${publicOrigin}${item.url}`);
-  const count = items.length;
   return {
     to: recipient.email,
-    subject: `${count} new ${count === 1 ? "notification" : "notifications"} on ${PRODUCT_NAME}`,
+    subject: words.subject(items.length),
     headers: { "List-Unsubscribe": `<${settingsUrl}>` },
     ...renderMail({
-      greeting: `Hi ${recipient.firstName},`,
-      paragraphs: [`Here is what happened on ${PRODUCT_NAME} while you were away:`, ...lines],
-      footnote: `You get these emails because email notifications are on. Choose which ones you get at ${settingsUrl}.`,
+      greeting: words.greeting(recipient.firstName),
+      paragraphs: [words.intro, ...lines],
+      footnote: words.footnote(settingsUrl),
+      locale,
     }),
   };
 }
@@ -56,9 +110,11 @@ export function digestHandler(app: FastifyInstance) {
     const delayMs = app.config.digestDelayMs ?? DEFAULT_DIGEST_DELAY_MS;
     const recipient = await findUserById(app.db, userId);
     if (!recipient) return undefined;
-    const items = await dueDigestItems(app.db, userId, delayMs, DIGEST_MAX_ITEMS);
+    const locale = localeOfUser(recipient);
+    const items = await dueDigestItems(app.db, userId, delayMs, DIGEST_MAX_ITEMS, locale);
     if (items.length > 0) {
-      await app.deliverMail(digestMail(recipient, items, app.config.publicOrigin), log);
+      const to = { email: recipient.email, firstName: recipient.firstName, locale };
+      await app.deliverMail(digestMail(to, items, app.config.publicOrigin), log);
       // After the mail: a failure to mark means one mail too many, never one missed.
       await markNotificationsEmailed(
         app.db,

@@ -1,3 +1,5 @@
+import { dirOf, type Locale } from "@kindred/shared";
+
 export const PRODUCT_NAME = "Kindred";
 
 export type MailContent = { text: string; html: string };
@@ -11,6 +13,8 @@ export type TemplateInput = {
   code?: string;
   /** Small print under the body, e.g. why the reader got this mail. */
   footnote?: string;
+  /** The reader's language, for `<html lang dir>` (the words are given already written in it). */
+  locale?: Locale;
 };
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -27,6 +31,7 @@ export function escapeHtml(value: string): string {
 
 /** One layout for every mail: the same words as plain text and as simple, inline-styled HTML. */
 export function renderMail(input: TemplateInput): MailContent {
+  const locale = input.locale ?? "en";
   const text = [
     input.greeting,
     "",
@@ -50,7 +55,7 @@ export function renderMail(input: TemplateInput): MailContent {
     : "";
 
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${dirOf(locale)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${PRODUCT_NAME}</title></head>
 <body style="margin:0;padding:24px;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
 <div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">

@@ -1,7 +1,9 @@
-import { MODERATION_MESSAGES } from "@kindred/shared";
+import { type Locale, MODERATION_MESSAGES } from "@kindred/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Database } from "../../db/client.ts";
+import { formatDateTime } from "../../i18n/dates.ts";
+import { t } from "../../i18n/messages.ts";
 import type { AutomaticFlag } from "../../lib/moderated-content.ts";
 import { HttpError } from "../../plugins/errors.ts";
 import {
@@ -23,7 +25,8 @@ export type ModerationDesk = {
   /** Whether a sign-up with this address is refused (a banned account's keyed hash). */
   emailRefused(email: string): Promise<boolean>;
   /** The 403 BANNED a banned account's login answers, with the notice. */
-  bannedLoginError(user: UserRow): Promise<HttpError>;
+  /** The 403 a banned person's sign-in answers, in the request's language. */
+  bannedLoginError(user: UserRow, locale: Locale): Promise<HttpError>;
   /** Me.moderation. */
   noticeFor(user: UserRow): ReturnType<typeof noticeFor>;
 };
@@ -44,9 +47,20 @@ async function refuseSuspended(request: FastifyRequest): Promise<void> {
     // The notice reads the whole account, only for an account that is refused.
     const user = await findUserById(app.db, standing.id);
     const notice = user ? await noticeFor(app, user) : undefined;
-    const end = until ? ` It ends ${until.toUTCString()}.` : "";
-    const reason = notice?.reason ? ` The reason: ${notice.reason}` : "";
-    throw new HttpError(403, "SUSPENDED", `${MODERATION_MESSAGES.suspended}${end}${reason}`);
+    // Put together in the person's language here: the parts are translated one by one.
+    const locale = request.locale;
+    const endsAt =
+      until &&
+      (locale === "en" ? until.toUTCString() : formatDateTime(until, locale, user?.timeZone));
+    const end = endsAt ? ` ${t(locale, "It ends {date}.", { date: endsAt })}` : "";
+    const reason = notice?.reason
+      ? ` ${t(locale, "The reason: {reason}", { reason: notice.reason })}`
+      : "";
+    throw new HttpError(
+      403,
+      "SUSPENDED",
+      `${t(locale, MODERATION_MESSAGES.suspended)}${end}${reason}`,
+    );
   }
 }
 
@@ -55,7 +69,7 @@ export const moderationPlugin = fp(
     app.decorate("moderation", {
       flag: (tx, input) => flag(app, tx, input),
       emailRefused: (email) => isEmailRefused(app, email),
-      bannedLoginError: (user) => bannedLoginError(app, user),
+      bannedLoginError: (user, locale) => bannedLoginError(app, user, locale),
       noticeFor: (user) => noticeFor(app, user),
     } satisfies ModerationDesk);
     guardWritesThatReachOthers(app, refuseSuspended);

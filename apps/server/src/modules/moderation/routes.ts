@@ -1,5 +1,4 @@
 import {
-  APPEAL_STATES,
   appealBodySchema,
   appealDecisionBodySchema,
   appealSchema,
@@ -345,7 +344,7 @@ export async function moderationRoutes(app: FastifyInstance): Promise<void> {
       await decideAppeal(app, request.userId, request.params.id.toLowerCase(), request.body);
       return {
         status: 1 as const,
-        message: `Appeal ${APPEAL_STATES[request.body.decision === "uphold" ? 1 : 2]}`,
+        message: request.body.decision === "uphold" ? "Appeal upheld" : "Appeal overturned",
       };
     },
   );

@@ -8,6 +8,7 @@ import {
   type CreateReportBody,
   DELETED_ACCOUNT_PHOTO,
   isUuid,
+  type Locale,
   MODERATION_MESSAGES,
   type ModerationActionBody,
   type ModerationActionView,
@@ -27,6 +28,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/client.ts";
+import { t } from "../../i18n/messages.ts";
 import type { ModeratedContent } from "../../lib/moderated-content.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -826,13 +828,25 @@ export async function noticeFor(app: App, user: UserRow): Promise<ModerationNoti
 }
 
 /** The 403 a banned person's login answers, with the notice. */
-export async function bannedLoginError(app: App, user: UserRow): Promise<HttpError> {
+export async function bannedLoginError(
+  app: App,
+  user: UserRow,
+  locale: Locale = "en",
+): Promise<HttpError> {
   const action = await repository.findLatestActionAbout(app.db, user.id);
-  const reason = action?.reason ? ` The reason: ${action.reason}` : "";
+  // Put together in the person's language here: the parts are translated one by one.
+  const reason = action?.reason
+    ? ` ${t(locale, "The reason: {reason}", { reason: action.reason })}`
+    : "";
+  const appeal = t(
+    locale,
+    "You can appeal within {days} days from the link in the email we sent you.",
+    { days: APPEAL_WINDOW_DAYS },
+  );
   return new HttpError(
     403,
     "BANNED",
-    `${MODERATION_MESSAGES.banned}${reason} You can appeal within ${APPEAL_WINDOW_DAYS} days from the link in the email we sent you.`,
+    `${t(locale, MODERATION_MESSAGES.banned)}${reason} ${appeal}`,
   );
 }
 

@@ -1,4 +1,5 @@
 import {
+  type Locale,
   NOTIFICATION_SETTING_KINDS,
   type Notification,
   type NotificationKind,
@@ -14,6 +15,7 @@ import { decodeCursor, encodeCursor, pageOf } from "../../lib/paging.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { enqueueJob } from "../jobs/service.ts";
 import { rowToCard } from "../users/card.ts";
+import { findUserLanguage } from "../users/service.ts";
 import {
   countUnread,
   type DigestItem,
@@ -164,6 +166,8 @@ async function toNotifications(
     userId,
     rows.map((row) => row.id),
   );
+  const { locale } =
+    rows.length > 0 ? await findUserLanguage(db, userId) : { locale: "en" as const };
   return rows.map((row) => {
     const cards = actors.filter((a) => a.notificationId === row.id).map(rowToCard);
     return {
@@ -172,7 +176,7 @@ async function toNotifications(
       actors: cards,
       actorCount: row.actorCount,
       subject: { type: row.subjectType, _id: row.subjectId },
-      text: notificationText(row),
+      text: notificationText(row, locale),
       url: row.url,
       // The time it last grew: a grouped notification is as recent as its newest actor.
       createdAt: row.updatedAt,
@@ -438,7 +442,9 @@ export async function notificationForDelivery(
   id: string,
 ): Promise<(NotificationForDelivery & { text: string }) | undefined> {
   const row = await findNotificationForDelivery(db, id);
-  return row ? { ...row, text: notificationText(row) } : undefined;
+  if (!row) return undefined;
+  const { locale } = await findUserLanguage(db, row.userId);
+  return { ...row, text: notificationText(row, locale) };
 }
 
 /**
@@ -450,9 +456,10 @@ export async function dueDigestItems(
   userId: string,
   delayMs: number,
   limit: number,
+  locale: Locale = "en",
 ): Promise<(DigestItem & { text: string })[]> {
   const rows = await findDueDigestItems(db, userId, delayMs, limit);
-  return rows.map((row) => ({ ...row, text: notificationText(row) }));
+  return rows.map((row) => ({ ...row, text: notificationText(row, locale) }));
 }
 
 /** When the next waiting notification not yet due for a digest falls due; null when none. */

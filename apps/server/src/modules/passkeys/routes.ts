@@ -207,7 +207,7 @@ export async function passkeyLoginRoutes(app: FastifyInstance): Promise<void> {
       const userId = await authenticate(app, request.body);
       const user = await findUserById(app.db, userId);
       if (!user) throw new HttpError(401, "UNKNOWN_PASSKEY", PASSKEY_MESSAGES.unknown);
-      if (user.bannedAt) throw await app.moderation.bannedLoginError(user);
+      if (user.bannedAt) throw await app.moderation.bannedLoginError(user, request.locale);
       await createSession(reply, user.id, null);
       await app.noteSignIn(request, reply, user);
       const notice = await app.moderation.noticeFor(user);

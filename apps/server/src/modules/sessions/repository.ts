@@ -30,6 +30,8 @@ export type SessionAccount = {
   emailVerifiedAt: string | null;
   suspendedUntil: string | null;
   bannedAt: string | null;
+  /** The language the person chose (users.locale); null: none yet. */
+  locale: string | null;
 };
 
 /**
@@ -50,11 +52,30 @@ export async function findSessionByHash(
         ${isoTimestamp(sql`u.created_at`)} as "createdAt",
         ${isoTimestamp(sql`u.email_verified_at`)} as "emailVerifiedAt",
         ${isoTimestamp(sql`u.suspended_until`)} as "suspendedUntil",
-        ${isoTimestamp(sql`u.banned_at`)} as "bannedAt"
+        ${isoTimestamp(sql`u.banned_at`)} as "bannedAt",
+        u.locale
       from ${liveSession(idHash, now, extendBefore)} s
       ${joinUser("u", sql`s.user_id`, "left")}`,
   );
   return session;
+}
+
+/**
+ * The language chosen by the account of a live session (a page request's `<html lang>`),
+ * without sliding the session's expiry; undefined when there is no session or no choice.
+ */
+export async function findSessionLocale(
+  db: Database,
+  idHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await preparedRows<{ locale: string | null }>(
+    db,
+    "session_locale_lookup",
+    sql`select u.locale from sessions s ${joinUser("u", sql`s.user_id`)}
+      where s.id_hash = ${idHash} and s.expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  return row?.locale ?? undefined;
 }
 
 /** Slides the expiry forward and records the use (see liveSession's `extend`). */

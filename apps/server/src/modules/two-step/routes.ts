@@ -202,7 +202,7 @@ export async function twoStepLoginRoutes(app: FastifyInstance): Promise<void> {
           recoveryCode ? TWO_STEP_MESSAGES.wrongRecoveryCode : TWO_STEP_MESSAGES.wrongCode,
         );
       }
-      if (user.bannedAt) throw await app.moderation.bannedLoginError(user);
+      if (user.bannedAt) throw await app.moderation.bannedLoginError(user, request.locale);
       endStep(reply);
       const device = step.playerId ? await claimDevice(app.db, user.id, step.playerId) : null;
       await createSession(reply, user.id, device);

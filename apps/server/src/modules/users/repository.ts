@@ -200,3 +200,15 @@ export async function selectTimeZonesInUse(db: Database): Promise<string[]> {
   );
   return rows.map((row) => row.zone);
 }
+
+/** The person's language and time zone, as their mails and pushes are written; undefined: gone. */
+export async function findUserLanguage(
+  db: Database,
+  id: string,
+): Promise<{ locale: string | null; timeZone: string | null } | undefined> {
+  const [row] = await db
+    .select({ locale: users.locale, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, id));
+  return row;
+}

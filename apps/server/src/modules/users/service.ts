@@ -1,4 +1,12 @@
-import { AGE_MESSAGES, ageBandOf, isUuid, ROLES, type Role } from "@kindred/shared";
+import {
+  AGE_MESSAGES,
+  ageBandOf,
+  isLocale,
+  isUuid,
+  type Locale,
+  ROLES,
+  type Role,
+} from "@kindred/shared";
 import type { Database } from "../../db/client.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { HttpError } from "../../plugins/errors.ts";
@@ -13,6 +21,20 @@ export type { ModerationState, NewUser, UserChanges } from "./repository.ts";
 /** Ids come from URLs: anything that is not a UUID cannot name a user (and would upset SQL). */
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
   return isUuid(id) ? repository.findUserById(db, id) : undefined;
+}
+
+/** The language a person's mails, pushes and notifications are written in: their choice, or English. */
+export function localeOfUser(user: { locale: string | null }): Locale {
+  return isLocale(user.locale) ? user.locale : "en";
+}
+
+/** A person's language and time zone (English and no zone for an unknown id). */
+export async function findUserLanguage(
+  db: Database,
+  id: string,
+): Promise<{ locale: Locale; timeZone: string | null }> {
+  const row = isUuid(id) ? await repository.findUserLanguage(db, id) : undefined;
+  return { locale: row ? localeOfUser(row) : "en", timeZone: row?.timeZone ?? null };
 }
 
 export function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {

@@ -2,6 +2,7 @@ import {
   ADULT_AGE,
   type Card,
   type Gender,
+  isLocale,
   type Me,
   type ModerationNotice,
   type PublicUser,
@@ -51,6 +52,7 @@ export function toMe(row: UserRow, moderation: ModerationNotice = null, twoStep 
     otherLink: row.otherLink,
     createdAt: row.createdAt.toISOString(),
     twoStep,
+    locale: isLocale(row.locale) ? row.locale : null,
   };
 }
 

@@ -19,7 +19,7 @@ beforeEach(() => setXsrfCookie());
 
 describe("Settings: Time zone", () => {
   it("shows the zone the picks keep and saves another one chosen", async () => {
-    serveSettings({ readReceipts: true, timeZone: "Europe/Madrid" });
+    serveSettings({ readReceipts: true, timeZone: "Europe/Madrid", locale: null });
     renderWithQueryClient(<TimeZoneSection />);
     const region = screen.getByRole("region", { name: "Time zone" });
     expect(region).toHaveTextContent("Your daily picks arrive at 9:00 in this time zone.");
@@ -41,7 +41,7 @@ describe("Settings: Time zone", () => {
   });
 
   it("says when no zone is set yet", async () => {
-    serveSettings({ readReceipts: true, timeZone: null });
+    serveSettings({ readReceipts: true, timeZone: null, locale: null });
     renderWithQueryClient(<TimeZoneSection />);
     const select = screen.getByRole("combobox", { name: "Time zone" });
     await waitFor(() => expect(select).toBeEnabled());

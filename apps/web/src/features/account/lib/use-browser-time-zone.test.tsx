@@ -43,7 +43,7 @@ beforeEach(() => setXsrfCookie());
 describe("useBrowserTimeZone", () => {
   it("sets the browser's time zone once when the person has none yet", async () => {
     browserIn("Europe/Madrid");
-    serveSettings({ readReceipts: true, timeZone: null });
+    serveSettings({ readReceipts: true, timeZone: null, locale: null });
     const { rerender, queryClient } = renderForUser("u-1");
     // The picks of another day may be today's now: they are read again.
     queryClient.setQueryData(queryKeys.picks, []);
@@ -65,7 +65,7 @@ describe("useBrowserTimeZone", () => {
 
   it("leaves a time zone the person has alone", async () => {
     browserIn("Europe/Madrid");
-    serveSettings({ readReceipts: true, timeZone: "America/Chicago" });
+    serveSettings({ readReceipts: true, timeZone: "America/Chicago", locale: null });
     renderForUser("u-1");
     await waitFor(() => expect(calls.map((call) => call.method)).toEqual(["GET"]));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -73,7 +73,7 @@ describe("useBrowserTimeZone", () => {
   });
 
   it("asks nothing for a zone the server would not take, or before anyone is signed in", async () => {
-    serveSettings({ readReceipts: true, timeZone: null });
+    serveSettings({ readReceipts: true, timeZone: null, locale: null });
     const { rerender } = renderForUser(undefined);
     browserIn("Mars/Olympus_Mons");
     rerender({ id: "u-1" });
