@@ -3,7 +3,7 @@ import { EMAIL_VERIFICATION_TTL_MINUTES, OTP_LENGTH } from "@kindred/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { findUserByEmail, findUserById, setVerifiedEmail } from "../users/service.ts";
+import { findUserByEmail, findUserById, localeOfUser, setVerifiedEmail } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { emailChangedMail, verificationMail, verifyLink } from "./mails.ts";
 import {
@@ -59,7 +59,8 @@ export async function sendVerification(
   });
   const change = email.toLowerCase() !== user.email.toLowerCase();
   const link = verifyLink(app.config.publicOrigin, token);
-  await app.sendMail(request, verificationMail(email, user.firstName, code, link, change));
+  const locale = localeOfUser(user);
+  await app.sendMail(request, verificationMail(email, user.firstName, code, link, change, locale));
 }
 
 /** Applies a verification that matched: deletes it (once) and marks the address proven. */
