@@ -424,7 +424,9 @@ export const TEST_AGE = 30;
 type OutboxCursor = { seen: Set<string>; codes: Map<string, string> };
 const outboxCursors = new WeakMap<FastifyInstance, OutboxCursor>();
 
-const VERIFICATION_SUBJECT = /verification code: (\d{6})$/;
+/** The verification mail's subject, in each language a person can have signed up in. */
+const VERIFICATION_SUBJECT =
+  /(?:verification code|verificación de Kindred|التحقق الخاص بك على Kindred): (\d{6})$/;
 
 /**
  * The latest verification code mailed to the address. Reads only the outbox files not read

@@ -23,7 +23,7 @@ export function scanMessages(roots: string[]): Set<string> {
 
 /** The command-line tools' texts are for the operator's terminal, not for a person's answer. */
 const OPERATOR_FILES =
-  /(admin|admin-command|backup|backup-command|restore|server|config)\.ts$|admin-socket\.ts$/;
+  /[\\/]src[\\/](admin|admin-command|backup|backup-command|restore|server|config)\.ts$|[\\/]admin-socket\.ts$/;
 
 /**
  * Functions taking a field's `label` (noNulMessage, optionalHttpUrl, …) and its position: the

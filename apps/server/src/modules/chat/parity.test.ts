@@ -547,7 +547,7 @@ describe("chat parity", () => {
 
     const off = await call(app, a, "PUT", "/api/account/settings", { readReceipts: false });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ readReceipts: false, timeZone: null, locale: null });
+    expect(off.json().data).toEqual({ readReceipts: false, timeZone: null, locale: "en" });
 
     const second = await sendMessage(app, a, b, "read me too");
     const readAgain = await call(app, b, "POST", `/api/chat/${a.me._id}/read`, {
@@ -589,18 +589,18 @@ describe("chat parity", () => {
     expect(madrid.json().data).toEqual({
       readReceipts: false,
       timeZone: "Europe/Madrid",
-      locale: null,
+      locale: "en",
     });
     const settings = await call(app, a, "GET", "/api/account/settings");
     expect(settings.statusCode).toBe(200);
     expect(settings.json().data).toEqual({
       readReceipts: false,
       timeZone: "Europe/Madrid",
-      locale: null,
+      locale: "en",
     });
     // B's own settings are untouched.
     const ofB = await call(app, b, "GET", "/api/account/settings");
-    expect(ofB.json().data).toEqual({ readReceipts: true, timeZone: null, locale: null });
+    expect(ofB.json().data).toEqual({ readReceipts: true, timeZone: null, locale: "en" });
     socketA.socket.close();
     socketB.socket.close();
   });
