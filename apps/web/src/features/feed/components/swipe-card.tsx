@@ -5,6 +5,7 @@ import { memo, useMemo, useRef } from "react";
 import { UserCard } from "@/components/ui/user-card.tsx";
 import { SWIPE_MAX_TILT_DEG, SWIPE_THRESHOLD } from "@/config/ui.ts";
 import { swipeDecision } from "@/features/feed/lib/swipe-decision.ts";
+import { NO_MOTION, prefersReducedMotion } from "@/lib/reduced-motion.ts";
 
 type SwipeCardProps = {
   card: FeedCard;
@@ -53,19 +54,23 @@ export const SwipeCard = memo(function SwipeCard({
       velocityY: info.velocity.y,
       width: widthRef.current,
     });
+    // With reduced motion the card jumps: back to its place, or off the deck.
+    const still = prefersReducedMotion();
+    const springBack = still ? NO_MOTION : SPRING_BACK;
     if (!decision) {
-      animate(x, 0, SPRING_BACK);
+      animate(x, 0, springBack);
       return;
     }
     const sign = decision === "interested" ? 1 : -1;
-    animate(x, sign * widthRef.current * 1.6, {
-      type: "tween",
-      ease: "easeOut",
-      duration: 0.25,
-      velocity: info.velocity.x,
-    });
+    animate(
+      x,
+      sign * widthRef.current * 1.6,
+      still
+        ? NO_MOTION
+        : { type: "tween", ease: "easeOut", duration: 0.25, velocity: info.velocity.x },
+    );
     const accepted = await onSwipe(card, decision);
-    if (!accepted) animate(x, 0, SPRING_BACK);
+    if (!accepted) animate(x, 0, springBack);
   }
 
   // The card's face does not change when the card only becomes (or stops being) draggable.

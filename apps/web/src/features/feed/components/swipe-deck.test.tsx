@@ -1,8 +1,9 @@
 import type { FeedCard } from "@kindred/shared";
 import { render, screen } from "@testing-library/react";
 import { MotionGlobalConfig } from "motion/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { feedCard } from "@/test/feed-fixtures.ts";
+import { preferReducedMotion } from "@/test/reduced-motion.ts";
 import { SwipeDeck } from "./swipe-deck.tsx";
 
 /** How many times each person's card face was rendered. */
@@ -65,5 +66,48 @@ describe("SwipeDeck", () => {
     expect(faceRenders.get("u1")).toBe(before.get("u1"));
     expect(faceRenders.get("u3")).toBe(before.get("u3"));
     expect(faceRenders.get("u4")).toBeGreaterThan(0);
+  });
+
+  describe("motion", () => {
+    beforeEach(() => {
+      MotionGlobalConfig.skipAnimations = false;
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    /** Renders three cards, then the deck without the top one; answers Ada's leaving slot. */
+    async function adaLeaves() {
+      const [ada, grace, alan] = [
+        feedCard("u1", "Ada"),
+        feedCard("u2", "Grace"),
+        feedCard("u3", "Alan"),
+      ];
+      const deck = (cards: FeedCard[]) => (
+        <SwipeDeck
+          cards={cards}
+          exitDirection="interested"
+          interactive
+          onSwipe={async () => true}
+        />
+      );
+      const { rerender } = render(deck([ada, grace, alan]));
+      rerender(deck([grace, alan]));
+      // Two frames: time for a movement to start, far from the 0.3 s a card takes to fly out.
+      for (let frame = 0; frame < 2; frame++) {
+        await new Promise((done) => requestAnimationFrame(() => done(null)));
+      }
+      return screen.queryByRole("img", { name: "Ada Tester", hidden: true });
+    }
+
+    it("lets a card that leaves fly out", async () => {
+      preferReducedMotion(false);
+      expect(await adaLeaves()).not.toBeNull();
+    });
+
+    it("with reduced motion, takes a card that leaves off the deck at once", async () => {
+      preferReducedMotion();
+      expect(await adaLeaves()).toBeNull();
+    });
   });
 });

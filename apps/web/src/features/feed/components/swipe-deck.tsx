@@ -2,6 +2,7 @@ import type { FeedCard, SendStatus } from "@kindred/shared";
 import { AnimatePresence, motion, useIsPresent } from "motion/react";
 import { memo, useDeferredValue, useEffect, useRef, useState } from "react";
 import { CARD_WIDTH } from "@/config/ui.ts";
+import { NO_MOTION, prefersReducedMotion } from "@/lib/reduced-motion.ts";
 import {
   DECK_FRAME_CLASS,
   DECK_FRAME_STYLE,
@@ -26,7 +27,7 @@ const exitVariant = {
     x: (direction === "interested" ? 1 : -1) * CARD_WIDTH * 1.5,
     rotate: (direction === "interested" ? 1 : -1) * 20,
     opacity: 0,
-    transition: { duration: 0.3, ease: "easeIn" as const },
+    transition: prefersReducedMotion() ? NO_MOTION : { duration: 0.3, ease: "easeIn" as const },
   }),
 };
 
@@ -115,7 +116,10 @@ const DeckSlot = memo(function DeckSlot({
         x: 0,
         rotate: 0,
         opacity: 1,
-        transition: { type: "spring", stiffness: 300, damping: 30 },
+        // With reduced motion a card takes its place in the stack at once.
+        transition: prefersReducedMotion()
+          ? NO_MOTION
+          : { type: "spring", stiffness: 300, damping: 30 },
       }}
       exit="exit"
     >
