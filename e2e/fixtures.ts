@@ -487,3 +487,53 @@ export async function storeCommunityToken(page: Page, token: string) {
 export function storedCommunityToken(page: Page) {
   return page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.communityToken);
 }
+
+/** The address the e2e server names in ADMIN_EMAILS (playwright.config.ts). */
+export const ADMIN_EMAIL = "e2e.admin@example.com";
+
+/**
+ * The run's admin: signed up on first use, logged in when the account is there (a retry, or a
+ * test in another worker that signed it up first, even while this one tried).
+ */
+export async function theAdmin(baseURL: string): Promise<TestUser> {
+  const known = await logInAdmin(baseURL);
+  if (known) return known;
+  const session = await ApiSession.open(baseURL);
+  try {
+    return await session.signUp({ firstName: "Ada", lastName: "Admin", emailId: ADMIN_EMAIL });
+  } catch (error) {
+    const signedUpMeanwhile = await logInAdmin(baseURL);
+    if (signedUpMeanwhile) return signedUpMeanwhile;
+    throw error;
+  } finally {
+    await session.dispose();
+  }
+}
+
+async function logInAdmin(baseURL: string): Promise<TestUser | null> {
+  const session = await ApiSession.open(baseURL);
+  try {
+    const login = await session.context.fetch("/api/login", {
+      method: "POST",
+      data: { emailId: ADMIN_EMAIL, password: PASSWORD, playerId: null },
+      headers: { "X-XSRF-TOKEN": await xsrfOf(session) },
+    });
+    if (!login.ok()) return null;
+    const me = (await login.json()).data as Me;
+    return {
+      me,
+      emailId: ADMIN_EMAIL,
+      password: PASSWORD,
+      storageState: await session.context.storageState(),
+    };
+  } finally {
+    await session.dispose();
+  }
+}
+
+async function xsrfOf(session: ApiSession): Promise<string> {
+  const cookie = (await session.context.storageState()).cookies.find(
+    (c) => c.name === "XSRF-TOKEN",
+  );
+  return decodeURIComponent(cookie?.value ?? "");
+}

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, inApp, test } from "../fixtures.ts";
 
@@ -352,54 +351,6 @@ test("every link in the navigation and footer of every public page leads to a re
     await expect(page.getByText("Coming soon"), target).toHaveCount(0);
   }
 });
-
-/** Every public route, with a heading that says the page has rendered (the 404 page included). */
-const AXE_ROUTES: ReadonlyArray<readonly [string, string | RegExp]> = [
-  ...PUBLIC_ROUTES,
-  ["/login", "Welcome back"],
-  ["/signup", /./],
-  ["/forget-password", /./],
-  ["/no-such-page", "Oops!"],
-];
-
-/** The violations axe finds that matter here (impact serious or critical), one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary?.replaceAll("\n", " ") ?? violation.help}`,
-      ),
-    );
-}
-
-for (const theme of ["light", "dark"] as const) {
-  test(`axe finds no serious or critical violation on any public page in the ${theme} theme`, async ({
-    page,
-    createUser,
-    apiAs,
-  }) => {
-    test.setTimeout(120_000);
-    const owner = await createUser({ about: "Likes long walks and board games." });
-    const { url } = await (await apiAs(owner)).get<{ url: string }>("/api/generate_public_url");
-    const routes = [...AXE_ROUTES, [new URL(url).pathname, owner.me.firstName] as const];
-    // Reduced motion: the counters, the cards and the mouse trail are at rest when axe looks.
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.addInitScript((value) => window.localStorage.setItem("theme", value), theme);
-    const problems: string[] = [];
-    for (const [route, heading] of routes) {
-      await page.goto(route);
-      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-      await expect(page.getByRole("heading", { level: 1, name: heading }).first()).toBeVisible();
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(600);
-      for (const problem of await seriousViolations(page)) problems.push(`${route}: ${problem}`);
-    }
-    expect(problems).toEqual([]);
-  });
-}
 
 test("filled primary buttons, which axe cannot measure (daisyUI paints them a background image), reach 4.5:1 in both themes", async ({
   page,
