@@ -13,8 +13,11 @@ import {
 
 export type Theme = "light" | "dark";
 
-/** Who walks the tour: nobody signed in, a member, or a moderator (the run's admin). */
-export type Audience = "visitor" | "member" | "moderator";
+/**
+ * Who walks the tour: nobody signed in, a member (on the app's own screens, or on the pages
+ * anyone can open, under the app's top bar), or a moderator (the run's admin).
+ */
+export type Audience = "visitor" | "member" | "member on public pages" | "moderator";
 
 /** One screen of the tour: where it is and what on it says it has drawn its content. */
 export type TourRoute = {
@@ -184,6 +187,7 @@ export function routesFor(audience: Audience, scene: TourScene): TourRoute[] {
       { route: "/signup", url: "/signup", ready: h1(/./) },
     ];
   }
+  if (audience === "member on public pages") return publicRoutes(scene);
   if (audience === "moderator") {
     return [
       {
@@ -235,7 +239,6 @@ export function routesFor(audience: Audience, scene: TourScene): TourRoute[] {
       url: `/chat/${scene.ben.me._id}`,
       ready: (page) => page.getByText("See you at the pottery class on Friday?"),
     },
-    ...publicRoutes(scene),
   ];
 }
 
