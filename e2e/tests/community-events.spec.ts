@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { COMMUNITY_MESSAGES, EVENT_COPY } from "../../apps/web/src/config/copy.ts";
 import { STORAGE_KEYS } from "../../apps/web/src/config/ui.ts";
 import { EVENT_MESSAGES } from "../../packages/shared/src/community-events.ts";
 import {
@@ -10,6 +9,25 @@ import {
   test,
   uniqueId,
 } from "../fixtures.ts";
+
+/** The app's English words this test reads. */
+const COMMUNITY_MESSAGES = {
+  noEvents: "No events available. Create one!",
+};
+/** The app's English words this test reads. */
+const EVENT_COPY = {
+  addToCalendar: "Add to calendar",
+  cancelEvent: "Cancel event",
+  cancelQuestion: "Cancel this event?",
+  cancelledNote: "This event was cancelled.",
+  compact: "Compact",
+  hostNote: "You host this event, so you are going.",
+  notFoundTitle: "Event not found",
+  resetAddress: "Reset address",
+  resetQuestion: "Reset your calendar address?",
+  showAddress: "Show address",
+  subscribeTitle: "Subscribe in your calendar",
+};
 
 // These tests read the one list of events every member shares, so they run one after another,
 // and each deletes what it made.

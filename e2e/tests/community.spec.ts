@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { COMMUNITY_MESSAGES } from "../../apps/web/src/config/copy.ts";
 import {
   COMMUNITY_PASSWORD,
   createAs,
@@ -11,6 +10,12 @@ import {
   test,
   uniqueId,
 } from "../fixtures.ts";
+
+/** The app's English words this test reads. */
+const COMMUNITY_MESSAGES = {
+  loginToPost: "Please log in to post.",
+  sessionExpired: "Session expired. Please log in again.",
+};
 
 /** Answers the confirmation a delete button asks for. */
 async function confirmDelete(page: Page, kind: "post" | "group" | "event") {

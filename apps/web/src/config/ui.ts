@@ -1,4 +1,3 @@
-import { msg } from "@lingui/core/macro";
 /** Timings, sizes and storage keys only the web app uses. */
 
 /** Toast and hint timings in milliseconds, as the product specifies them. */
@@ -39,9 +38,9 @@ export const STORAGE_KEYS = {
  */
 export const STAT_TICK_MS = 50;
 export const LANDING_STATS = [
-  { key: "users", label: msg`People on Kindred`, paceCap: 10_000, paceStep: 123 },
-  { key: "connections", label: msg`Connections made`, paceCap: 25_000, paceStep: 234 },
-  { key: "interests", label: msg`Interests shared`, paceCap: 5_000, paceStep: 51 },
+  { key: "users", paceCap: 10_000, paceStep: 123 },
+  { key: "connections", paceCap: 25_000, paceStep: 234 },
+  { key: "interests", paceCap: 5_000, paceStep: 51 },
 ] as const;
 
 /** The step a counter climbs by towards `target`: the specification's pace, at least 1. */

@@ -1,5 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { STAT_LABELS } from "@/components/ui/stat-labels.ts";
 import { LANDING_STATS, STAT_TICK_MS } from "@/config/ui.ts";
 import { i18n } from "@/i18n/runtime.tsx";
 import { failure, mockFetch, ok } from "@/test/mock-fetch.ts";
@@ -55,7 +56,7 @@ describe("StatCounters", () => {
     await figuresArrived();
     expect(calls.map((call) => call.path)).toEqual(["/stats"]);
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(
-      LANDING_STATS.map((stat) => `0${i18n._(stat.label)}`),
+      LANDING_STATS.map((stat) => `0${i18n._(STAT_LABELS[stat.key])}`),
     );
 
     vi.useFakeTimers();

@@ -1,6 +1,7 @@
 import type { SiteStats } from "@kindred/shared";
 import { Trans } from "@lingui/react/macro";
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { STAT_LABELS } from "@/components/ui/stat-labels.ts";
 import { LANDING_STATS, STAT_TICK_MS, statStep } from "@/config/ui.ts";
 import { i18n } from "@/i18n/runtime.tsx";
 import { useSiteStats } from "@/lib/site-stats.ts";
@@ -70,7 +71,7 @@ export function StatCounters({ className = "" }: { className?: string }) {
       {LANDING_STATS.map((stat, index) => (
         <StatCard
           key={stat.key}
-          label={i18n._(stat.label)}
+          label={i18n._(STAT_LABELS[stat.key])}
           target={stats?.[stat.key]}
           value={stats === null ? null : (values[index] ?? 0)}
         />

@@ -15,6 +15,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { AuthLinks } from "@/components/ui/auth-links.tsx";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
 import { SiteFooter } from "@/components/ui/site-footer.tsx";
+import { STAT_LABELS } from "@/components/ui/stat-labels.ts";
 import { paths } from "@/config/paths.ts";
 import { LANDING_NAV_SOLID_AFTER_PX, LANDING_STATS } from "@/config/ui.ts";
 import { useLingui } from "@/i18n/runtime.tsx";
@@ -247,7 +248,7 @@ function StatCountersPlaceholder() {
         >
           <div className="card-body items-center gap-1 py-6">
             <p className="text-4xl font-extrabold text-primary tabular-nums">0</p>
-            <p className="text-base-content/70">{_(stat.label)}</p>
+            <p className="text-base-content/70">{_(STAT_LABELS[stat.key])}</p>
           </div>
         </li>
       ))}
