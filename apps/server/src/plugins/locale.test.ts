@@ -143,15 +143,15 @@ describe("<html lang dir> of the pages", () => {
 
   it("says Arabic, right to left, for an Arabic browser", async () => {
     const response = await page({ "accept-language": "ar" });
-    expect(response.body).toContain('<html lang="ar" dir="rtl">');
+    expect(response.body).toContain('<html lang="ar" dir="rtl" data-lang-from="server">');
     expect(response.body).not.toContain('lang="en"');
     expect(response.headers.vary).toContain("accept-language");
   });
 
   it("says Spanish for a Spanish cookie, and English left to right by default", async () => {
     expect((await page({ cookie: "lang=es", "accept-language": "ar" })).body).toContain(
-      '<html lang="es" dir="ltr">',
+      '<html lang="es" dir="ltr" data-lang-from="server">',
     );
-    expect((await page({})).body).toContain('<html lang="en" dir="ltr">');
+    expect((await page({})).body).toContain('<html lang="en" dir="ltr" data-lang-from="server">');
   });
 });

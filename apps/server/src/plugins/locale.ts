@@ -53,7 +53,11 @@ export async function pageLocale(request: FastifyRequest): Promise<Locale> {
 
 /** `<html lang dir>` of a page for a language; the rest of the page is left as it is. */
 export function withLang(html: string, locale: Locale): string {
-  return html.replace(/<html\b[^>]*>/i, `<html lang="${locale}" dir="${dirOf(locale)}">`);
+  return html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => {
+    // The page's other attributes (its theme) stay; `data-lang-from` tells the app the server chose.
+    const others = attributes.replace(/\s(?:lang|dir|data-lang-from)="[^"]*"/g, "");
+    return `<html lang="${locale}" dir="${dirOf(locale)}" data-lang-from="server"${others}>`;
+  });
 }
 
 type Envelope = { message?: unknown; errors?: unknown };

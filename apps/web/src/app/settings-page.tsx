@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { PushDeviceSwitch } from "@/components/push/push-device-switch.tsx";
 import { BlockedPeopleSection } from "@/features/account/components/blocked-people-section.tsx";
 import { ChatPrivacySection } from "@/features/account/components/chat-privacy-section.tsx";
+import { LanguageSection } from "@/features/account/components/language-section.tsx";
 import { MyReportsSection } from "@/features/account/components/my-reports-section.tsx";
 import { TimeZoneSection } from "@/features/account/components/time-zone-section.tsx";
 import { YourDataSection } from "@/features/account/components/your-data-section.tsx";
@@ -55,6 +56,7 @@ export function SettingsPage() {
       </header>
       <NotificationSettingsSection device={<PushDeviceSwitch />} />
       <ChatPrivacySection />
+      <LanguageSection />
       <TimeZoneSection />
       <Later>
         <AvailabilitySection />

@@ -10,13 +10,13 @@ import {
 } from "@kindred/shared";
 import { plural, t } from "@lingui/core/macro";
 import { i18n } from "@/i18n/runtime.tsx";
+import { withSharedTexts } from "@/i18n/shared-text.ts";
 
 /**
  * Every text the web app shows and its tests read: the shared ones (the server sends them too)
  * and those only the web app says. The quoted ones are copied exactly from the specification.
  */
-export const MESSAGES = {
-  ...SHARED_MESSAGES,
+export const MESSAGES = withSharedTexts(SHARED_MESSAGES, {
   get invalidGender() {
     return t`Enter a valid Gender type`;
   },
@@ -65,10 +65,9 @@ export const MESSAGES = {
   get sequenceProcess() {
     return t`Please come in Sequence Process`;
   },
-} as const;
+} as const);
 
-export const COMMUNITY_MESSAGES = {
-  ...SHARED_COMMUNITY_MESSAGES,
+export const COMMUNITY_MESSAGES = withSharedTexts(SHARED_COMMUNITY_MESSAGES, {
   get loginToPost() {
     return t`Please log in to post.`;
   },
@@ -87,10 +86,9 @@ export const COMMUNITY_MESSAGES = {
   get noEvents() {
     return t`No events available. Create one!`;
   },
-} as const;
+} as const);
 
-export const CHAT_MESSAGES = {
-  ...SHARED_CHAT_MESSAGES,
+export const CHAT_MESSAGES = withSharedTexts(SHARED_CHAT_MESSAGES, {
   get notShared() {
     return t`Not shared`;
   },
@@ -109,10 +107,9 @@ export const CHAT_MESSAGES = {
   get sendFailed() {
     return t`Not sent. Retry`;
   },
-} as const;
+} as const);
 
-export const NOTIFICATION_MESSAGES = {
-  ...SHARED_NOTIFICATION_MESSAGES,
+export const NOTIFICATION_MESSAGES = withSharedTexts(SHARED_NOTIFICATION_MESSAGES, {
   get caughtUpTitle() {
     return t`You're all caught up`;
   },
@@ -135,7 +132,7 @@ export const NOTIFICATION_MESSAGES = {
   get moderationAlwaysSent() {
     return t`Notices from our moderators about your account are always sent: here, by push and by email.`;
   },
-} as const;
+} as const);
 
 /**
  * Each kind in the settings, as a screen reader ends its switches: "New connection requests by
@@ -336,8 +333,7 @@ export const PUSH_MESSAGES = {
 } as const;
 
 /** The photo picker (profile and signup): the server's sentences and the screens' own. */
-export const PHOTO_MESSAGES = {
-  ...SHARED_PHOTO_MESSAGES,
+export const PHOTO_MESSAGES = withSharedTexts(SHARED_PHOTO_MESSAGES, {
   get heading() {
     return t`Photo`;
   },
@@ -397,7 +393,7 @@ export const PHOTO_MESSAGES = {
   get urlHint() {
     return t`Or paste the https address of a photo: Kindred keeps its own copy of it.`;
   },
-} as const;
+} as const);
 
 /** The community events' own words (the server's sentences are EVENT_MESSAGES in shared). */
 export const EVENT_COPY = {
@@ -502,8 +498,7 @@ export const EVENT_COPY = {
   },
 } as const;
 
-export const MODERATION_MESSAGES = {
-  ...SHARED_MODERATION_MESSAGES,
+export const MODERATION_MESSAGES = withSharedTexts(SHARED_MODERATION_MESSAGES, {
   get reportFailed() {
     return t`The report was not sent. Try again.`;
   },
@@ -516,7 +511,7 @@ export const MODERATION_MESSAGES = {
   get deletedAccount() {
     return t`Deleted account`;
   },
-} as const;
+} as const);
 
 /** What a reporter chooses from, as the report dialog and the moderation screens name it. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {

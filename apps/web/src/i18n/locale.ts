@@ -1,5 +1,6 @@
 import type { Messages } from "@lingui/core";
 import { i18n } from "./runtime.tsx";
+import { setSharedTranslator } from "./shared-text.ts";
 
 /** The languages Kindred speaks, in the order the picker lists them. */
 export const LOCALES = ["en", "es", "ar"] as const;
@@ -47,11 +48,21 @@ export function initialLocale(): Locale {
 const catalogues = import.meta.glob<{ messages: Messages }>("../locales/{es,ar}/*.po");
 
 async function messagesOf(locale: Locale): Promise<Messages> {
-  if (locale === "en") return {};
+  if (locale === "en") {
+    setSharedTranslator(undefined);
+    return {};
+  }
   const loads = Object.entries(catalogues)
     .filter(([path]) => path.includes(`/locales/${locale}/`))
     .map(([, load]) => load());
-  const parts = await Promise.all(loads);
+  const [parts, shared, { Translator }] = await Promise.all([
+    Promise.all(loads),
+    locale === "es"
+      ? import("@kindred/shared/i18n/catalog.es").then((module) => module.sharedCatalogEs)
+      : import("@kindred/shared/i18n/catalog.ar").then((module) => module.sharedCatalogAr),
+    import("@kindred/shared/i18n/translate"),
+  ]);
+  setSharedTranslator(new Translator(shared));
   return Object.assign({}, ...parts.map((part) => part.messages));
 }
 

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import "react-easy-crop/react-easy-crop.css";
 import { ImagePlus, Trash2, Upload } from "lucide-react";
 import { type DragEvent, lazy, type ReactNode, Suspense, useId, useRef, useState } from "react";
@@ -170,11 +172,11 @@ export function PhotoPicker({
                 <figure className="mx-auto flex w-full max-w-sm items-center gap-3">
                   <img
                     src={draft.previewUrl}
-                    alt="What your card will show"
+                    alt={t`What your card will show`}
                     className="aspect-[2/3] w-16 shrink-0 rounded-box object-cover shadow"
                   />
                   <figcaption className="text-sm text-base-content/70">
-                    This is how your photo will look on your card.
+                    <Trans>This is how your photo will look on your card.</Trans>
                   </figcaption>
                 </figure>
               ) : null}

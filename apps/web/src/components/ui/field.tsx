@@ -14,6 +14,7 @@ import {
   useController,
   useFormState,
 } from "react-hook-form";
+import { sharedText } from "@/i18n/shared-text.ts";
 import { cn } from "@/lib/cn.ts";
 import { SERVER_ERROR } from "@/lib/form.ts";
 
@@ -97,7 +98,7 @@ export function Field({
           must not move the submit button between the press and the release of a click, which
           would swallow the click and leave the other fields' errors unshown. */}
       <p id={errorId} className="min-h-5 text-sm text-error">
-        {error}
+        {error ? sharedText(error) : null}
       </p>
     </div>
   );
@@ -218,7 +219,7 @@ export function CheckboxField<
         </label>
       </div>
       <p id={errorId} className="min-h-5 text-sm text-error">
-        {error}
+        {error ? sharedText(error) : null}
       </p>
     </div>
   );
@@ -361,7 +362,7 @@ export function FormError<Values extends FieldValues, Output extends FieldValues
   if (!message) return null;
   return (
     <p role="alert" className={cn("alert alert-error alert-soft mt-2 text-sm", className)}>
-      {message}
+      {sharedText(message)}
     </p>
   );
 }

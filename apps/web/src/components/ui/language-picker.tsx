@@ -1,20 +1,30 @@
 import { Trans } from "@lingui/react/macro";
 import { Languages } from "lucide-react";
 import { useId } from "react";
-import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES } from "@/i18n/locale.ts";
+import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/i18n/locale.ts";
 import { useLocale } from "@/i18n/runtime.tsx";
 import { cn } from "@/lib/cn.ts";
+import { hasSessionHint } from "@/lib/session-hint.ts";
+
+/** Someone signed in keeps the choice on the account: mails and notifications follow it too. */
+function saveOnAccount(locale: Locale) {
+  if (!hasSessionHint()) return;
+  void import("@/lib/api-client.ts")
+    .then(({ apiClient }) => apiClient.put("/account/settings", { locale }))
+    .catch(() => undefined);
+}
 
 /**
  * The language picker of the footer and Settings: each language named in itself, so a person who
- * cannot read the current one still finds theirs. `onChosen` lets Settings save it on the account.
+ * cannot read the current one still finds theirs. The page changes at once; the cookie keeps the
+ * choice for the next visit, and the account for mails and notifications.
  */
 export function LanguagePicker({
   className,
   onChosen,
 }: {
   className?: string;
-  onChosen?: (locale: (typeof LOCALES)[number]) => void;
+  onChosen?: (locale: Locale) => void;
 }) {
   const id = useId();
   const locale = useLocale();
@@ -31,6 +41,7 @@ export function LanguagePicker({
         onChange={(event) => {
           const next = event.target.value;
           if (!isLocale(next)) return;
+          saveOnAccount(next);
           void chooseLocale(next).then(() => onChosen?.(next));
         }}
       >

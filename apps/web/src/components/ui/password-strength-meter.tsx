@@ -6,6 +6,7 @@ import {
 } from "@kindred/shared";
 import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
+import { sharedText } from "@/i18n/shared-text.ts";
 import { cn } from "@/lib/cn.ts";
 
 /** How long typing must pause before the password is scored again. */
@@ -56,7 +57,7 @@ export function PasswordStrengthMeter({
   }, [password, firstName, lastName, email]);
 
   if (!strength || password === "") return null;
-  const label = PASSWORD_STRENGTH_LABELS[strength.score];
+  const label = sharedText(PASSWORD_STRENGTH_LABELS[strength.score] ?? "");
   return (
     <div
       className={cn("-mt-1 mb-2 flex flex-col gap-1", className)}
@@ -78,7 +79,9 @@ export function PasswordStrengthMeter({
           <Trans>Password strength: {label}.</Trans>
         </span>
 
-        {strength.reason ? <span className="text-error"> {strength.reason}</span> : null}
+        {strength.reason ? (
+          <span className="text-error"> {sharedText(strength.reason)}</span>
+        ) : null}
       </p>
     </div>
   );

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { cn } from "@/lib/cn.ts";
 import { CampusBadge } from "./campus-badge.tsx";
 import { Modal } from "./modal.tsx";
@@ -79,17 +81,21 @@ export function ProfileDialog({
           </div>
           {user.about ? (
             <div className="flex flex-col gap-1.5">
-              <h3 className="text-sm font-semibold">About</h3>
+              <h3 className="text-sm font-semibold">
+                <Trans>About</Trans>
+              </h3>
               <p className="whitespace-pre-line text-sm leading-relaxed [overflow-wrap:anywhere]">
                 {user.about}
               </p>
             </div>
           ) : null}
-          <SkillList label="Skills" skills={user.skills ?? []} />
-          <SkillList label="Wants to learn" skills={user.learning ?? []} dashed />
+          <SkillList label={t`Skills`} skills={user.skills ?? []} />
+          <SkillList label={t`Wants to learn`} skills={user.learning ?? []} dashed />
           {instagram || other ? (
             <div className="flex flex-col gap-1.5">
-              <h3 className="text-sm font-semibold">Links</h3>
+              <h3 className="text-sm font-semibold">
+                <Trans>Links</Trans>
+              </h3>
               <ul className="flex flex-col gap-1 text-sm">
                 {instagram ? (
                   <li>
@@ -99,7 +105,7 @@ export function ProfileDialog({
                       target="_blank"
                       rel="noopener noreferrer"
                     >
-                      Instagram
+                      <Trans>Instagram</Trans>
                     </a>
                   </li>
                 ) : null}

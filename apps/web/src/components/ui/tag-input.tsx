@@ -203,7 +203,7 @@ export function TagInput({
           </div>
           {typo ? (
             <fieldset
-              aria-label="Spelling suggestion"
+              aria-label={t`Spelling suggestion`}
               className="mt-1.5 flex flex-wrap items-center gap-2 text-sm"
             >
               <span>

@@ -1,4 +1,4 @@
-import { msg } from "@lingui/core/macro";
+import { msg, t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Compass } from "lucide-react";
 import { Link, NavLink } from "react-router";
@@ -67,7 +67,7 @@ export function CommunityHeader({ memberName, onLeave }: CommunityHeaderProps) {
     // the community's links and the member's name sit in a bar of their own under it.
     return (
       <nav
-        aria-label="Community"
+        aria-label={t`Community`}
         className="border-b border-base-300 bg-base-100 px-3 py-1.5 sm:px-6"
       >
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2">

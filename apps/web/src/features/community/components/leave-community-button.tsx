@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal.tsx";
@@ -9,17 +11,17 @@ export function LeaveCommunityButton({ onLeave }: { onLeave: () => void }) {
     <>
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => setAsking(true)}>
         <LogOut aria-hidden="true" className="size-4" />
-        Leave community
+        <Trans>Leave community</Trans>
       </button>
       <Modal
         open={asking}
         onClose={() => setAsking(false)}
-        title="Leave the community?"
-        description="You will be signed out of posts, study groups and events on every device. You can come back at any time."
+        title={t`Leave the community?`}
+        description={t`You will be signed out of posts, study groups and events on every device. You can come back at any time.`}
       >
         <div className="modal-action mt-2">
           <button type="button" className="btn btn-ghost" onClick={() => setAsking(false)}>
-            Stay
+            <Trans>Stay</Trans>
           </button>
           <button
             type="button"
@@ -29,7 +31,7 @@ export function LeaveCommunityButton({ onLeave }: { onLeave: () => void }) {
               onLeave();
             }}
           >
-            Leave
+            <Trans>Leave</Trans>
           </button>
         </div>
       </Modal>

@@ -1,4 +1,6 @@
 import type { PendingSentRequest, SendStatus } from "@kindred/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Hourglass, Undo2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Avatar } from "@/components/ui/avatar.tsx";
@@ -52,12 +54,12 @@ function SentList({ status }: { status: SendStatus }) {
   const sent = useSentRequests(status);
   const takeBack = useTakeBack(status);
   const passed = status === "ignored";
-  const heading = passed ? "People you passed" : "Requests waiting for an answer";
+  const heading = passed ? t`People you passed` : t`Requests waiting for an answer`;
 
   let content: ReactNode;
   if (sent.isPending) {
     content = (
-      <LoadingRows label={passed ? "Loading people you passed" : "Loading your requests"} />
+      <LoadingRows label={passed ? t`Loading people you passed` : t`Loading your requests`} />
     );
   } else if (sent.isError) {
     content = (
@@ -81,8 +83,8 @@ function SentList({ status }: { status: SendStatus }) {
           )}
           <p className="text-sm">
             {passed
-              ? "You haven't passed anyone. People you swipe left on show here, so you can bring them back."
-              : "No requests waiting. When you say you're interested in someone, the request shows here until they answer."}
+              ? t`You haven't passed anyone. People you swipe left on show here, so you can bring them back.`
+              : t`No requests waiting. When you say you're interested in someone, the request shows here until they answer.`}
           </p>
         </div>
       ) : (
@@ -96,10 +98,10 @@ function SentList({ status }: { status: SendStatus }) {
                   <button
                     type="button"
                     className="btn btn-sm btn-outline shrink-0"
-                    aria-label={passed ? `Undo passing ${name}` : `Withdraw request to ${name}`}
+                    aria-label={passed ? t`Undo passing ${name}` : t`Withdraw request to ${name}`}
                     onClick={() => takeBack.mutate(request)}
                   >
-                    {passed ? "Undo" : "Withdraw"}
+                    {passed ? t`Undo` : t`Withdraw`}
                   </button>
                 )}
               />
@@ -115,12 +117,12 @@ function SentList({ status }: { status: SendStatus }) {
               {sent.isFetchingNextPage ? (
                 <span className="loading loading-spinner loading-xs" aria-hidden="true" />
               ) : null}
-              Show more
+              <Trans>Show more</Trans>
             </button>
           ) : null}
           {sent.isFetchNextPageError ? (
             <p role="alert" className="text-center text-sm text-error">
-              Couldn't load more. Try again.
+              <Trans>Couldn't load more. Try again.</Trans>
             </p>
           ) : null}
         </>
@@ -151,11 +153,13 @@ export function PassedSection() {
     >
       <div className="card-body gap-4 p-4 sm:p-6">
         <h2 id={headingId} className="card-title text-xl">
-          Passed
+          <Trans>Passed</Trans>
         </h2>
         <p className="text-sm text-base-content/70">
-          Changed your mind? Bring back someone you passed, or take back a request they haven't
-          answered yet.
+          <Trans>
+            Changed your mind? Bring back someone you passed, or take back a request they haven't
+            answered yet.
+          </Trans>
         </p>
         <SentList status="ignored" />
         <SentList status="interested" />
