@@ -24,7 +24,7 @@ export default defineConfig({
       // The shared constants, paths and blog posts without the schemas, so pages that need no zod
       // (the landing page) do not load it.
       {
-        find: /^@kindred\/shared\/(constants|paths|blog-posts)$/,
+        find: /^@kindred\/shared\/(constants|paths|blog-posts|skill-spelling)$/,
         replacement: fileURLToPath(new URL("../../packages/shared/src/$1.ts", import.meta.url)),
       },
     ],

@@ -1,4 +1,10 @@
-import { normalizeSkill } from "./skills.ts";
+/**
+ * The key a skill is compared by: NFKC, lower case, trimmed, runs of spaces made one. Punctuation
+ * stays meaningful, so "C++", "C#", ".NET" and "C" are four different keys.
+ */
+export function normalizeSkill(skill: string): string {
+  return skill.normalize("NFKC").toLowerCase().trim().replace(/\s+/gu, " ");
+}
 
 /**
  * The optimal string alignment distance (Damerau–Levenshtein without edits of an edited

@@ -2,13 +2,7 @@ import { z } from "zod";
 import { SKILL_MAX_LENGTH } from "./constants.ts";
 import { NO_NUL, noNulMessage } from "./schemas.ts";
 
-/**
- * The key a skill is compared by: NFKC, lower case, trimmed, runs of spaces made one. Punctuation
- * stays meaningful, so "C++", "C#", ".NET" and "C" are four different keys.
- */
-export function normalizeSkill(skill: string): string {
-  return skill.normalize("NFKC").toLowerCase().trim().replace(/\s+/gu, " ");
-}
+export { normalizeSkill } from "./skill-spelling.ts";
 
 export const SKILL_SUGGESTIONS_DEFAULT_LIMIT = 10;
 export const SKILL_SUGGESTIONS_MAX_LIMIT = 50;

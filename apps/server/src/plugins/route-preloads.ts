@@ -18,6 +18,8 @@ type RouteNeeds = { modules: string[]; data?: string[] };
 /** What main.tsx starts: the landing page drawn without the router, or the whole app. */
 export const LANDING_FIRST = "src/app/landing-first.tsx";
 export const APP = "src/app/app.tsx";
+/** Where the Spanish and Arabic messages' chunks come from: not a screen's start. */
+const LOCALE_CHUNKS = "src/locales/";
 const SHELL = "src/app/app-shell.tsx";
 const SIGNED_IN = [SHELL, "src/app/layouts/main-layout.tsx", "src/app/guards.tsx"];
 const ME = "/api/profile/view";
@@ -83,6 +85,8 @@ export function appStartKey(manifest: BuildManifest, entries: string[]): string 
     for (const target of manifest[key]?.dynamicImports ?? []) dynamic.add(target);
   }
   dynamic.delete(LANDING_FIRST);
+  // A language's messages (src/locales/es.ts, ar.ts) load beside the start when chosen.
+  for (const target of dynamic) if (target.startsWith(LOCALE_CHUNKS)) dynamic.delete(target);
   return dynamic.size === 1 ? [...dynamic][0] : undefined;
 }
 

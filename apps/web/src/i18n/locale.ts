@@ -43,27 +43,21 @@ export function initialLocale(): Locale {
   return fromPage ?? "en";
 }
 
-// Each language's catalogues (one per feature) load together as one chunk when it is chosen.
-// English is the source and needs none.
-const catalogues = import.meta.glob<{ messages: Messages }>("../locales/{es,ar}/*.po");
+// Each language's catalogues load together as one chunk when it is chosen. English is the
+// source and needs none.
+const catalogues = {
+  es: () => import("../locales/es.ts"),
+  ar: () => import("../locales/ar.ts"),
+} as const;
 
 async function messagesOf(locale: Locale): Promise<Messages> {
   if (locale === "en") {
     setSharedTranslator(undefined);
     return {};
   }
-  const loads = Object.entries(catalogues)
-    .filter(([path]) => path.includes(`/locales/${locale}/`))
-    .map(([, load]) => load());
-  const [parts, shared, { Translator }] = await Promise.all([
-    Promise.all(loads),
-    locale === "es"
-      ? import("@kindred/shared/i18n/catalog.es").then((module) => module.sharedCatalogEs)
-      : import("@kindred/shared/i18n/catalog.ar").then((module) => module.sharedCatalogAr),
-    import("@kindred/shared/i18n/translate"),
-  ]);
-  setSharedTranslator(new Translator(shared));
-  return Object.assign({}, ...parts.map((part) => part.messages));
+  const { messages, sharedCatalog, Translator } = await catalogues[locale]();
+  setSharedTranslator(new Translator(sharedCatalog));
+  return messages;
 }
 
 const YEAR_SECONDS = 60 * 60 * 24 * 365;

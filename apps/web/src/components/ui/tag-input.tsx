@@ -1,5 +1,5 @@
-import { closeSkillName } from "@kindred/shared";
 import { SKILL_MAX_LENGTH } from "@kindred/shared/constants";
+import { closeSkillName } from "@kindred/shared/skill-spelling";
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
