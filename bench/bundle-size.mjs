@@ -145,7 +145,8 @@ for (const key of [entryKey, ...(manifest[entryKey]?.imports ?? [])]) {
   for (const target of manifest[key]?.dynamicImports ?? []) entryDynamic.add(target);
 }
 // A language's messages (src/locales/es.ts, ar.ts) load only when it is chosen.
-for (const target of entryDynamic) if (target.startsWith("src/locales/")) entryDynamic.delete(target);
+for (const target of entryDynamic)
+  if (target.startsWith("src/locales/")) entryDynamic.delete(target);
 if (!entryDynamic.delete(LANDING_START)) {
   problems.push(
     `${LANDING_START}: main.tsx no longer imports it; this script must learn how it starts`,

@@ -381,7 +381,7 @@ export function meetupReminderHandler(app: FastifyInstance) {
     }
     const { meetupId, offset, startsAt } = payload.data;
     const row = await findMeetup(app.db, meetupId);
-    if (!row || row.state !== "accepted") return undefined;
+    if (row?.state !== "accepted") return undefined;
     if (row.startsAt.getTime() !== Date.parse(startsAt)) return undefined;
     const now = app.now().getTime();
     const dueAt = row.startsAt.getTime() - REMINDERS[offset];

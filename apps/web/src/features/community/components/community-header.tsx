@@ -1,4 +1,4 @@
-import { msg, t } from "@lingui/core/macro";
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Compass } from "lucide-react";
 import { Link, NavLink } from "react-router";

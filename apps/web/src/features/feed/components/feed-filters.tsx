@@ -8,7 +8,6 @@ import {
   type ReactNode,
   type RefObject,
   Suspense,
-  useEffect,
   useId,
   useRef,
 } from "react";
@@ -18,7 +17,6 @@ import {
   FEED_FILTER_NAMES,
   type FeedFilterName,
   type FeedFilters,
-  SKILL_FILTER_NAMES,
 } from "@/features/feed/lib/feed-filters.ts";
 import { cn } from "@/lib/cn.ts";
 import { FEED_COPY } from "../lib/feed-copy.ts";
