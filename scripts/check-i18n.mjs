@@ -105,6 +105,9 @@ for (const file of webSourceFiles(path.join(web, "src"))) checkLiterals(file);
 
 const config = getConfig({ configPath: path.join(web, "lingui.config.ts") });
 const catalogs = await getCatalogs(config);
+// The catalogues of a language are merged into one store where a message's id is its text, so the
+// same text must read the same in every catalogue (different meanings need a `context`).
+const translationOf = new Map();
 for (const catalog of catalogs) {
   const name = rel(catalog.path);
   const inCode = (await catalog.collect()) ?? {};
@@ -127,6 +130,13 @@ for (const catalog of catalogs) {
     }
     if (locale === config.sourceLocale) continue;
     for (const [id, message] of Object.entries(messages)) {
+      const key = `${locale}\u0000${id}`;
+      const earlier = translationOf.get(key);
+      if (earlier && message.translation && earlier.translation !== message.translation) {
+        problems.push(
+          `${name} (${locale}): "${message.message ?? id}" reads "${message.translation}" here but "${earlier.translation}" in ${earlier.name}`,
+        );
+      } else if (!earlier) translationOf.set(key, { translation: message.translation, name });
       if (codeIds.has(id) && !message.translation?.trim()) {
         problems.push(`${name} (${locale}): no translation for "${message.message ?? id}"`);
       }

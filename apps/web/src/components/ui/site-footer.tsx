@@ -7,7 +7,7 @@ import { useLingui } from "@/i18n/runtime.tsx";
 import { SiteLink } from "@/lib/site-link.tsx";
 
 const LINKS = [
-  { label: msg`About`, to: paths.about },
+  { label: msg({ message: "About", context: "the site's About page" }), to: paths.about },
   { label: msg`Services`, to: paths.services },
   { label: msg`Blog`, to: paths.blog },
   { label: msg`FAQ`, to: paths.faq },

@@ -54,6 +54,7 @@ describe("useBrowserTimeZone", () => {
       expect(queryClient.getQueryData(accountKeys.settings)).toEqual({
         readReceipts: true,
         timeZone: "Europe/Madrid",
+        locale: null,
       }),
     );
     expect(queryClient.getQueryState(queryKeys.picks)?.isInvalidated).toBe(true);
