@@ -6,13 +6,20 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const sharedEntry = path.resolve(here, "../../packages/shared/src/index.ts");
+const sharedSource = path.resolve(here, "../../packages/shared/src");
+/** The package's subpaths that are not a file of the same name under src/ (package.json exports). */
+const SHARED_SUBPATHS = { "": "index.ts", "/locale": "i18n/locale.ts" };
 
 /** Resolves the workspace package to its source before the "external packages" rule applies. */
 const bundleSharedPackage = {
   name: "bundle-kindred-shared",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^@kindred\/shared$/ }, () => ({ path: sharedEntry }));
+    pluginBuild.onResolve({ filter: /^@kindred\/shared(\/.+)?$/ }, ({ path: request }) => {
+      const subpath = request.slice("@kindred/shared".length);
+      return {
+        path: path.join(sharedSource, SHARED_SUBPATHS[subpath] ?? `${subpath.slice(1)}.ts`),
+      };
+    });
   },
 };
 

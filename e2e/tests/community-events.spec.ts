@@ -359,6 +359,10 @@ test("three events give Page 1 of 2, Next shows the third, and their author dele
   }
 
   const events = page.getByRole("list", { name: "Upcoming events" });
+  // The list opens where the newest event landed: the third, alone on page 2.
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(events.getByRole("heading", { name: titles[2] as string })).toBeVisible();
+  await page.getByRole("button", { name: "Previous" }).click();
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   await expect(events.getByRole("listitem")).toHaveCount(2);
   await expect(events.getByRole("heading", { name: titles[0] as string })).toBeVisible();

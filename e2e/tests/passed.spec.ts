@@ -64,5 +64,8 @@ test("a person passed by mistake comes back to Discover from Settings → Passed
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Discover" })
     .click();
+  // Both are back in the deck: Eve (the newer account) on top, then Dan.
+  await expect(card(page, eve)).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
   await expect(card(page, dan)).toBeVisible();
 });

@@ -101,6 +101,9 @@ const DeckSlot = memo(function DeckSlot({
     <motion.div
       data-testid={isTop ? "top-card" : undefined}
       aria-hidden={isTop ? undefined : true}
+      // Cards under the top one (and one flying out) hold no focus: the name that opens a
+      // profile is a button, and focus inside an aria-hidden card would read as nothing.
+      inert={!isTop}
       className={`absolute inset-0 ${isPresent ? "" : "pointer-events-none"}`}
       style={{ zIndex: VISIBLE_CARDS - index, transformOrigin: "50% 100%" }}
       variants={exitVariant}
