@@ -167,7 +167,10 @@ describe("index.html for a screen opened directly", () => {
           url,
           headers: { accept: "text/html" },
         });
-        expect(response.body, url).toBe(INDEX_HTML);
+        // Only the language the server chose is written on <html> (plugins/locale.ts).
+        expect(response.body, url).toBe(
+          INDEX_HTML.replace("<html>", '<html lang="en" dir="ltr" data-lang-from="server">'),
+        );
       }
     } finally {
       await server.close();

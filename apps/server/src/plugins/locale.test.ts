@@ -134,7 +134,7 @@ describe("<html lang dir> of the pages", () => {
   async function page(headers: Record<string, string>) {
     const response = await (await web).inject({
       method: "GET",
-      url: "/feed",
+      url: "/about",
       headers: { accept: "text/html", "accept-encoding": "identity", ...headers },
     });
     expect(response.statusCode).toBe(200);

@@ -233,6 +233,7 @@ export const sharedCatalogAr: Catalog = {
   "The crop must be a rectangle inside the photo: {x, y, width, height} in pixels of the upright picture. Choose the area again.":
     "يجب أن يكون القص مستطيلًا داخل الصورة: {x, y, width, height} بوحدات البكسل للصورة المعتدلة. اختر المنطقة مرة أخرى.",
   "The end must be after the start.": "يجب أن تكون النهاية بعد البداية.",
+  "The end must come after the start.": "يجب أن تكون النهاية بعد البداية.",
   "The event is cancelled; everyone going or waiting was told.":
     "أُلغيت الفعالية؛ وأُبلغ كل من كان سيحضر أو ينتظر.",
   "The event is full: you are on the waitlist.": "الفعالية ممتلئة: أنت على قائمة الانتظار.",

@@ -239,6 +239,7 @@ export const sharedCatalogEs: Catalog = {
   "The crop must be a rectangle inside the photo: {x, y, width, height} in pixels of the upright picture. Choose the area again.":
     "El recorte debe ser un rectángulo dentro de la foto: {x, y, width, height} en píxeles de la imagen derecha. Vuelve a elegir la zona.",
   "The end must be after the start.": "El final debe ser posterior al inicio.",
+  "The end must come after the start.": "El final debe ser posterior al inicio.",
   "The event is cancelled; everyone going or waiting was told.":
     "El evento está cancelado; se ha avisado a todas las personas que iban o esperaban.",
   "The event is full: you are on the waitlist.":

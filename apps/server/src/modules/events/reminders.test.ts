@@ -183,7 +183,7 @@ describe("event reminders", () => {
     expect(await waitingReminders(deleted)).toEqual([]);
     // Moved by an hour (no call moves an event yet; the reminder must notice on its own).
     await app.db.execute(
-      sql`update community_events set starts_at = starts_at + interval '1 hour' where id = ${moved}`,
+      sql`update community_events set starts_at = starts_at + interval '1 hour', ends_at = ends_at + interval '1 hour' where id = ${moved}`,
     );
     for (const person of [eve, fay]) await readAll(person);
 

@@ -162,6 +162,11 @@ export async function createEvent(
   const endsAt = body.endDate
     ? new Date(body.endDate)
     : new Date(startsAt.getTime() + EVENT_DEFAULT_LENGTH_MS);
+  // A rule between two fields, beyond the document's schema: its own code, as MEETUP_TIME.
+  if (endsAt.getTime() <= startsAt.getTime()) {
+    const message = EVENT_MESSAGES.endBeforeStart;
+    throw new HttpError(400, "EVENT_TIME", message, [{ path: "endDate", message }]);
+  }
   const now = app.now();
   // Title and description through the automatic filter: a match opens a case in the event's
   // transaction, and from a new or unconnected host the event is held (only its host sees it).
