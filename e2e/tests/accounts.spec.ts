@@ -231,8 +231,11 @@ test.describe("signing in and out", () => {
   });
 });
 
-test("an unknown path shows the not-found page", async ({ page }) => {
-  await page.goto(`/no/such/page/${uniqueId()}`);
+test("an unknown path shows the not-found page", async ({ page, allowConsoleErrors }) => {
+  // The page comes with HTTP 404, which the browser logs for the document itself.
+  allowConsoleErrors(/\/no\/such\/page\/\w+: Failed to load resource: .* 404 \(Not Found\)/);
+  const response = await page.goto(`/no/such/page/${uniqueId()}`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByText("Oops!")).toBeVisible();
   await expect(page.getByText("404 - PAGE NOT FOUND")).toBeVisible();
   await page
