@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -49,6 +50,16 @@ describe("languages", () => {
     expect(document.documentElement).toHaveAttribute("lang", "es");
     expect(document.documentElement).toHaveAttribute("dir", "ltr");
     expect(document.cookie).toContain("lang=es");
+  });
+
+  it("shows a value as written, even when it looks like a tag", () => {
+    const name = "<b>Ada</b> & <0>co</0>";
+    render(
+      <p data-testid="said">
+        <Trans>Hello {name}</Trans>
+      </p>,
+    );
+    expect(screen.getByTestId("said")).toHaveTextContent("Hello <b>Ada</b> & <0>co</0>");
   });
 
   it("turns the page right to left in Arabic", async () => {

@@ -42,7 +42,23 @@ export function useLingui(): { i18n: I18n; _: I18n["_"] } {
 
 type TransProps = ComponentProps<typeof TransNoContext>;
 
+/**
+ * Values in a message are often what people wrote: a text holding `<b>` must show as typed, not
+ * be read as one of the message's own tags. Each text value is handed over as an element, which
+ * Lingui puts in place after the message's tags are read.
+ */
+function asElements(values: TransProps["values"]): TransProps["values"] {
+  if (!values) return values;
+  const safe: NonNullable<TransProps["values"]> = {};
+  for (const [key, value] of Object.entries(values)) {
+    safe[key] = typeof value === "string" ? <>{value}</> : value;
+  }
+  return safe;
+}
+
 export function Trans(props: Omit<TransProps, "lingui">) {
   const lingui = useLingui();
-  return <TransNoContext {...(props as TransProps)} lingui={lingui} />;
+  return (
+    <TransNoContext {...(props as TransProps)} values={asElements(props.values)} lingui={lingui} />
+  );
 }

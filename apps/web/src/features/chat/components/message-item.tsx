@@ -1,5 +1,5 @@
 import { CHAT_REACTIONS, type ChatMessage, type ChatPhoto } from "@kindred/shared";
-import { plural } from "@lingui/core/macro";
+import { t as coreT, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Flag, Pencil, Reply, SmilePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -56,14 +56,9 @@ function EditedMark({ editedAt }: { editedAt: string }) {
 }
 
 /** Who gave a reaction, in words: "You", "Ana", "You and Ana". */
-function reactedBy(
-  t: ReturnType<typeof useLingui>["t"],
-  mine: boolean,
-  count: number,
-  otherName: string,
-): string {
-  if (mine && count > 1) return t`You and ${otherName}`;
-  return mine ? t`You` : otherName;
+function reactedBy(mine: boolean, count: number, otherName: string): string {
+  if (mine && count > 1) return coreT`You and ${otherName}`;
+  return mine ? coreT`You` : otherName;
 }
 
 /**
@@ -278,7 +273,7 @@ export function MessageItem({
         {message.reactions.length > 0 && !deleted ? (
           <div className="flex flex-wrap gap-1">
             {message.reactions.map((reaction) => {
-              const who = reactedBy(t, reaction.mine, reaction.count, otherName);
+              const who = reactedBy(reaction.mine, reaction.count, otherName);
               const { emoji, count } = reaction;
               return (
                 <button
