@@ -148,8 +148,8 @@ test.describe("layouts", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/home");
     const tabBar = page.getByRole("navigation", { name: "Sections" });
-    const ignore = page.getByRole("button", { name: "Ignore" });
-    const interested = page.getByRole("button", { name: "Interested" });
+    const ignore = page.getByRole("button", { name: "Ignore", exact: true });
+    const interested = page.getByRole("button", { name: "Interested", exact: true });
     await expect(ignore).toBeEnabled();
     const barTop = (await box(tabBar)).y;
     // Each button with the word under it: both stay clear of the bar.
@@ -170,7 +170,7 @@ test.describe("layouts", () => {
     const page = await signedInPage(viewer);
     await page.setViewportSize(DESKTOP);
     await page.goto("/home");
-    await page.getByRole("button", { name: "Ignore" }).click();
+    await page.getByRole("button", { name: "Ignore", exact: true }).click();
     const undo = page.getByRole("button", { name: "Undo" });
     await expect(undo).toBeEnabled();
     await expect(undo).toBeInViewport({ ratio: 1 });
