@@ -143,7 +143,7 @@ test("the buttons decide too, and a rejected request leaves no connection", asyn
   const finnCard = card(evePage, finn);
   await expect(finnCard).toBeVisible();
   const sent = waitForSend(evePage, "interested", finn);
-  await evePage.getByRole("button", { name: "Interested" }).first().click();
+  await evePage.getByRole("button", { name: "Interested", exact: true }).first().click();
   await expect(finnCard).toHaveCount(0);
   // The button does not wait for the server; the other person's list does.
   await sent;
@@ -195,7 +195,7 @@ test("on a phone, the offer of push after a first request leaves the next card w
     .toBe(true);
 
   const sent = waitForSend(page, "interested", jon);
-  await page.getByRole("button", { name: "Interested" }).first().click();
+  await page.getByRole("button", { name: "Interested", exact: true }).first().click();
   await sent;
   const offer = page.getByRole("region", { name: "Get notified when they answer" });
   await expect(offer).toBeVisible();
@@ -208,7 +208,7 @@ test("on a phone, the offer of push after a first request leaves the next card w
   // Not now puts it away, and the buttons are there to press.
   await offer.getByRole("button", { name: "Not now" }).click();
   await expect(offer).toHaveCount(0);
-  const interested = page.getByRole("button", { name: "Interested" }).first();
+  const interested = page.getByRole("button", { name: "Interested", exact: true }).first();
   await expect(interested).toBeInViewport({ ratio: 1 });
   const sentToKai = waitForSend(page, "interested", kai);
   await interested.click();

@@ -189,7 +189,7 @@ test.describe("signed-in users", () => {
       (r) =>
         r.request().method() === "POST" && r.url().includes(`/send/interested/${first.me._id}`),
     );
-    await page.getByRole("button", { name: "Interested" }).click();
+    await page.getByRole("button", { name: "Interested", exact: true }).click();
     await sent;
     await expect(top).not.toHaveAccessibleName(fullName(first));
     expect(await (await apiAs(first)).get<unknown[]>("/api/user/requests/received")).toHaveLength(

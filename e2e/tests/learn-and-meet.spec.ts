@@ -105,7 +105,7 @@ test("two people who can teach each other find each other, break the ice and mee
   const sent = leoPage.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes(`/api/request/send/interested/`),
   );
-  await leoPage.getByRole("button", { name: "Interested" }).first().click();
+  await leoPage.getByRole("button", { name: "Interested", exact: true }).first().click();
   expect((await sent).status()).toBe(201);
 
   // Maya accepts.

@@ -64,8 +64,8 @@ function topCard(page: Page) {
 async function offCentre(page: Page): Promise<number> {
   const [card, ignore, interested] = await Promise.all([
     topCard(page).boundingBox(),
-    page.getByRole("button", { name: "Ignore" }).boundingBox(),
-    page.getByRole("button", { name: "Interested" }).boundingBox(),
+    page.getByRole("button", { name: "Ignore", exact: true }).boundingBox(),
+    page.getByRole("button", { name: "Interested", exact: true }).boundingBox(),
   ]);
   if (!card || !ignore || !interested) return Number.POSITIVE_INFINITY;
   const middle = (ignore.x + ignore.width / 2 + interested.x + interested.width / 2) / 2;
@@ -107,7 +107,7 @@ test("a failed swipe by button or drag puts the card back on top; a failed undo 
   // The button: the card leaves at once, then comes back on top with a toast. The failure is
   // let through right after the press, so the card comes back while it is still flying out.
   const fail = await holdApi(page);
-  await page.getByRole("button", { name: "Interested" }).click();
+  await page.getByRole("button", { name: "Interested", exact: true }).click();
   fail();
   const sent = `Couldn't send your interest in ${fullName(ada)}. Check your connection.`;
   const buttonToast = await failureToast(page, sent);
