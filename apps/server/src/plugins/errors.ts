@@ -3,9 +3,11 @@ import type { ErrorBody } from "@kindred/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import * as z from "zod";
 import { isDatabaseUnreachable, isForeignKeyViolation } from "../db/errors.ts";
 import { memberExists } from "../modules/members/repository.ts";
 import { findRole } from "../modules/users/repository.ts";
+import { zodErrorMap } from "./locale.ts";
 
 type FieldError = { path: string; message: string };
 
@@ -114,14 +116,54 @@ function onlyMalformedPathIds(error: FastifyError): boolean {
   );
 }
 
-function validationErrors(error: FastifyError): FieldError[] {
+/** The request's data each checked part's schema was given. */
+const CHECKED_DATA = {
+  body: (request: FastifyRequest) => request.body,
+  querystring: (request: FastifyRequest) => request.query,
+  params: (request: FastifyRequest) => request.params,
+  headers: (request: FastifyRequest) => request.headers,
+};
+
+/**
+ * The failed part's issues' messages with zod's defaults in the request's language: the part is
+ * checked again with the language's error map, which zod consults only where the schema names no
+ * message of its own (those come back English, for the catalogues). Null in English, or when the
+ * second check does not find the same issues.
+ */
+function zodMessagesIn(
+  request: FastifyRequest,
+  part: FastifyError["validationContext"],
+  issues: readonly { keyword: string; instancePath: string }[],
+): string[] | null {
+  const errorMap = zodErrorMap(request.locale);
+  const schema = part ? request.routeOptions.schema?.[part] : undefined;
+  if (!errorMap || !part || !(schema instanceof z.core.$ZodType)) return null;
+  let again: z.core.$ZodIssue[];
+  try {
+    again =
+      z.safeParse(schema, CHECKED_DATA[part](request), { error: errorMap }).error?.issues ?? [];
+  } catch {
+    return null;
+  }
+  const same =
+    again.length === issues.length &&
+    again.every(
+      (issue, index) =>
+        issue.code === issues[index]?.keyword &&
+        `/${issue.path.join("/")}` === issues[index]?.instancePath,
+    );
+  return same ? again.map((issue) => issue.message) : null;
+}
+
+function validationErrors(error: FastifyError, request: FastifyRequest): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) {
     return (error.validation ?? []).map((issue) => ({
       path: toPath(issue.instancePath),
       message: issue.message ?? "Invalid value",
     }));
   }
-  return error.validation.map((issue) => {
+  const inLanguage = zodMessagesIn(request, error.validationContext, error.validation);
+  return error.validation.map((issue, index) => {
     const keys = (issue.params as { keys?: unknown }).keys;
     // A strict object reports unknown keys at its own path; name the offending field instead.
     const unknownKey = issue.keyword === "unrecognized_keys" && Array.isArray(keys) ? keys : null;
@@ -131,7 +173,7 @@ function validationErrors(error: FastifyError): FieldError[] {
       message:
         unknownKey !== null
           ? `Unknown field: ${unknownKey.join(", ")}`
-          : (issue.message ?? "Invalid value"),
+          : (inLanguage?.[index] ?? issue.message ?? "Invalid value"),
     };
   });
 }
@@ -223,7 +265,7 @@ async function handleError(error: FastifyError, request: FastifyRequest, reply: 
     return reply.code(unknown.status ?? 404).send(errorBody(unknown.code, unknown.message));
   }
   if (error.validation) {
-    const errors = validationErrors(error);
+    const errors = validationErrors(error, request);
     return reply
       .code(400)
       .send(errorBody("VALIDATION_ERROR", errors[0]?.message ?? "Invalid request", { errors }));

@@ -13,14 +13,17 @@ import {
 const app = await appForFile();
 
 /** A login with no email: a 400 whose message and field errors come from the shared schema. */
-async function emptyLogin(headers: Record<string, string>) {
+async function emptyLogin(
+  headers: Record<string, string>,
+  payload: Record<string, unknown> = { password: "x" },
+) {
   const anonymous = await anonymousHeaders(app);
   const cookie = [anonymous.cookie, headers.cookie].filter(Boolean).join("; ");
   return app.inject({
     method: "POST",
     url: "/api/login",
     headers: { ...anonymous, ...headers, cookie },
-    payload: { password: "x" },
+    payload,
   });
 }
 
@@ -89,6 +92,43 @@ describe("the API's language", () => {
     expect(me.json().locale).toBe("es");
     const again = await call(app, english, "GET", "/api/account/settings");
     expect(again.json().data).toEqual({ readReceipts: true, timeZone: null, locale: "es" });
+  });
+
+  it("says zod's own message for a wrong type as it is in English", async () => {
+    const response = await emptyLogin({ "accept-language": "en" }, { password: "x", playerId: 5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: "Email is required",
+      errors: [
+        { path: "emailId", message: "Email is required" },
+        { path: "playerId", message: "Invalid input: expected string, received number" },
+      ],
+    });
+  });
+
+  it("says zod's own message for a wrong type in Spanish, a schema's own from the catalogue", async () => {
+    const response = await emptyLogin({ "accept-language": "es" }, { password: "x", playerId: 5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      message: "El correo es obligatorio",
+      errors: [
+        { path: "emailId", message: "El correo es obligatorio" },
+        { path: "playerId", message: "Entrada inválida: se esperaba texto, recibido número" },
+      ],
+    });
+  });
+
+  it("says zod's own message for a wrong type in Arabic", async () => {
+    const response = await emptyLogin(
+      { "accept-language": "ar" },
+      { emailId: "ana@example.com", password: "x", playerId: true },
+    );
+    expect(response.statusCode).toBe(400);
+    const wrongType = "مدخلات غير مقبولة: يفترض إدخال string، ولكن تم إدخال boolean";
+    expect(response.json()).toMatchObject({
+      message: wrongType,
+      errors: [{ path: "playerId", message: wrongType }],
+    });
   });
 
   it("refuses a language it does not speak, in the request's language", async () => {

@@ -1,6 +1,7 @@
 import { dirOf, isLocale, LOCALE_COOKIE, type Locale, resolveLocale } from "@kindred/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import * as z from "zod";
 import { translateMessage } from "../i18n/messages.ts";
 import { findSessionLocale } from "../modules/sessions/repository.ts";
 import { hashSessionId, SESSION_COOKIE } from "./session.ts";
@@ -58,6 +59,20 @@ export function withLang(html: string, locale: Locale): string {
     const others = attributes.replace(/\s(?:lang|dir|data-lang-from)="[^"]*"/g, "");
     return `<html lang="${locale}" dir="${dirOf(locale)}" data-lang-from="server"${others}>`;
   });
+}
+
+/** Zod's own messages in each language other than English, from zod's locales. */
+const ZOD_ERROR_MAPS: Record<Exclude<Locale, "en">, z.core.$ZodErrorMap> = {
+  es: z.locales.es().localeError,
+  ar: z.locales.ar().localeError,
+};
+
+/**
+ * The error map that says zod's default messages (those of a schema naming no message of its own)
+ * in the language; null for English, whose defaults are zod's as they are.
+ */
+export function zodErrorMap(locale: Locale): z.core.$ZodErrorMap | null {
+  return locale === "en" ? null : ZOD_ERROR_MAPS[locale];
 }
 
 type Envelope = { message?: unknown; errors?: unknown };
