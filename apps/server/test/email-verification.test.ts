@@ -235,6 +235,44 @@ describe("changing the email", () => {
     expect(await logIn(app, newEmail)).toBeDefined();
   });
 
+  it("tells the old address in the account's language, and in English word for word", async () => {
+    const marta = await signUpUser(app, { firstName: "Marta" });
+    const set = await call(app, marta, "PUT", "/api/account/settings", { locale: "es" });
+    expect(set.statusCode).toBe(200);
+    const ben = await signUpUser(app, { firstName: "Ben" });
+    for (const person of [marta, ben]) {
+      const newEmail = uniqueEmail();
+      const asked = await call(app, person, "PUT", "/api/account/email", {
+        email: newEmail,
+        password: PASSWORD,
+      });
+      expect(asked.statusCode).toBe(200);
+      const code = await verificationCodeFor(app, newEmail);
+      expect((await call(app, person, "POST", "/api/email/verify", { code })).statusCode).toBe(200);
+    }
+
+    const [spanish] = (await mailsTo(app, marta.me.emailId)).slice(-1);
+    expect(spanish?.subject).toBe("Se ha cambiado el correo de tu cuenta de Kindred");
+    expect(spanish?.text).toContain(
+      "Se acaba de cambiar el correo de tu cuenta de Kindred, así que ya no escribiremos a esta dirección.",
+    );
+    expect(spanish?.html).toContain('<html lang="es" dir="ltr">');
+
+    const [english] = (await mailsTo(app, ben.me.emailId)).slice(-1);
+    expect(english?.subject).toBe("Your Kindred email was changed");
+    expect(english?.text).toBe(
+      [
+        "Hi Ben,",
+        "",
+        "The email of your Kindred account was just changed, so we will no longer write to this address.",
+        "",
+        `If this was not you, reset your password at once at ${app.config.publicOrigin}/forget-password and write to ${app.config.supportEmail}.`,
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+  });
+
   it("refuses a wrong password (401), a taken address (409) and bad input (400)", async () => {
     const person = await signUpUser(app);
     const other = await signUpUser(app);

@@ -125,6 +125,24 @@ describe("PUT /api/account/password", () => {
     expect(mails.map((mail) => mail.subject)).toContain("Your Kindred password was changed");
   });
 
+  it("tells an Arabic-speaking person of the new password in Arabic", async () => {
+    const user = await signUpUser(app, { firstName: "Layla" });
+    const set = await call(app, user, "PUT", "/api/account/settings", { locale: "ar" });
+    expect(set.statusCode).toBe(200);
+    const response = await call(app, user.headers, "PUT", "/api/account/password", {
+      currentPassword: PASSWORD,
+      password: "a brand new secret",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const notice = (await readOutbox(app)).filter((mail) => mail.to === user.me.emailId).at(-1);
+    expect(notice?.subject).toBe("تغيّرت كلمة مرورك على Kindred");
+    expect(notice?.text).toContain("مرحبًا Layla،");
+    expect(notice?.text).toContain(
+      `إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا من ${app.config.publicOrigin}/forget-password واكتب إلى ${app.config.supportEmail}.`,
+    );
+    expect(notice?.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it("refuses a wrong current password with 401 and changes nothing", async () => {
     const user = await signUpUser(app);
     const other = await tryLogIn(app, user.me.emailId);

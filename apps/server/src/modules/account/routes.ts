@@ -24,7 +24,7 @@ import {
   UNAUTHENTICATED_MESSAGE,
 } from "../../plugins/session.ts";
 import { passwordChangedMail } from "../recovery/mails.ts";
-import { findUserById, updateUser } from "../users/service.ts";
+import { findUserById, localeOfUser, updateUser } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { changePassword, checkOwnPassword, deleteAccount, exportAccount } from "./service.ts";
 
@@ -123,6 +123,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
             user.firstName,
             app.config.publicOrigin,
             app.config.supportEmail,
+            localeOfUser(user),
           ),
         );
       } catch {

@@ -8,6 +8,7 @@ import {
   call,
   connectedPair,
   mailsTo,
+  recoveryCodeIn,
   type Session,
   signUpUser,
 } from "../../../test/helpers.ts";
@@ -87,7 +88,23 @@ describe("verifying a university address", () => {
     const [mail, ...more] = await mailsTo(app, email.toLowerCase());
     expect(more).toEqual([]);
     expect(mail?.subject).toMatch(/^Your Kindred university email code: \d{6}$/);
-    expect(mail?.text).toContain(`your card shows ${MIT}`);
+    expect(mail?.text).toBe(
+      [
+        "Hi Ana,",
+        "",
+        "Use this code to verify your university email on Kindred. It works once, within 1 hour:",
+        "",
+        `    ${recoveryCodeIn(mail)}`,
+        "",
+        `Once it is verified, your card shows ${MIT}. This address itself is never shown to anyone.`,
+        "",
+        "If you did not ask for this, ignore this email: nothing changes.",
+        "",
+        "Never share this code. Kindred will never ask you for it.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
 
     const verified = await verify(ana, await campusCodeFor(app, email));
     expect(verified.statusCode, verified.body).toBe(200);
@@ -105,6 +122,29 @@ describe("verifying a university address", () => {
       verified: true,
       codeExpiresAt: null,
     });
+  });
+
+  it("mails an Arabic-speaking account its code in Arabic, and that code verifies", async () => {
+    const layla = await signUpUser(app, { firstName: "Layla" });
+    const set = await call(app, layla, "PUT", "/api/account/settings", { locale: "ar" });
+    expect(set.statusCode).toBe(200);
+    const email = mitAddress("layla");
+    expect((await askForCode(layla, email)).statusCode).toBe(200);
+
+    const [mail] = await mailsTo(app, email.toLowerCase());
+    const code = recoveryCodeIn(mail);
+    expect(mail?.subject).toBe(`رمز البريد الجامعي الخاص بك على Kindred: ${code}`);
+    expect(mail?.text).toContain("مرحبًا Layla،");
+    expect(mail?.text).toContain(
+      "استخدم هذا الرمز للتحقق من بريدك الجامعي على Kindred. يعمل مرة واحدة خلال ساعة:",
+    );
+    expect(mail?.text).toContain(`بعد التحقق منه، ستعرض بطاقتك ${MIT}.`);
+    expect(mail?.text).toContain("لا تشارك هذا الرمز مع أحد أبدًا. لن يطلبه Kindred منك أبدًا.");
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+
+    const verified = await verify(layla, code);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.campus).toBe(MIT);
   });
 
   it("shows the university on the card in others' feed and on the public profile, never the address", async () => {

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
-import { findUserById, setUserCampus } from "../users/service.ts";
+import { findUserById, localeOfUser, setUserCampus } from "../users/service.ts";
 import type { UserRow } from "../users/user-view.ts";
 import { campusCodeMail } from "./mails.ts";
 import {
@@ -89,7 +89,10 @@ export async function sendCampusCode(
     createdAt: now,
   });
   if (!row) return { kind: "already-verified" };
-  await app.sendMail(request, campusCodeMail(row.email, user.firstName, university, code));
+  await app.sendMail(
+    request,
+    campusCodeMail(row.email, user.firstName, university, code, localeOfUser(user)),
+  );
   return { kind: "sent", campus: toCampusEmail(row) };
 }
 

@@ -69,9 +69,33 @@ ${footnote}
   return { text, html };
 }
 
+type AccountChangeWords = {
+  greeting(firstName: string): string;
+  ifNotYou(publicOrigin: string, supportEmail: string): string;
+};
+
+const ACCOUNT_CHANGE_WORDS: Record<Locale, AccountChangeWords> = {
+  en: {
+    greeting: (firstName) => `Hi ${firstName},`,
+    ifNotYou: (origin, support) =>
+      `If this was not you, reset your password at once at ${origin}/forget-password and write to ${support}.`,
+  },
+  es: {
+    greeting: (firstName) => `Hola, ${firstName}:`,
+    ifNotYou: (origin, support) =>
+      `Si no has sido tú, restablece tu contraseña enseguida en ${origin}/forget-password y escribe a ${support}.`,
+  },
+  ar: {
+    greeting: (firstName) => `مرحبًا ${firstName}،`,
+    ifNotYou: (origin, support) =>
+      `إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا من ${origin}/forget-password واكتب إلى ${support}.`,
+  },
+};
+
 /**
  * A change to the account told to its owner (a new password, a new address), with what to do if
- * it was not them: reset the password, and write to support.
+ * it was not them: reset the password, and write to support. `subject` and `happened` come
+ * written in `locale` already.
  */
 export function accountChangeNotice(notice: {
   to: string;
@@ -80,16 +104,17 @@ export function accountChangeNotice(notice: {
   happened: string;
   publicOrigin: string;
   supportEmail: string;
+  locale?: Locale;
 }): { to: string; subject: string } & MailContent {
+  const locale = notice.locale ?? "en";
+  const words = ACCOUNT_CHANGE_WORDS[locale];
   return {
     to: notice.to,
     subject: notice.subject,
     ...renderMail({
-      greeting: `Hi ${notice.firstName},`,
-      paragraphs: [
-        notice.happened,
-        `If this was not you, reset your password at once at ${notice.publicOrigin}/forget-password and write to ${notice.supportEmail}.`,
-      ],
+      greeting: words.greeting(notice.firstName),
+      paragraphs: [notice.happened, words.ifNotYou(notice.publicOrigin, notice.supportEmail)],
+      locale,
     }),
   };
 }

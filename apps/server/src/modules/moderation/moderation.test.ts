@@ -12,6 +12,7 @@ import {
   connectedPair,
   continueAs,
   MANUAL_JOBS,
+  mailsTo,
   multipart,
   PASSWORD,
   type Session,
@@ -19,6 +20,7 @@ import {
   signUpUser,
   uniqueEmail,
 } from "../../../test/helpers.ts";
+import { waitFor } from "../../../test/push-service.ts";
 
 // Reports keep their evidence; moderators act; the person is told and may appeal once.
 
@@ -355,6 +357,110 @@ describe("suspension and appeal", () => {
     const later = await call(app, b, "POST", `/api/chat/${a.me._id}/messages`, { text: "sorry" });
     expect(later.statusCode).toBe(201);
     clock -= 8 * DAY;
+  });
+});
+
+describe("the decision mail", () => {
+  /** A case about the person, opened by someone's report. */
+  async function caseAboutPerson(person: Session): Promise<ModerationCase> {
+    const reporter = await signUpUser(app);
+    const reported = await call(app, reporter, "POST", `/api/user/report/${person.me._id}`, {
+      reason: "spam",
+    });
+    expect(reported.statusCode).toBe(201);
+    return caseAbout(admin, person.me._id);
+  }
+
+  /** The decision mails the person has got, once there are `count` (they go after the commit). */
+  function decisionMails(person: Session, subject: string, count: number) {
+    return waitFor(`${count} decision mail(s) to ${person.me.emailId}`, async () => {
+      const mails = (await mailsTo(app, person.me.emailId)).filter((m) => m.subject === subject);
+      return mails.length >= count && mails;
+    });
+  }
+
+  it("tells a Spanish-speaking person the suspension and the appeal's outcome in Spanish", async () => {
+    const marta = await signUpUser(app, { firstName: "Marta" });
+    const set = await call(app, marta, "PUT", "/api/account/settings", {
+      locale: "es",
+      timeZone: "Europe/Madrid",
+    });
+    expect(set.statusCode).toBe(200);
+    const kase = await caseAboutPerson(marta);
+    const suspended = await call(app, admin, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+      action: "suspend",
+      days: 7,
+      reason: "Enlaces de estafa",
+    });
+    expect(suspended.statusCode).toBe(201);
+
+    const until = new Intl.DateTimeFormat("es", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Europe/Madrid",
+    }).format(new Date(clock + 7 * DAY));
+    const [mail] = await decisionMails(marta, "Sobre tu cuenta de Kindred", 1);
+    expect(mail?.text).toBe(
+      [
+        "Hola, Marta:",
+        "",
+        `Un moderador ha suspendido tu cuenta durante 7 días, hasta el ${until} (Europe/Madrid).`,
+        "",
+        "El motivo: Enlaces de estafa",
+        "",
+        `Puedes apelar una vez en un plazo de 14 días; decidirá otro moderador. Apela aquí: ${app.config.publicOrigin}/`,
+        "",
+        "Este mensaje trata de la seguridad de tu cuenta; te llega sea cual sea tu configuración de correo.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+    expect(mail?.html).toContain('<html lang="es" dir="ltr">');
+
+    const appeal = await call(app, marta, "POST", "/api/moderation/appeal", {
+      text: "Fue un error",
+    });
+    expect(appeal.statusCode).toBe(201);
+    const second = await moderator("Second");
+    const appeals = (await call(app, second, "GET", "/api/moderation/appeals")).json().data;
+    const mine = appeals.find((x: { text: string }) => x.text === "Fue un error");
+    const decided = await call(app, second, "POST", `/api/moderation/appeals/${mine._id}`, {
+      decision: "overturn",
+      reason: "Los enlaces eran de su universidad",
+    });
+    expect(decided.statusCode).toBe(200);
+    const [, outcome] = await decisionMails(marta, "Sobre tu cuenta de Kindred", 2);
+    expect(outcome?.text).toContain(
+      "Un moderador ha aceptado tu apelación y ha revocado la decisión.\n\nEl motivo: Los enlaces eran de su universidad\n",
+    );
+    expect(outcome?.text).not.toContain("Apela aquí");
+  });
+
+  it("keeps the English mail word for word", async () => {
+    const ben = await signUpUser(app, { firstName: "Ben" });
+    const kase = await caseAboutPerson(ben);
+    const warned = await call(app, admin, "POST", `/api/moderation/cases/${kase._id}/actions`, {
+      action: "warn",
+      reason: "Spam links",
+    });
+    expect(warned.statusCode).toBe(201);
+    const [mail] = await decisionMails(ben, "About your Kindred account", 1);
+    expect(mail?.text).toBe(
+      [
+        "Hello Ben,",
+        "",
+        "A moderator warned you.",
+        "",
+        "The reason: Spam links",
+        "",
+        `You can appeal once within 14 days; a different moderator decides. Appeal here: ${app.config.publicOrigin}/`,
+        "",
+        "This message is about your account's safety; it is sent whatever your mail settings.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+    expect(mail?.html).toContain('<html lang="en" dir="ltr">');
   });
 });
 

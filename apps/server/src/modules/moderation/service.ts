@@ -47,8 +47,9 @@ import { postModeration, replyModeration } from "../posts/service.ts";
 import { connectionIdsOf } from "../requests/service.ts";
 import { deleteUserSessions } from "../sessions/service.ts";
 import { rowToCard } from "../users/card.ts";
-import { findUserById, setModerationState, setRole } from "../users/service.ts";
+import { findUserById, localeOfUser, setModerationState, setRole } from "../users/service.ts";
 import { toCard, type UserRow } from "../users/user-view.ts";
+import { APPEAL_HOW, type Decision, decisionMail, decisionSentence } from "./mails.ts";
 import * as repository from "./repository.ts";
 
 // Reports, the queue, actions, appeals and the audit log. The content lives in its own modules;
@@ -576,27 +577,6 @@ export async function caseDetail(db: Database, id: string): Promise<ModerationCa
 
 // ---------- telling the person ----------
 
-const APPEAL_HOW = `You can appeal once within ${APPEAL_WINDOW_DAYS} days; a different moderator decides.`;
-
-function decisionSentence(
-  action: ModerationActionBody["action"],
-  days: number | null,
-  until: Date | null,
-): string {
-  switch (action) {
-    case "warn":
-      return "A moderator warned you";
-    case "remove":
-      return "A moderator removed something you wrote";
-    case "suspend":
-      return `A moderator suspended your account for ${days} day${days === 1 ? "" : "s"}, until ${until?.toUTCString() ?? ""}`;
-    case "ban":
-      return "A moderator banned your account";
-    default:
-      return "A moderator reviewed a report about you";
-  }
-}
-
 type Told = { userId: string; notificationId: string | undefined; mail: MailMessage };
 
 async function tellPerson(
@@ -605,13 +585,14 @@ async function tellPerson(
   person: UserRow,
   input: {
     actionId: string;
-    sentence: string;
+    decision: Decision;
     reason: string;
     appealable: boolean;
     appealToken?: string;
   },
 ): Promise<Told> {
-  const text = `${input.sentence}: ${input.reason}.${input.appealable ? ` ${APPEAL_HOW}` : ""}`;
+  const sentence = decisionSentence(input.decision);
+  const text = `${sentence}: ${input.reason}.${input.appealable ? ` ${APPEAL_HOW}` : ""}`;
   const notificationId = await app.notifications.tellModeration(tx, {
     userId: person.id,
     actionId: input.actionId,
@@ -622,20 +603,16 @@ async function tellPerson(
   const appealLink = input.appealToken
     ? `${app.config.publicOrigin}/appeal?token=${encodeURIComponent(input.appealToken)}`
     : `${app.config.publicOrigin}/`;
-  const mail: MailMessage = {
-    to: person.email,
-    subject: "About your Kindred account",
-    ...renderMail({
-      greeting: `Hello ${person.firstName},`,
-      paragraphs: [
-        `${input.sentence}.`,
-        `The reason: ${input.reason}`,
-        ...(input.appealable ? [`${APPEAL_HOW} Appeal here: ${appealLink}`] : []),
-      ],
-      footnote:
-        "This message is about your account's safety; it is sent whatever your mail settings.",
-    }),
-  };
+  const mail = decisionMail(
+    person.email,
+    person.firstName,
+    {
+      decision: input.decision,
+      reason: input.reason,
+      appealLink: input.appealable ? appealLink : null,
+    },
+    { locale: localeOfUser(person), timeZone: person.timeZone },
+  );
   return { userId: person.id, notificationId, mail };
 }
 
@@ -784,7 +761,10 @@ export async function act(
       person && body.action !== "dismiss"
         ? await tellPerson(app, tx, person, {
             actionId,
-            sentence: decisionSentence(body.action, days, until),
+            decision:
+              body.action === "suspend"
+                ? { action: "suspend", days: days ?? 1, until: until ?? now }
+                : { action: body.action },
             reason: body.reason,
             appealable: true,
             ...(body.action === "ban"
@@ -973,9 +953,7 @@ export async function decideAppeal(
     if (!person) return undefined;
     return tellPerson(app, tx, person, {
       actionId: action.id,
-      sentence: overturn
-        ? "A moderator accepted your appeal and reversed the decision"
-        : "A moderator reviewed your appeal and kept the decision",
+      decision: { action: overturn ? "appeal_overturned" : "appeal_upheld" },
       reason: body.reason,
       appealable: false,
     });

@@ -20,12 +20,17 @@ const outbox = () => readOutbox(app);
 
 /** Each call comes from its own address, so the per-IP limit only bites where a test wants it. */
 let ipCounter = 0;
-async function post(url: string, payload: unknown, ip = `10.0.0.${++ipCounter}`) {
+async function post(
+  url: string,
+  payload: unknown,
+  ip = `10.0.0.${++ipCounter}`,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: "POST",
     url,
     remoteAddress: ip,
-    headers: await anonymousHeaders(app),
+    headers: { ...(await anonymousHeaders(app)), ...headers },
     // Every form carries a fresh solution of the bot check unless the test sends its own.
     payload: { ...(await botCheck(app)), ...(payload as Record<string, unknown>) },
   });
@@ -196,6 +201,50 @@ describe("newsletter", () => {
     // Subscribing again after leaving sends a fresh welcome with a new link.
     expect((await post("/api/newsletter", { email })).statusCode).toBe(200);
     expect((await outbox()).filter((m) => m.to === email)).toHaveLength(2);
+  });
+
+  it("welcomes the subscriber in the language the page was read in; the team's mail stays English", async () => {
+    const spanish = uniqueEmail();
+    const asked = await post("/api/newsletter", { email: spanish }, undefined, {
+      "accept-language": "es-MX,es;q=0.9",
+    });
+    expect(asked.statusCode).toBe(200);
+    const [welcome] = (await outbox()).filter((m) => m.to === spanish);
+    expect(welcome?.subject).toBe("Te damos la bienvenida al boletín de Kindred");
+    expect(welcome?.text).toContain(
+      "Gracias por suscribirte al boletín de Kindred. Te escribiremos de vez en cuando sobre novedades, eventos y gente que merece la pena conocer.",
+    );
+    expect(welcome?.text).toMatch(
+      /Para darte de baja cuando quieras, abre https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=[\w-]+/,
+    );
+    expect(welcome?.html).toContain('<html lang="es" dir="ltr">');
+    const team = (await outbox()).find((m) => m.to === SUPPORT && m.text.includes(spanish));
+    expect(team?.subject).toBe(`New newsletter subscriber: ${spanish}`);
+
+    const arabic = uniqueEmail();
+    await post("/api/newsletter", { email: arabic }, undefined, { "accept-language": "ar" });
+    const [arabicWelcome] = (await outbox()).filter((m) => m.to === arabic);
+    expect(arabicWelcome?.subject).toBe("مرحبًا بك في النشرة الإخبارية لـ Kindred");
+    expect(arabicWelcome?.html).toContain('<html lang="ar" dir="rtl">');
+
+    const english = uniqueEmail();
+    await post("/api/newsletter", { email: english });
+    const [englishWelcome] = (await outbox()).filter((m) => m.to === english);
+    expect(englishWelcome?.subject).toBe("Welcome to the Kindred newsletter");
+    const link = englishWelcome?.text.match(/open (\S+)$/m)?.[1];
+    expect(englishWelcome?.text).toBe(
+      [
+        "Hi,",
+        "",
+        "Thanks for subscribing to the Kindred newsletter. We will write now and then about new features, events and people worth meeting.",
+        "",
+        `To unsubscribe at any time, open ${link}`,
+        "",
+        "You get this mail because this address was entered in the newsletter box on our website.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
   });
 
   it("refuses a bad email and a malformed token with 400, an unknown token with 404", async () => {

@@ -111,7 +111,7 @@ export async function publicFormRoutes(app: FastifyInstance): Promise<void> {
         // Only a new subscription mails: asking twice does not fill anyone's inbox.
         if (token) {
           const url = `${app.config.publicOrigin}/api/newsletter/unsubscribe?token=${token}`;
-          await app.sendMail(request, welcomeNewsletterMail(email, url));
+          await app.sendMail(request, welcomeNewsletterMail(email, url, request.locale));
           await app.sendMail(request, newSubscriberMail(supportEmail, email));
         }
       }

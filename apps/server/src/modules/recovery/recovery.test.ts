@@ -3,6 +3,9 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  anonymousHeaders,
+  botCheck,
+  call,
   cookieFrom,
   createTestApp,
   forgotPassword,
@@ -326,6 +329,133 @@ describe("PUT /api/update_password", () => {
       message: "Password must be at least 8 characters",
     });
     expect((await updatePassword(app, email, "long enough now", grant)).statusCode).toBe(200);
+  });
+});
+
+/** POST /api/forgot_password from a browser that reads `acceptLanguage`. */
+async function forgotPasswordIn(emailId: string, acceptLanguage: string) {
+  const headers = { ...(await anonymousHeaders(app)), "accept-language": acceptLanguage };
+  const response = await call(app, headers, "POST", "/api/forgot_password", {
+    emailId,
+    ...(await botCheck(app)),
+  });
+  expect(response.statusCode).toBe(200);
+  return (await mailsTo(app, emailId)).at(-1);
+}
+
+describe("the recovery mails' language", () => {
+  it("writes a Spanish account's reset code and password notice in Spanish, whatever the browser reads", async () => {
+    const email = uniqueEmail();
+    const ana = await signUpUser(app, { emailId: email, firstName: "Ana" });
+    const set = await call(app, ana, "PUT", "/api/account/settings", { locale: "es" });
+    expect(set.statusCode).toBe(200);
+
+    // The account's language, not the asking browser's.
+    const mail = await forgotPasswordIn(email, "ar");
+    const code = recoveryCodeIn(mail);
+    expect(mail?.subject).toBe(`Tu código para restablecer la contraseña de Kindred: ${code}`);
+    expect(mail?.text).toBe(
+      [
+        "Hola, Ana:",
+        "",
+        "Usa este código para restablecer tu contraseña de Kindred. Sirve una sola vez, durante 10 minutos:",
+        "",
+        `    ${code}`,
+        "",
+        "Si no has pedido restablecer tu contraseña, ignora este correo: tu contraseña sigue igual.",
+        "",
+        "No compartas nunca este código. Kindred nunca te lo pedirá.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+    expect(mail?.html).toContain('<html lang="es" dir="ltr">');
+
+    const verified = await verifyCode(app, email, code);
+    expect(verified.statusCode).toBe(200);
+    const grant = cookieFrom(verified, "reset_grant");
+    expect((await updatePassword(app, email, "brand new password", grant)).statusCode).toBe(200);
+    const notice = (await mailsTo(app, email)).at(-1);
+    expect(notice?.subject).toBe("Se ha cambiado tu contraseña de Kindred");
+    expect(notice?.text).toContain(
+      "Se acaba de cambiar la contraseña de tu cuenta de Kindred y se ha cerrado la sesión en todos los dispositivos que la tenían abierta.",
+    );
+    expect(notice?.text).toContain(
+      `Si no has sido tú, restablece tu contraseña enseguida en ${app.config.publicOrigin}/forget-password y escribe a ${app.config.supportEmail}.`,
+    );
+  });
+
+  it("tells an address without an account in the language the request asked in", async () => {
+    const spanish = await forgotPasswordIn(uniqueEmail(), "es-ES,es;q=0.9,en;q=0.5");
+    expect(spanish?.subject).toBe("Restablecer la contraseña de Kindred");
+    expect(spanish?.text).toContain(
+      "Alguien, probablemente tú, ha pedido restablecer la contraseña de una cuenta de Kindred con esta dirección de correo, pero ninguna cuenta de Kindred la usa.",
+    );
+    expect(spanish?.text).toContain(
+      `Para crear una cuenta, ve a ${app.config.publicOrigin}/signup.`,
+    );
+
+    const arabic = await forgotPasswordIn(uniqueEmail(), "ar");
+    expect(arabic?.subject).toBe("إعادة تعيين كلمة المرور على Kindred");
+    expect(arabic?.text).toContain("لكن لا يستخدمه أي حساب على Kindred.");
+    expect(arabic?.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it("keeps the English mails word for word", async () => {
+    const email = uniqueEmail();
+    await signUpUser(app, { emailId: email, firstName: "Ana" });
+    const mail = await forgotPasswordIn(email, "en-GB");
+    const code = recoveryCodeIn(mail);
+    expect(mail?.subject).toBe(`Your Kindred password reset code: ${code}`);
+    expect(mail?.text).toBe(
+      [
+        "Hi Ana,",
+        "",
+        "Use this code to reset your Kindred password. It works once, within 10 minutes:",
+        "",
+        `    ${code}`,
+        "",
+        "If you did not ask to reset your password, ignore this email: your password stays as it is.",
+        "",
+        "Never share this code. Kindred will never ask you for it.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+
+    const verified = await verifyCode(app, email, code);
+    const grant = cookieFrom(verified, "reset_grant");
+    expect((await updatePassword(app, email, "brand new password", grant)).statusCode).toBe(200);
+    const notice = (await mailsTo(app, email)).at(-1);
+    expect(notice?.subject).toBe("Your Kindred password was changed");
+    expect(notice?.text).toBe(
+      [
+        "Hi Ana,",
+        "",
+        "The password of your Kindred account was just changed, and every device signed in to it was signed out.",
+        "",
+        `If this was not you, reset your password at once at ${app.config.publicOrigin}/forget-password and write to ${app.config.supportEmail}.`,
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+
+    const unknown = await forgotPasswordIn(uniqueEmail(), "en");
+    expect(unknown?.subject).toBe("Kindred password reset");
+    expect(unknown?.text).toBe(
+      [
+        "Hi,",
+        "",
+        "Someone, probably you, asked to reset the password of a Kindred account for this email address, but no Kindred account uses it.",
+        "",
+        `If you signed up with another address, ask again with that one. To create an account, go to ${app.config.publicOrigin}/signup.`,
+        "",
+        "If it was not you, ignore this email.",
+        "",
+        "— Kindred",
+      ].join("\n"),
+    );
+    expect(unknown?.html).toContain('<html lang="en" dir="ltr">');
   });
 });
 

@@ -14,7 +14,7 @@ import { errorResponse } from "../../plugins/openapi.ts";
 import { limitRequests } from "../../plugins/rate-limit.ts";
 import { isHoneypotFilled, passBotCheck } from "../bot-check/service.ts";
 import { requireSecondFactorForReset } from "../two-step/service.ts";
-import { findUserByEmail } from "../users/service.ts";
+import { findUserByEmail, localeOfUser } from "../users/service.ts";
 import { codeMail, noAccountMail, passwordChangedMail } from "./mails.ts";
 import { issueCode, issueNoCode, resetPasswordWithGrant, verifyCode } from "./service.ts";
 
@@ -86,10 +86,14 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       // mail outage) tells whether the account exists.
       if (user) {
         const code = await issueCode(app.db, user.id, now());
-        await app.sendMail(request, codeMail(user.email, user.firstName, code));
+        await app.sendMail(request, codeMail(user.email, user.firstName, code, localeOfUser(user)));
       } else {
         await issueNoCode();
-        await app.sendMail(request, noAccountMail(emailId, app.config.publicOrigin));
+        // No account to ask: the language the person asked in.
+        await app.sendMail(
+          request,
+          noAccountMail(emailId, app.config.publicOrigin, request.locale),
+        );
       }
       return { status: 1 as const, message: CODE_SENT_MESSAGE };
     },
@@ -159,6 +163,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
             user.firstName,
             app.config.publicOrigin,
             app.config.supportEmail,
+            localeOfUser(user),
           ),
         );
       } catch {

@@ -93,19 +93,35 @@ export function verificationMail(
   };
 }
 
-/** Told to the old address once the new one is verified. */
+const EMAIL_CHANGED_WORDS: Record<Locale, { subject: string; happened: string }> = {
+  en: {
+    subject: `Your ${PRODUCT_NAME} email was changed`,
+    happened: `The email of your ${PRODUCT_NAME} account was just changed, so we will no longer write to this address.`,
+  },
+  es: {
+    subject: `Se ha cambiado el correo de tu cuenta de ${PRODUCT_NAME}`,
+    happened: `Se acaba de cambiar el correo de tu cuenta de ${PRODUCT_NAME}, así que ya no escribiremos a esta dirección.`,
+  },
+  ar: {
+    subject: `تغيّر البريد الإلكتروني لحسابك على ${PRODUCT_NAME}`,
+    happened: `تغيّر البريد الإلكتروني لحسابك على ${PRODUCT_NAME} للتو، لذا لن نراسل هذا العنوان بعد الآن.`,
+  },
+};
+
+/** Told to the old address once the new one is verified, in the person's language. */
 export function emailChangedMail(
   to: string,
   firstName: string,
   publicOrigin: string,
   supportEmail: string,
+  locale: Locale = "en",
 ): MailMessage {
   return accountChangeNotice({
     to,
     firstName,
-    subject: `Your ${PRODUCT_NAME} email was changed`,
-    happened: `The email of your ${PRODUCT_NAME} account was just changed, so we will no longer write to this address.`,
+    ...EMAIL_CHANGED_WORDS[locale],
     publicOrigin,
     supportEmail,
+    locale,
   });
 }

@@ -114,7 +114,13 @@ export async function tellOldAddress(
   try {
     await app.sendMail(
       request,
-      emailChangedMail(oldEmail, user.firstName, app.config.publicOrigin, app.config.supportEmail),
+      emailChangedMail(
+        oldEmail,
+        user.firstName,
+        app.config.publicOrigin,
+        app.config.supportEmail,
+        localeOfUser(user),
+      ),
     );
   } catch {
     // Already logged with the request id; the change did happen.
