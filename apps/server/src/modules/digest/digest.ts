@@ -1,6 +1,7 @@
 import type { Locale } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { arabicCount } from "../../i18n/arabic-count.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
@@ -27,8 +28,6 @@ type DigestWords = {
   footnote(settingsUrl: string): string;
 };
 
-const arabicPlural = new Intl.PluralRules("ar");
-
 const DIGEST_WORDS: Record<Locale, DigestWords> = {
   en: {
     subject: (count) =>
@@ -49,18 +48,8 @@ const DIGEST_WORDS: Record<Locale, DigestWords> = {
       `Recibes estos correos porque tienes activadas las notificaciones por correo. Elige cuáles recibir en ${url}.`,
   },
   ar: {
-    subject: (count) => {
-      switch (arabicPlural.select(count)) {
-        case "one":
-          return `إشعار جديد على ${PRODUCT_NAME}`;
-        case "two":
-          return `إشعاران جديدان على ${PRODUCT_NAME}`;
-        case "few":
-          return `${count} إشعارات جديدة على ${PRODUCT_NAME}`;
-        default:
-          return `${count} إشعارًا جديدًا على ${PRODUCT_NAME}`;
-      }
-    },
+    subject: (count) =>
+      `${arabicCount(count, { one: "إشعار جديد", two: "إشعاران جديدان", few: "إشعارات جديدة", many: "إشعارًا جديدًا" })} على ${PRODUCT_NAME}`,
     greeting: (firstName) => `مرحبًا ${firstName}،`,
     intro: `إليك ما حدث على ${PRODUCT_NAME} أثناء غيابك:`,
     footnote: (url) =>

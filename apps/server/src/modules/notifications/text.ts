@@ -1,4 +1,5 @@
 import type { Locale, NotificationKind } from "@kindred/shared";
+import { arabicCount } from "../../i18n/arabic-count.ts";
 import { translateMessage } from "../../i18n/messages.ts";
 
 export type NotificationTextInput = {
@@ -105,25 +106,6 @@ const spanish: Sentences = {
     }
   },
 };
-
-const arabicPlural = new Intl.PluralRules("ar");
-
-/** An Arabic count with its noun: the dual, the plural of 3 to 10, the singular of 11 and up. */
-function arabicCount(
-  count: number,
-  forms: { one: string; two: string; few: string; many: string },
-): string {
-  switch (arabicPlural.select(count)) {
-    case "one":
-      return forms.one;
-    case "two":
-      return forms.two;
-    case "few":
-      return `${count} ${forms.few}`;
-    default:
-      return `${count} ${forms.many}`;
-  }
-}
 
 const arabic: Sentences = {
   who(names, count) {
