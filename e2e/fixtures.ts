@@ -29,6 +29,8 @@ export type NewUser = Partial<SignupBody> &
   Pick<ProfileEditBody, "gender" | "age" | "about" | "photoUrl"> & {
     /** Verified with the mailed code unless false (an unverified account sends nothing). */
     verified?: boolean;
+    /** The account's time zone; a zone where it is night now unless told (see nightZone). */
+    timeZone?: string;
   };
 
 export type TestUser = {
@@ -38,6 +40,29 @@ export type TestUser = {
   /** The session and XSRF cookies, ready for `browser.newContext({ storageState })`. */
   storageState: StorageState;
 };
+
+/**
+ * A time zone where it is between 02:00 and 06:00 now. Today's picks are made at 09:00 in each
+ * person's zone and arrive as a notification and a strip above the deck; test people live where
+ * that is hours away, so what a test sees does not depend on the hour it runs. A test about the
+ * picks or about zones sets its own.
+ */
+export function nightZone(now = new Date()): string {
+  const hourIn = (zone: string) =>
+    Number(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: zone,
+        hour: "2-digit",
+        hourCycle: "h23",
+      }).format(now),
+    );
+  const zones = Intl.supportedValuesOf("timeZone");
+  for (const wanted of [3, 4, 2, 5]) {
+    const zone = zones.find((candidate) => hourIn(candidate) === wanted);
+    if (zone) return zone;
+  }
+  throw new Error("no time zone is at night now");
+}
 
 /** A short tag that keeps names, emails and skills of parallel tests apart. */
 export function uniqueId(): string {
@@ -120,7 +145,15 @@ export class ApiSession {
    * age meets nobody, and 13-17 and 18+ never meet), the terms accepted as the form does.
    */
   async signUp(overrides: NewUser = {}): Promise<TestUser> {
-    const { gender, age = TEST_AGE, about, photoUrl, verified = true, ...signup } = overrides;
+    const {
+      gender,
+      age = TEST_AGE,
+      about,
+      photoUrl,
+      verified = true,
+      timeZone = nightZone(),
+      ...signup
+    } = overrides;
     const id = uniqueId();
     const body: SignupBody = {
       firstName: `Tess${id}`,
@@ -141,6 +174,7 @@ export class ApiSession {
       Object.entries({ gender, about, photoUrl }).filter(([, value]) => value !== undefined),
     );
     if (Object.keys(profile).length > 0) me = await this.patch<Me>("/api/profile/edit", profile);
+    await this.put("/api/account/settings", { timeZone });
     const storageState = await this.context.storageState();
     this.xsrf = xsrfToken(storageState);
     return { me, emailId: body.emailId, password: body.password, storageState };
