@@ -10,6 +10,7 @@ import {
   type TestUser,
   uniqueId,
 } from "../../fixtures.ts";
+import { type Locale, say } from "./catalog.ts";
 
 export type Theme = "light" | "dark";
 
@@ -47,7 +48,7 @@ export type TourScene = {
   cleanUp: () => Promise<void>;
 };
 
-const h1 = (name: string | RegExp) => (page: Page) =>
+const heading = (name: string | RegExp) => (page: Page) =>
   page.getByRole("heading", { level: 1, name }).first();
 
 /**
@@ -123,13 +124,18 @@ export async function makeTourScene(
 }
 
 /** The pages anyone can open, signed in or not (the landing page waits for its newsletter). */
-function publicRoutes(scene: TourScene): TourRoute[] {
+function publicRoutes(scene: TourScene, locale: Locale, signedIn: boolean): TourRoute[] {
+  const h1 = (name: string | RegExp) =>
+    heading(typeof name === "string" ? say(locale, name) : name);
+  // Groups and events need a community sign-in: a visitor is sent to /community, where it asks.
+  const orCommunityLogin = (ready: TourRoute["ready"]): TourRoute["ready"] =>
+    signedIn ? ready : (page) => page.getByRole("dialog", { name: say(locale, "Login / Signup") });
   return [
     // The footer's newsletter section, scrolled to (its form loads as a reader nears it).
     {
       route: "/",
       url: "/",
-      ready: (page) => page.getByRole("heading", { name: "Stay in the loop" }),
+      ready: (page) => page.getByRole("heading", { name: say(locale, "Stay in the loop") }),
     },
     { route: "/about", url: "/about", ready: h1("Welcome to Kindred") },
     { route: "/services", url: "/services", ready: h1("Services") },
@@ -148,27 +154,27 @@ function publicRoutes(scene: TourScene): TourRoute[] {
     {
       route: "/services/groups",
       url: "/services/groups",
-      ready: (page) => page.getByRole("link", { name: scene.group.name }),
+      ready: orCommunityLogin((page) => page.getByRole("link", { name: scene.group.name })),
     },
     {
       route: "/services/groups/:groupId",
       url: `/services/groups/${scene.group.id}`,
-      ready: h1(scene.group.name),
+      ready: orCommunityLogin(heading(scene.group.name)),
     },
     {
       route: "/services/events",
       url: "/services/events",
-      ready: (page) => page.getByRole("link", { name: scene.event.title }),
+      ready: orCommunityLogin((page) => page.getByRole("link", { name: scene.event.title })),
     },
     {
       route: "/services/events/:eventId",
       url: `/services/events/${scene.event.id}`,
-      ready: h1(scene.event.title),
+      ready: orCommunityLogin(heading(scene.event.title)),
     },
     {
       route: "/GetToKnowMe/:publicUserId",
       url: scene.benPublicPath,
-      ready: h1(scene.ben.me.firstName),
+      ready: heading(scene.ben.me.firstName),
     },
     { route: "/appeal", url: "/appeal", ready: h1(/./) },
     { route: "/verify-email", url: "/verify-email", ready: h1("Verify your email") },
@@ -177,28 +183,34 @@ function publicRoutes(scene: TourScene): TourRoute[] {
   ];
 }
 
-/** Every route `audience` can open, with the scene's real ids. */
-export function routesFor(audience: Audience, scene: TourScene): TourRoute[] {
+/** Every route `audience` can open, with the scene's real ids, as a reader of `locale` sees it. */
+export function routesFor(
+  audience: Audience,
+  scene: TourScene,
+  locale: Locale = "en",
+): TourRoute[] {
   const benName = fullName(scene.ben);
+  const h1 = (name: string | RegExp) =>
+    heading(typeof name === "string" ? say(locale, name) : name);
   if (audience === "visitor") {
     return [
-      ...publicRoutes(scene),
+      ...publicRoutes(scene, locale, false),
       { route: "/login", url: "/login", ready: h1("Welcome back") },
       { route: "/signup", url: "/signup", ready: h1(/./) },
     ];
   }
-  if (audience === "member on public pages") return publicRoutes(scene);
+  if (audience === "member on public pages") return publicRoutes(scene, locale, true);
   if (audience === "moderator") {
     return [
       {
         route: "/moderation",
         url: "/moderation",
-        ready: (page) => page.getByRole("list", { name: "Cases" }),
+        ready: (page) => page.getByRole("list", { name: say(locale, "Cases") }),
       },
       {
         route: "/moderation/cases/:caseId",
         url: `/moderation/cases/${scene.caseId}`,
-        ready: (page) => page.getByRole("list", { name: "Reports" }),
+        ready: (page) => page.getByRole("list", { name: say(locale, "Reports") }),
       },
       { route: "/moderation/appeals", url: "/moderation/appeals", ready: h1(/./) },
       { route: "/moderation/audit", url: "/moderation/audit", ready: h1(/./) },
@@ -237,7 +249,11 @@ export function routesFor(audience: Audience, scene: TourScene): TourRoute[] {
     {
       route: "/chat/:userId",
       url: `/chat/${scene.ben.me._id}`,
-      ready: (page) => page.getByText("See you at the pottery class on Friday?"),
+      // The message in the open conversation (at 1280 px the list beside it quotes it too).
+      ready: (page) =>
+        page
+          .getByRole("region", { name: new RegExp(scene.ben.me.firstName) })
+          .getByText("See you at the pottery class on Friday?"),
     },
   ];
 }
@@ -255,34 +271,46 @@ export async function useTheme(context: BrowserContext, theme: Theme) {
   );
 }
 
+/** Whether `text` is one of the app's loading words in `locale`. */
+function loadingWords(locale: Locale): RegExp {
+  const words = ["Loading...", "Loading replies...", "Loading the robot check…"].map((text) =>
+    say(locale, text).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+  );
+  return new RegExp(`^(${words.join("|")})`);
+}
+
 /**
- * Opens every route in turn on `page` (whose context opens in `theme`, see useTheme), waits for
- * each to settle and hands it to `onRoute`. Reduced motion: counters, cards and reveals are at
- * rest when the screen is looked at.
+ * Opens every route in turn on `page` (whose context opens in `theme`, see useTheme, and speaks
+ * `locale`), waits for each to settle in that language and hands it to `onRoute`. Reduced motion:
+ * counters, cards and reveals are at rest when the screen is looked at.
  */
 export async function tourRoutes(
   page: Page,
   {
     theme,
+    locale = "en",
     routes,
     onRoute,
   }: {
     theme: Theme;
+    locale?: Locale;
     routes: readonly TourRoute[];
     onRoute: (route: TourRoute) => Promise<void>;
   },
 ) {
   await page.emulateMedia({ reducedMotion: "reduce" });
+  const loading = loadingWords(locale);
   for (const route of routes) {
     await page.goto(route.url);
-    await expect(page.locator("html"), route.url).toHaveAttribute("data-theme", theme);
+    const html = page.locator("html");
+    await expect(html, route.url).toHaveAttribute("data-theme", theme);
+    await expect(html, route.url).toHaveAttribute("lang", locale);
+    await expect(html, route.url).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
     if (route.route === "/") {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     }
     await expect(route.ready(page), route.url).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: /^Loading/ }), route.url).toHaveCount(
-      0,
-    );
+    await expect(page.getByRole("status").filter({ hasText: loading }), route.url).toHaveCount(0);
     await onRoute(route);
   }
 }

@@ -12,7 +12,7 @@ export function SearchStandIn() {
     <>
       <Link to={paths.search} className="input input-sm hidden w-56 lg:flex xl:w-72">
         <Search aria-hidden="true" className="size-4 opacity-60" />
-        <span className="truncate text-base-content/50">
+        <span className="truncate text-base-content/70">
           <Trans>Search people, posts, groups…</Trans>
         </span>
       </Link>
