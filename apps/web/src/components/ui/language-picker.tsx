@@ -3,7 +3,6 @@ import { Languages } from "lucide-react";
 import { useId } from "react";
 import { chooseLocale, isLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/i18n/locale.ts";
 import { useLocale } from "@/i18n/runtime.tsx";
-import { cn } from "@/lib/cn.ts";
 import { hasSessionHint } from "@/lib/session-hint.ts";
 
 /** Someone signed in keeps the choice on the account: mails and notifications follow it too. */
@@ -19,17 +18,12 @@ function saveOnAccount(locale: Locale) {
  * cannot read the current one still finds theirs. The page changes at once; the cookie keeps the
  * choice for the next visit, and the account for mails and notifications.
  */
-export function LanguagePicker({
-  className,
-  onChosen,
-}: {
-  className?: string;
-  onChosen?: (locale: Locale) => void;
-}) {
+export function LanguagePicker({ onChosen }: { onChosen?: (locale: Locale) => void }) {
   const id = useId();
   const locale = useLocale();
   return (
-    <div className={cn("flex items-center gap-2", className)}>
+    // Plain classes, not cn(): the landing page's footer shows this and stays free of tailwind-merge.
+    <div className="flex items-center gap-2">
       <Languages aria-hidden="true" className="size-4 shrink-0 opacity-70" />
       <label htmlFor={id} className="text-sm">
         <Trans>Language</Trans>

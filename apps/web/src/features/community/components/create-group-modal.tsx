@@ -5,11 +5,8 @@ import {
   GROUP_NAME_MAX_LENGTH,
   GROUP_TAGS,
   type GroupBody,
-  type GroupTag,
   groupBodySchema,
 } from "@kindred/shared";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
@@ -17,16 +14,9 @@ import { InputField, SelectField, TextareaField } from "@/components/ui/field.ts
 import { showToast } from "@/components/ui/toast.tsx";
 import { showServerError, useZodForm } from "@/lib/form.ts";
 import { useCreateGroup } from "../api/create-group.ts";
+import { GROUP_TAG_LABELS } from "../lib/group-tags.ts";
 import { expiredOn } from "../lib/use-session-expiry.ts";
 import { ItemFormModal } from "./item-form.tsx";
-
-/** The topics' names as a reader sees them; the value stored stays the English tag. */
-export const GROUP_TAG_LABELS: Record<GroupTag, MessageDescriptor> = {
-  Math: msg`Math`,
-  Programming: msg`Programming`,
-  DSA: msg`DSA`,
-  "Machine Learning": msg`Machine Learning`,
-};
 
 const EMPTY_GROUP: GroupBody = { name: "", description: "", tag: DEFAULT_GROUP_TAG };
 

@@ -1,7 +1,7 @@
 import { type Group, type GroupTag, groupPagePath } from "@kindred/shared";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { GROUP_TAG_LABELS } from "./create-group-modal.tsx";
+import { GROUP_TAG_LABELS } from "../lib/group-tags.ts";
 import { DeleteItemButton } from "./delete-item-button.tsx";
 
 export const GROUP_TAG_STYLE: Record<GroupTag, string> = {

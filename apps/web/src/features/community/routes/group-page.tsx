@@ -19,7 +19,6 @@ import {
 } from "../api/group.ts";
 import { CommunityFrame } from "../components/community-frame.tsx";
 import { CommunityList } from "../components/community-list.tsx";
-import { GROUP_TAG_LABELS } from "../components/create-group-modal.tsx";
 import { DeleteItemButton } from "../components/delete-item-button.tsx";
 import { EditGroupModal } from "../components/edit-group-modal.tsx";
 import { GROUP_TAG_STYLE } from "../components/group-card.tsx";
@@ -29,6 +28,7 @@ import {
   type CommunityMemberSession,
   RequireCommunityToken,
 } from "../components/require-community-token.tsx";
+import { GROUP_TAG_LABELS } from "../lib/group-tags.ts";
 import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 import { expiredOn, useExpiryOf, useLeaveOnExpiry } from "../lib/use-session-expiry.ts";
 
