@@ -48,7 +48,7 @@ const ROUTE_BUDGETS_KB = {
   "/community": 166, // 164.4 on 2026-11-29 (three languages; the community in the app frame); 148.9; 150.6 on 2026-11-28 (the shared plumbing in one chunk)
   "/services/groups": 164, // 162.3 on 2026-11-29 (the group cards' topic names apart from the create form, which loads when opened again); 209.4 on 2026-11-29 (three languages; the community in the app frame); 189.2; 194.5 on 2026-11-27; 148.6 on 2026-11-28 (the create form loads when opened)
   "/services/groups/some-group": 216, // 214.5 on 2026-11-29 (three languages; the community in the app frame); 193.2; 199.0 on 2026-11-27; 201.2 on 2026-11-28 (the same); 198.9 on 2026-11-28 (the shared plumbing in one chunk, notices when due)
-  "/services/events": 215, // 213.2 on 2026-11-29 (three languages; the community in the app frame); 194.2; 199.5 on 2026-11-27; 198.2 on 2026-11-28 (the shared plumbing in one chunk, notices when due)
+  "/services/events": 168, // 166.1 on 2026-11-29 (the create form loads after the list); 213.2 on 2026-11-29 (three languages; the community in the app frame); 194.2; 199.5 on 2026-11-27; 198.2 on 2026-11-28 (the shared plumbing in one chunk, notices when due)
   "/services/events/some-event": 168, // 166.3 on 2026-11-29 (three languages; the community in the app frame); 150.3; 155.5 on 2026-11-28 (the email verification banner); 152.5 on 2026-11-28 (the shared plumbing in one chunk, notices when due)
 };
 

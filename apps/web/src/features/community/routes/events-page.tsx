@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CalendarDays, History, List, Rows3 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { CalendarDays, CalendarPlus, History, List, Rows3 } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { COMMUNITY_MESSAGES, EVENT_COPY } from "@/config/copy.ts";
 import { EVENTS_PAGE_SIZE } from "@/config/ui.ts";
@@ -9,7 +9,6 @@ import { type EventsWhen, useEvents } from "../api/get-events.ts";
 import { CalendarSubscribeCard } from "../components/calendar-subscribe-card.tsx";
 import { CommunityFrame } from "../components/community-frame.tsx";
 import { CommunityList } from "../components/community-list.tsx";
-import { CreateEventForm } from "../components/create-event-form.tsx";
 import { EventCard } from "../components/event-card.tsx";
 import { EventPager } from "../components/event-pager.tsx";
 import { EventRow } from "../components/event-row.tsx";
@@ -20,6 +19,14 @@ import {
 import { useDeleteOwnItem } from "../lib/use-delete-own-item.ts";
 import { useEventPages } from "../lib/use-event-pages.ts";
 import { useExpiryOf, useLeaveOnExpiry } from "../lib/use-session-expiry.ts";
+
+/**
+ * The create form (with the form kit and zod) loads after the list it sits beside, so the first
+ * screen does not wait for it; its card keeps its place meanwhile.
+ */
+const CreateEventForm = lazy(async () => ({
+  default: (await import("../components/create-event-form.tsx")).CreateEventForm,
+}));
 
 /** The compact list's page: a screenful of one-line events instead of the spec's 2 cards. */
 const COMPACT_PAGE_SIZE = 10;
@@ -210,16 +217,18 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
           </section>
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <CreateEventForm
-            token={token}
-            claims={claims}
-            onExpired={expired}
-            onCreated={(eventId) => {
-              choice.set({ when: "upcoming" });
-              setLandedId(eventId);
-              setCreated((count) => count + 1);
-            }}
-          />
+          <Suspense fallback={<CreateEventFormPlaceholder />}>
+            <CreateEventForm
+              token={token}
+              claims={claims}
+              onExpired={expired}
+              onCreated={(eventId) => {
+                choice.set({ when: "upcoming" });
+                setLandedId(eventId);
+                setCreated((count) => count + 1);
+              }}
+            />
+          </Suspense>
           <CalendarSubscribeCard token={token} onExpired={expired} />
         </div>
       </div>
@@ -233,4 +242,21 @@ function EventsScreen({ token, claims, leave }: CommunityMemberSession) {
  */
 export function EventsPage() {
   return <RequireCommunityToken>{(member) => <EventsScreen {...member} />}</RequireCommunityToken>;
+}
+
+/** The create form's card while its code loads: its title, and room for the fields. */
+function CreateEventFormPlaceholder() {
+  return (
+    <section
+      aria-labelledby="create-event"
+      className="card min-h-[52rem] border border-base-300 bg-base-100 shadow-sm"
+    >
+      <div className="card-body gap-1">
+        <h2 id="create-event" className="flex items-center gap-2 text-xl font-bold">
+          <CalendarPlus aria-hidden="true" className="size-5 text-primary" />
+          <Trans>Create an event</Trans>
+        </h2>
+      </div>
+    </section>
+  );
 }
