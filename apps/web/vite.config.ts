@@ -72,6 +72,14 @@ export default defineConfig({
               test: /node_modules[\\/](tailwind-merge|clsx)[\\/]/,
               includeDependenciesRecursively: false,
             },
+            {
+              // zod in one chunk with the forms that bring it; its Spanish and Arabic error maps
+              // (src/i18n/zod-locale.ts) load apart and share its helpers instead of splitting
+              // them into a chunk of their own.
+              name: "zod",
+              test: /node_modules[\\/]zod[\\/](?!v4[\\/]locales[\\/])/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -7,7 +7,11 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
+import { followZodLocale } from "@/i18n/zod-locale.ts";
 import { ApiError } from "@/lib/api-client.ts";
+
+// A form's rules that name no message of their own speak the reader's language too.
+void followZodLocale();
 
 /**
  * A form driven by the contract's zod schema: the same rule the server applies shows its message
