@@ -29,3 +29,8 @@ export function formatDateTime(date: Date, locale: Locale, timeZone?: string | n
   }
   return format.format(date);
 }
+
+/** formatDateTime with the zone named after it, as mails write a moment: "… (Europe/Madrid)". */
+export function formatDateTimeInZone(date: Date, locale: Locale, timeZone?: string | null): string {
+  return `${formatDateTime(date, locale, timeZone)} (${timeZone || "UTC"})`;
+}

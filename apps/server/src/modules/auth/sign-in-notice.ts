@@ -1,6 +1,6 @@
 import type { Locale } from "@kindred/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { formatDateTime } from "../../i18n/dates.ts";
+import { formatDateTimeInZone } from "../../i18n/dates.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
 import { describeDevice } from "../sessions/device.ts";
@@ -109,7 +109,7 @@ export function newSignInMail(
   const when =
     reader.locale === "en"
       ? `${device.at.toLocaleString("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" })} UTC`
-      : `${formatDateTime(device.at, reader.locale, reader.timeZone)} (${reader.timeZone || "UTC"})`;
+      : formatDateTimeInZone(device.at, reader.locale, reader.timeZone);
   return {
     to,
     subject: words.subject,

@@ -1,6 +1,6 @@
 import { APPEAL_WINDOW_DAYS, type Locale, type ModerationActionBody } from "@kindred/shared";
 import { arabicCount } from "../../i18n/arabic-count.ts";
-import { formatDateTime } from "../../i18n/dates.ts";
+import { formatDateTimeInZone } from "../../i18n/dates.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
 
@@ -24,11 +24,6 @@ type ModerationWords = {
   appealHere(link: string): string;
   footnote: string;
 };
-
-/** A suspension's end in the reader's language and zone, the zone named. */
-function endOf(until: Date, locale: Locale, timeZone: string | null): string {
-  return `${formatDateTime(until, locale, timeZone)} (${timeZone || "UTC"})`;
-}
 
 const arabicDays = (days: number) =>
   arabicCount(days, { one: "يوم واحد", two: "يومين", few: "أيام", many: "يومًا" });
@@ -71,7 +66,7 @@ const MODERATION_WORDS: Record<Locale, ModerationWords> = {
         case "remove":
           return "Un moderador ha eliminado algo que escribiste";
         case "suspend":
-          return `Un moderador ha suspendido tu cuenta durante ${decision.days} ${decision.days === 1 ? "día" : "días"}, hasta el ${endOf(decision.until, "es", timeZone)}`;
+          return `Un moderador ha suspendido tu cuenta durante ${decision.days} ${decision.days === 1 ? "día" : "días"}, hasta el ${formatDateTimeInZone(decision.until, "es", timeZone)}`;
         case "ban":
           return "Un moderador ha expulsado tu cuenta";
         case "appeal_overturned":
@@ -98,7 +93,7 @@ const MODERATION_WORDS: Record<Locale, ModerationWords> = {
         case "remove":
           return "حذف أحد المشرفين شيئًا كتبته";
         case "suspend":
-          return `أوقف أحد المشرفين حسابك لمدة ${arabicDays(decision.days)}، حتى ${endOf(decision.until, "ar", timeZone)}`;
+          return `أوقف أحد المشرفين حسابك لمدة ${arabicDays(decision.days)}، حتى ${formatDateTimeInZone(decision.until, "ar", timeZone)}`;
         case "ban":
           return "حظر أحد المشرفين حسابك";
         case "appeal_overturned":
