@@ -4,6 +4,8 @@
  * caches only. Measured, on a fresh database loaded by bench/generate.ts:
  *
  * - a viewer's first page when no ranking was made for them yet (it is made on the page);
+ * - a viewer's first page asked at once after signing in (POST /api/login), when no ranking was
+ *   made for them yet: the sign-in starts making it (decision 134), and the sign-in's own time;
  * - the first page after a start (a new process, its ranking made before);
  * - a viewer's first page when their ranking was made before, on that new process;
  * - pages by cursor, then the same with 50 card edits a second running beside them (profile
@@ -32,6 +34,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
+import { hashPassword } from "../apps/server/src/modules/auth/passwords.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { loadDataByCopy } from "./bulk-load.ts";
 import { SKILL_POOL } from "./generate.ts";
@@ -48,16 +51,18 @@ const XSRF = "bench-xsrf-token";
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const keep = process.env.BENCH_KEEP_DATABASE;
 
-type Client = { cookie: string; cursor: string | null };
+type Client = { cookie: string; cursor: string | null; email: string };
+/** The viewers' password, set on their accounts by prepare() so they can sign in. */
+const PASSWORD = "bench-password-1234";
 
 function request(
   agent: http.Agent,
   port: number,
-  method: "GET" | "PATCH",
+  method: "GET" | "PATCH" | "POST",
   path: string,
   cookie: string,
   body?: string,
-): Promise<{ status: number; next: string | null; took: number }> {
+): Promise<{ status: number; next: string | null; took: number; cookie: string | null }> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = { cookie };
@@ -67,11 +72,13 @@ function request(
     }
     const sent = http.request({ host: "127.0.0.1", port, path, method, agent, headers }, (res) => {
       const next = res.headers["x-next-cursor"];
+      const token = res.headers["set-cookie"]?.find((line) => line.startsWith("token="));
       res.on("end", () =>
         resolve({
           status: res.statusCode ?? 0,
           next: typeof next === "string" ? next : null,
           took: performance.now() - start,
+          cookie: token ? `${token.split(";")[0]}; XSRF-TOKEN=${XSRF}` : null,
         }),
       );
       res.resume();
@@ -116,10 +123,19 @@ async function prepare(target: string): Promise<{ viewers: Client[]; editors: Cl
     await handle.db.execute(sql`delete from sessions`);
     await handle.db.execute(sql`delete from feed_rankings`);
     const picked = (await handle.db.execute(sql`
-      select id from users where age is not null order by feed_number limit ${VIEWERS + EDITORS}
-    `)) as unknown as { rows: { id: string }[] };
-    const ids = picked.rows.map((row) => row.id);
-    const clients = ids.map((userId) => {
+      select id, email from users where age is not null order by feed_number
+      limit ${VIEWERS + EDITORS}
+    `)) as unknown as { rows: { id: string; email: string }[] };
+    const viewerIds = picked.rows.slice(0, VIEWERS).map((row) => row.id);
+    const passwordHash = await hashPassword(PASSWORD);
+    await handle.db.execute(sql`
+      update users set password_hash = ${passwordHash}
+      where id in (${sql.join(
+        viewerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    `);
+    const clients = picked.rows.map(({ id: userId, email }) => {
       const sessionId = randomBytes(32).toString("base64url");
       return {
         row: {
@@ -127,7 +143,7 @@ async function prepare(target: string): Promise<{ viewers: Client[]; editors: Cl
           userId,
           expiresAt: new Date(Date.now() + SESSION_TTL_MS),
         },
-        client: { cookie: `token=${sessionId}; XSRF-TOKEN=${XSRF}`, cursor: null },
+        client: { cookie: `token=${sessionId}; XSRF-TOKEN=${XSRF}`, cursor: null, email },
       };
     });
     for (let start = 0; start < clients.length; start += 500) {
@@ -167,6 +183,36 @@ async function pageOn(port: number, viewers: Client[], pages: number): Promise<n
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   agent.destroy();
   return times;
+}
+
+/**
+ * Each viewer signs in and asks for their first page as soon as the sign-in answers, `CONCURRENCY`
+ * at once: the times of the sign-ins and of the pages.
+ */
+async function signInThenPage(
+  port: number,
+  viewers: Client[],
+): Promise<{ signIns: number[]; pages: number[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const signIns: number[] = [];
+  const pages: number[] = [];
+  const queue = [...viewers];
+  const worker = async () => {
+    for (let viewer = queue.shift(); viewer; viewer = queue.shift()) {
+      const body = JSON.stringify({ emailId: viewer.email, password: PASSWORD });
+      const signIn = await request(agent, port, "POST", "/api/login", `XSRF-TOKEN=${XSRF}`, body);
+      if (signIn.status !== 200 || !signIn.cookie) {
+        throw new Error(`a sign-in answered ${signIn.status}`);
+      }
+      signIns.push(signIn.took);
+      const page = await request(agent, port, "GET", "/api/feed?limit=10", signIn.cookie);
+      if (page.status !== 200) throw new Error(`a page answered ${page.status}`);
+      pages.push(page.took);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return { signIns, pages };
 }
 
 /** `count` requests to /api/health, `CONCURRENCY` at once: the machine's own movement. */
@@ -275,6 +321,14 @@ async function forgetRankings(target: string, viewers: Client[]): Promise<void> 
   for (const viewer of viewers) viewer.cursor = null;
 }
 
+/** Every sign-in of the bench comes from this one address: the limits per address are lifted. */
+const SIGN_IN_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_IP: "1000000",
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_AND_IP: "1000000",
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: "1000000",
+  RATE_LIMIT_LOGIN_PER_DEVICE: "1000000",
+};
+
 /** Every measure of one build, as rows of the table. */
 async function measure(
   entry: string,
@@ -283,13 +337,21 @@ async function measure(
   editors: Client[],
 ): Promise<[string, string][]> {
   const rows: [string, string][] = [];
-  // A first process: each viewer's first page, their ranking made on it.
-  let server = await startBuiltServer(entry, env);
-  const made = await pageOn(server.port, viewers, 1);
+  // A first process: half the viewers ask for their first page, their ranking made on it; the
+  // other half sign in first, and ask as soon as the sign-in answers.
+  let server = await startBuiltServer(entry, { ...env, ...SIGN_IN_LIMITS });
+  const half = Math.ceil(viewers.length / 2);
+  const made = await pageOn(server.port, viewers.slice(0, half), 1);
   rows.push([
-    "a viewer's first page, no ranking made yet (made on it): p50 / p95 / p99",
+    `a viewer's first page, no ranking made yet (${half}): p50 / p95 / p99`,
     summary(made),
   ]);
+  const signedIn = await signInThenPage(server.port, viewers.slice(half));
+  rows.push([
+    `a viewer's first page asked as the sign-in answers (${signedIn.pages.length}): p50 / p95 / p99`,
+    summary(signedIn.pages),
+  ]);
+  rows.push(["the sign-ins before them: p50 / p95 / p99", summary(signedIn.signIns)]);
   await stopServer(server.child);
 
   // A new process: its first page, then every viewer's first page again, rankings made before.

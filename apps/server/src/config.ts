@@ -114,6 +114,12 @@ export type Config = {
   chatMessagesPerMinute?: number;
   /** How many people each chunk of a viewer's feed ranking adds; unset: 500 (tests go lower). */
   feedRankingChunk?: number;
+  /**
+   * Makes a person's feed ranking ahead of their first page: at sign-in and when their skills or
+   * age change (decision 134). Unset: on. Tests that pin people's data in SQL behind the app's
+   * back turn it off.
+   */
+  feedRankAhead?: boolean;
   /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
   communityJwtSecret?: string;
   /** Posts, groups and events one community member may create per window, each kind apart. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { rankAhead } from "../modules/feed/ahead.ts";
 import { describeDevice } from "../modules/sessions/device.ts";
 import {
   deleteExpiredSessions,
@@ -80,6 +81,7 @@ export async function createSession(
     lastSeenAt: now,
   });
   setSessionCookie(reply, sessionId, expiresAt);
+  await rankAhead(reply.server, userId);
 }
 
 export type LiveSession = {

@@ -153,6 +153,7 @@ export class Feed {
   private readonly partners = new Recent<{ version: number; ids: Set<string> }>(20_000);
   private readonly deltas = new Recent<Delta>(2_000);
   private readonly making = new Map<string, Promise<Ranking>>();
+  private readonly underWay = new Set<Promise<unknown>>();
   private readonly comparisons = new Recent<{
     skillsKey: number;
     write: ReturnType<typeof comparisonWriter>;
@@ -172,6 +173,40 @@ export class Feed {
     const [row] = rows;
     if (!row || row.viewerNumber === null) return null;
     return { row, changes: changesOf(rows) };
+  }
+
+  /** Keeps work of this feed that nobody awaits until it ends (`settled` waits for it). */
+  track(work: Promise<unknown>): void {
+    this.underWay.add(work);
+    work.finally(() => this.underWay.delete(work)).catch(() => undefined);
+  }
+
+  /** Resolves once the work kept by `track` has ended. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.underWay]);
+  }
+
+  /**
+   * Makes the viewer's ranking ahead of their first page (the sign-in's job): nothing when a
+   * ranking fit for them is kept already, or when they meet nobody (no account, no age).
+   * Resolves true when it made one.
+   */
+  async prepare(db: Database, viewerId: string): Promise<boolean> {
+    const check = await this.checkViewer(db, viewerId);
+    if (!check) return false;
+    const { row } = check;
+    await this.log.absorb(
+      db,
+      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
+      Date.now(),
+    );
+    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
+      Number(row.viewerNumber),
+    );
+    if (!viewer || viewer.band === null) return false;
+    if (await this.keptRanking(db, viewer, row)) return false;
+    await this.remake(db, viewer);
+    return true;
   }
 
   /**
@@ -467,6 +502,17 @@ export class Feed {
 
   /** The viewer's ranking: cached, read, or made when there is none fit for them. */
   private async rankingOf(db: Database, viewer: Person, row: FeedCheckRow): Promise<Ranking> {
+    const ranking = (await this.keptRanking(db, viewer, row)) ?? (await this.remake(db, viewer));
+    if (ranking.horizon < this.log.floor) await this.log.readOlder(db, ranking.horizon);
+    return ranking;
+  }
+
+  /** The viewer's ranking as cached or stored, when it is fit for them (their skills and band). */
+  private async keptRanking(
+    db: Database,
+    viewer: Person,
+    row: FeedCheckRow,
+  ): Promise<Ranking | undefined> {
     let ranking = this.rankings.get(viewer.id);
     if (!ranking || String(ranking.version) !== row.ranking) {
       const stored = row.ranking === null ? null : await readRanking(db, viewer.id);
@@ -475,9 +521,7 @@ export class Feed {
     }
     const fit =
       ranking && ranking.key === rankingKeyOf(viewer) && ranking.horizon >= Number(row.pruned);
-    if (!ranking || !fit) ranking = await this.remake(db, viewer);
-    if (ranking.horizon < this.log.floor) await this.log.readOlder(db, ranking.horizon);
-    return ranking;
+    return fit ? ranking : undefined;
   }
 
   /** Makes the viewer's ranking again (once at a time per viewer in this process). */

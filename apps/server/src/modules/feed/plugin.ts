@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { rankingHandler } from "./ahead.ts";
 import { Feed } from "./engine.ts";
 import { pruneChanges } from "./page-repository.ts";
 
@@ -21,6 +22,7 @@ const KEPT_CHANGES = 100_000;
 export const feedPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("feed", new Feed(app.config.feedRankingChunk));
+    app.jobs.handle("feed_ranking", rankingHandler(app));
     const prune = setInterval(
       () => {
         pruneChanges(app.db, KEPT_CHANGES).catch((error: unknown) =>
@@ -31,6 +33,8 @@ export const feedPlugin = fp(
     );
     prune.unref();
     app.addHook("onClose", async () => clearInterval(prune));
+    // The rankings under way are made before the database closes.
+    app.addHook("preClose", () => app.feed.settled());
   },
-  { name: "feed" },
+  { name: "feed", dependencies: ["jobs"] },
 );

@@ -23,6 +23,7 @@ export type JobKind =
   | "chat_kept_purge"
   | "chat_photo_sweep"
   | "daily_picks"
+  | "feed_ranking"
   | "meetup_reminder";
 
 export type NewJob = {

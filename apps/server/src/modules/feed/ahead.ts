@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { dropJobs, enqueueJob } from "../jobs/service.ts";
+import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+
+// A person's ranking is made ahead of their first page (decision 134): at sign-in, and when their
+// skills, what they want to learn or their age change. The process that signed them in makes it
+// at once, so a page asked for meanwhile waits for that making instead of starting its own; a
+// durable job stands behind it, and makes the ranking on any process if this one stops first.
+
+const KIND = "feed_ranking";
+/** How long the job waits for the making under way before it makes the ranking itself. */
+const JOB_DELAY_MS = 30_000;
+
+const payloadSchema = z.object({ userId: z.uuid() });
+const keyOf = (userId: string) => `${KIND}:${userId}`;
+
+/** Starts making the person's ranking, behind a durable job; resolves once the job is queued. */
+export async function rankAhead(app: FastifyInstance, userId: string): Promise<void> {
+  if (app.config.feedRankAhead === false) return;
+  await enqueueJob(app.db, {
+    kind: KIND,
+    key: keyOf(userId),
+    group: userId,
+    payload: { userId },
+    runAt: new Date(Date.now() + JOB_DELAY_MS),
+  });
+  app.feed.track(
+    app.feed
+      .prepare(app.db, userId)
+      .then(() => dropJobs(app.db, KIND, [keyOf(userId)]))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error, userId }, "making a feed ranking ahead failed; its job will"),
+      ),
+  );
+}
+
+/** The job: makes the person's ranking unless one fit for them is kept already. */
+export function rankingHandler(app: FastifyInstance) {
+  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
+    const payload = payloadSchema.safeParse(job.payload);
+    if (!payload.success) {
+      log.error("feed ranking job dropped: its payload names nobody");
+      return undefined;
+    }
+    const made = await app.feed.prepare(app.db, payload.data.userId);
+    log.debug({ made }, "feed ranking ahead");
+    return undefined;
+  };
+}
