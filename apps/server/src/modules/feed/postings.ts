@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { RankKey } from "./cursor.ts";
+import { int64At, viewOf } from "./packed.ts";
 import { readCampusPeople, readHolders } from "./page-repository.ts";
 import { Recent } from "./people.ts";
 
@@ -41,13 +42,13 @@ const EMPTY: Holders = {
 };
 
 function unpackHolders(packed: Uint8Array, horizon: number, readAt: number): Holders {
-  const bytes = Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength);
-  const length = Math.floor(bytes.length / 16);
+  const view = viewOf(packed);
+  const length = Math.floor(packed.byteLength / 16);
   const numbers = new Float64Array(length);
   const created = new Float64Array(length);
   for (let index = 0; index < length; index++) {
-    numbers[index] = Number(bytes.readBigInt64BE(index * 16));
-    created[index] = Number(bytes.readBigInt64BE(index * 16 + 8));
+    numbers[index] = int64At(view, index * 16);
+    created[index] = int64At(view, index * 16 + 8);
   }
   return { numbers, created, horizon, readAt };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Database } from "../../db/client.ts";
 import { type RankKey, skillsKeyOf } from "./cursor.ts";
+import { int64At, viewOf } from "./packed.ts";
 import {
   extendRanking,
   newestProfile,
@@ -74,8 +75,9 @@ function pack(rows: readonly RankedRow[]): Buffer {
 }
 
 export function unpack(row: RankingRow): Ranking {
-  const bytes = Buffer.from(row.entries.buffer, row.entries.byteOffset, row.entries.byteLength);
-  const length = Math.floor(bytes.length / ENTRY);
+  const bytes = row.entries;
+  const view = viewOf(bytes);
+  const length = Math.floor(bytes.byteLength / ENTRY);
   const ranking: Ranking = {
     version: Number(row.version),
     key: Number(row.skillsKey),
@@ -93,12 +95,12 @@ export function unpack(row: RankingRow): Ranking {
   };
   for (let index = 0; index < length; index++) {
     const at = index * ENTRY;
-    ranking.numbers[index] = Number(bytes.readBigInt64BE(at));
-    ranking.shared[index] = bytes.readUInt8(at + 8);
-    ranking.exchange[index] = bytes.readUInt8(at + 26);
-    ranking.related[index] = bytes.readUInt8(at + 9);
-    ranking.created[index] = Number(bytes.readBigInt64BE(at + 10));
-    ranking.suspendedUntil[index] = Number(bytes.readBigInt64BE(at + 18));
+    ranking.numbers[index] = int64At(view, at);
+    ranking.shared[index] = view.getUint8(at + 8);
+    ranking.exchange[index] = view.getUint8(at + 26);
+    ranking.related[index] = view.getUint8(at + 9);
+    ranking.created[index] = int64At(view, at + 10);
+    ranking.suspendedUntil[index] = int64At(view, at + 18);
   }
   return ranking;
 }
