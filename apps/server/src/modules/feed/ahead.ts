@@ -15,16 +15,24 @@ const JOB_DELAY_MS = 30_000;
 const payloadSchema = z.object({ userId: z.uuid() });
 const keyOf = (userId: string) => `${KIND}:${userId}`;
 
-/** Starts making the person's ranking, behind a durable job; resolves once the job is queued. */
+/**
+ * Starts making the person's ranking, behind a durable job; resolves once the job is queued. It
+ * never fails the sign-in or the edit that calls it: without the job, the first page makes it.
+ */
 export async function rankAhead(app: FastifyInstance, userId: string): Promise<void> {
   if (app.config.feedRankAhead === false) return;
-  await enqueueJob(app.db, {
-    kind: KIND,
-    key: keyOf(userId),
-    group: userId,
-    payload: { userId },
-    runAt: new Date(Date.now() + JOB_DELAY_MS),
-  });
+  try {
+    await enqueueJob(app.db, {
+      kind: KIND,
+      key: keyOf(userId),
+      group: userId,
+      payload: { userId },
+      runAt: new Date(Date.now() + JOB_DELAY_MS),
+    });
+  } catch (error) {
+    app.log.warn({ err: error, userId }, "queueing a feed ranking ahead failed");
+    return;
+  }
   app.feed.track(
     app.feed
       .prepare(app.db, userId)
