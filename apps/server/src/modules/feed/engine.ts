@@ -195,14 +195,7 @@ export class Feed {
     const check = await this.checkViewer(db, viewerId);
     if (!check) return false;
     const { row } = check;
-    await this.log.absorb(
-      db,
-      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
-      Date.now(),
-    );
-    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
-      Number(row.viewerNumber),
-    );
+    const viewer = await this.caughtUp(db, check);
     if (!viewer || viewer.band === null) return false;
     if (await this.keptRanking(db, viewer, row)) return false;
     await this.remake(db, viewer);
@@ -220,14 +213,7 @@ export class Feed {
     now: number,
   ): Promise<string[]> {
     const { row } = check;
-    await this.log.absorb(
-      db,
-      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
-      Date.now(),
-    );
-    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
-      Number(row.viewerNumber),
-    );
+    const viewer = await this.caughtUp(db, check);
     if (!viewer || viewer.band === null) return [];
     const shown = shownTo(viewer, await this.partnersOf(db, row), now);
     const people = await this.log.people(db, numbers);
@@ -247,15 +233,7 @@ export class Feed {
    */
   async page(db: Database, check: FeedCheck, request: PageRequest): Promise<FeedPage> {
     const { row } = check;
-    await this.log.absorb(
-      db,
-      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
-      Date.now(),
-    );
-    if (row.viewerNumber === null) return { cards: [], next: null };
-    const viewer = (await this.log.people(db, [Number(row.viewerNumber)])).get(
-      Number(row.viewerNumber),
-    );
+    const viewer = await this.caughtUp(db, check);
     if (!viewer) return { cards: [], next: null };
     if (viewer.band === null) return { cards: [], next: null, needsAge: true };
     const partners = await this.partnersOf(db, row);
@@ -488,6 +466,19 @@ export class Feed {
 
   private indexIn(ranking: Ranking, number: number): number {
     return ranking.numbers.indexOf(number);
+  }
+
+  /** Takes in the changes the check read, then the viewer as this process now knows them. */
+  private async caughtUp(db: Database, check: FeedCheck): Promise<Person | undefined> {
+    const { row } = check;
+    await this.log.absorb(
+      db,
+      { changes: check.changes, xmin: Number(row.xmin), pruned: Number(row.pruned) },
+      Date.now(),
+    );
+    if (row.viewerNumber === null) return undefined;
+    const number = Number(row.viewerNumber);
+    return (await this.log.people(db, [number])).get(number);
   }
 
   private async partnersOf(db: Database, row: FeedCheckRow): Promise<Set<string>> {
