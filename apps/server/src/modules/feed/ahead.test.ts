@@ -121,4 +121,23 @@ describe("rankings made ahead of the first page", () => {
     );
     expect(left[0]?.n).toBe(0);
   });
+
+  it("past four makings at once, a sign-in leaves its ranking to its job", async () => {
+    const viewer = await signUpUser(app, {
+      firstName: "Burst",
+      skills: ["Surfing", "Kayaking", "Diving"],
+    });
+    await app.feed.settled();
+    await app.db.delete(feedRankings).where(eq(feedRankings.viewerId, viewer.me._id));
+    const releases: (() => void)[] = [];
+    for (let index = 0; index < 4; index++) {
+      app.feed.track(new Promise<void>((resolve) => releases.push(resolve)));
+    }
+
+    await logIn(app, viewer.me.emailId);
+    for (const release of releases) release();
+    await app.feed.settled();
+    expect(await rankingOf(viewer)).toBeUndefined();
+    expect(await waitingJobs(viewer)).toBe(1);
+  });
 });

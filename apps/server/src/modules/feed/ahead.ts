@@ -9,6 +9,12 @@ import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 // durable job stands behind it, and makes the ranking on any process if this one stops first.
 
 const KIND = "feed_ranking";
+/**
+ * Makings a process runs at once from sign-ins. Past them (a burst of sign-ups), a sign-in leaves
+ * its ranking to its job, or to the first page if that comes sooner, rather than piling CPU work
+ * onto the process.
+ */
+const AT_ONCE = 4;
 /** How long the job waits for the making under way before it makes the ranking itself. */
 const JOB_DELAY_MS = 30_000;
 
@@ -33,6 +39,7 @@ export async function rankAhead(app: FastifyInstance, userId: string): Promise<v
     app.log.warn({ err: error, userId }, "queueing a feed ranking ahead failed");
     return;
   }
+  if (app.feed.pending >= AT_ONCE) return;
   app.feed.track(
     app.feed
       .prepare(app.db, userId)

@@ -181,6 +181,11 @@ export class Feed {
     work.finally(() => this.underWay.delete(work)).catch(() => undefined);
   }
 
+  /** How much work kept by `track` is under way. */
+  get pending(): number {
+    return this.underWay.size;
+  }
+
   /** Resolves once the work kept by `track` has ended. */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.underWay]);
