@@ -1,4 +1,5 @@
 import type { FeedCard, Notification } from "@kindred/shared";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +12,9 @@ import {
 import { buildApp } from "../../app.ts";
 import type { Config } from "../../config.ts";
 import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import { selectRows } from "../../db/rows.ts";
 import { PICKS_PER_DAY } from "./matching.ts";
+import { makePicks } from "./service.ts";
 
 const HOUR = 60 * 60_000;
 const MINUTE = 60_000;
@@ -152,5 +155,30 @@ describe("daily picks", () => {
       expect(today.date).toBe("2026-10-20");
       expect(today.names).toEqual(picks.get(person.me.firstName));
     }
+  });
+
+  it("a zone's people are picked a batch at a time, each batch's picks counting in the next", async () => {
+    const lisbon = "Europe/Lisbon";
+    // Ana can teach Cello and wants Rust: the seven below rank her first.
+    await join("Ana", ["Cello", "Fado", "Surf"], ["Rust"], lisbon);
+    for (const name of ["Bia", "Caio", "Duda", "Enzo", "Fabi", "Gui", "Hugo"]) {
+      await join(name, ["Rust", `${name} A`, `${name} B`], ["Cello"], lisbon);
+    }
+    const day = "2026-10-21";
+    const runs = [];
+    for (let run = 0; run < 4; run++) runs.push(await makePicks(first, lisbon, day, 3));
+    expect(runs).toEqual([
+      { made: 3, more: true },
+      { made: 3, more: true },
+      { made: 2, more: false },
+      { made: 0, more: false },
+    ]);
+    // Ana is in three people's picks over all the batches, not three of each batch's.
+    const rows = await selectRows<{ n: number }>(
+      first.db,
+      sql`select count(*)::int as n from daily_picks p join users u on u.id = p.pick_id
+          where p.day = ${day} and u.first_name = 'Ana' and u.time_zone = ${lisbon}`,
+    );
+    expect(rows[0]?.n).toBe(PICKS_PER_DAY);
   });
 });

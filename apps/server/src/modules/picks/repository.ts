@@ -9,15 +9,21 @@ import { everyone, feedNumberOf, personHidden } from "../users/fragments.ts";
 
 /**
  * The people of the zone (UTC: also those who chose none) whose picks of `day` were not made
- * yet: with an age (they meet people), and in sight.
+ * yet: with an age (they meet people), and in sight; the first `limit` of them.
  */
-export async function peopleDue(db: Database, zone: string, day: string): Promise<string[]> {
+export async function peopleDue(
+  db: Database,
+  zone: string,
+  day: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await selectRows<{ id: string }>(
     db,
     sql`select u.id from ${everyone("u")}
       where coalesce(u.time_zone, 'UTC') = ${zone} and u.age is not null and not ${personHidden("u")}
         and not exists (select 1 from daily_pick_runs r where r.user_id = u.id and r.day = ${day})
-      order by u.id`,
+      order by u.id
+      limit ${limit}`,
   );
   return rows.map((row) => row.id);
 }

@@ -21,6 +21,11 @@ import {
 
 /** How far down each person's ranking the picks look. */
 const CANDIDATES = 12;
+/**
+ * People whose picks one run of a zone's job makes: each needs their ranking, so a run stays
+ * short (within the job's lease, so no other process takes it over) and holds little.
+ */
+const PICKS_BATCH = 50;
 
 const payloadSchema = z.object({
   zone: z.string().min(1).max(64),
@@ -81,10 +86,20 @@ async function rankingOf(app: FastifyInstance, userId: string): Promise<Candidat
   return candidates;
 }
 
-/** Makes the picks of the zone's people for `day` whose picks were not made yet, and tells them. */
-export async function makePicks(app: FastifyInstance, zone: string, day: string): Promise<number> {
-  const due = await peopleDue(app.db, zone, day);
-  if (due.length === 0) return 0;
+/**
+ * Makes the picks of the next `batch` of the zone's people for `day` whose picks were not made
+ * yet, and tells them; `more` when others may be waiting. A batch holds only its own people's
+ * candidates, and is matched within itself; the picks of earlier batches and other zones count
+ * against each person's three.
+ */
+export async function makePicks(
+  app: FastifyInstance,
+  zone: string,
+  day: string,
+  batch = PICKS_BATCH,
+): Promise<{ made: number; more: boolean }> {
+  const due = await peopleDue(app.db, zone, day, batch);
+  if (due.length === 0) return { made: 0, more: false };
   const rankings = new Map<string, Candidate[]>();
   for (const userId of due) rankings.set(userId, await rankingOf(app, userId));
   const everyone = new Set<string>();
@@ -104,7 +119,7 @@ export async function makePicks(app: FastifyInstance, zone: string, day: string)
         url: "/home",
       });
     }
-    return made.length;
+    return { made: made.length, more: due.length === batch };
   });
 }
 
@@ -127,8 +142,10 @@ export function picksHandler(app: FastifyInstance) {
     if (now < dueAt) return { runAgainAt: dueAt };
     const today = localDay(now, zone);
     if (today === day) {
-      const made = await makePicks(app, zone, day);
+      const { made, more } = await makePicks(app, zone, day);
       log.info({ zone, day, people: made }, "daily picks made");
+      // The zone's next people in a fresh run: one batch a run, well within the job's lease.
+      if (more) return { runAgainAt: now };
     }
     await queueDay(app, zone, today === day ? nextDay(day) : today);
     return undefined;
