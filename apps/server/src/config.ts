@@ -225,7 +225,8 @@ export const DEFAULT_JOBS: JobSettings = {
   maxAttempts: 8,
   retryBaseMs: 30_000,
   batchSize: 10,
-  concurrency: { push: 32 },
+  // Pushes mostly wait on the network; a feed ranking is CPU work beside the pages.
+  concurrency: { push: 32, feed_ranking: 2 },
   perGroup: 4,
 };
 

@@ -140,4 +140,29 @@ describe("rankings made ahead of the first page", () => {
     expect(await rankingOf(viewer)).toBeUndefined();
     expect(await waitingJobs(viewer)).toBe(1);
   });
+
+  it("an edit past four makings at once leaves the new order to the next page, with no job", async () => {
+    await signUpUser(app, { firstName: "Potter", skills: ["Ceramics", "Glazing", "Kilns"] });
+    const viewer = await signUpUser(app, {
+      firstName: "Busy",
+      skills: ["Chess", "Go", "Shogi"],
+    });
+    await app.feed.settled();
+    const before = await rankingOf(viewer);
+    const releases: (() => void)[] = [];
+    for (let index = 0; index < 4; index++) {
+      app.feed.track(new Promise<void>((resolve) => releases.push(resolve)));
+    }
+
+    const edit = await call(app, viewer.headers, "PATCH", "/api/profile/edit", {
+      skills: ["Ceramics", "Glazing", "Kilns"],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    for (const release of releases) release();
+    await app.feed.settled();
+    expect((await rankingOf(viewer))?.version).toBe(before?.version);
+    expect(await waitingJobs(viewer)).toBe(0);
+    // The page makes the new order itself.
+    expect((await firstNames(viewer))[0]).toBe("Potter");
+  });
 });

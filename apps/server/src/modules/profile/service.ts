@@ -2,7 +2,7 @@ import type { profileEditBodySchema } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { rankAhead } from "../feed/ahead.ts";
+import { remakeAhead } from "../feed/ahead.ts";
 import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
@@ -40,7 +40,7 @@ export async function editProfile(
   );
   // New skills, learning or age make another order: it is made before Discover asks for it.
   const reorders = fields.skills ?? fields.learning ?? fields.age;
-  if (row && reorders !== undefined) await rankAhead(app, userId);
+  if (row && reorders !== undefined) remakeAhead(app, userId);
   return row;
 }
 
