@@ -13,10 +13,8 @@ import { selectRows } from "../../db/rows.ts";
 import { feedRankings } from "../../db/schema.ts";
 import { enqueueJob } from "../jobs/service.ts";
 
-// A person's ranking is made ahead of their first page (decision 134): at sign-in and when their
-// skills change, at once in the process that signed them in, with a durable job behind it.
-
-const CRAFTS = ["Woodcarving", "Basketry", "Quilting"];
+// A person's ranking is made ahead of their first page (decision 134): at sign-in, at once in the
+// process that signed them in, with a durable job behind it.
 
 const app = await appForFile({ feedRankAhead: true, jobs: MANUAL_JOBS });
 
@@ -75,26 +73,6 @@ describe("rankings made ahead of the first page", () => {
     expect(await rankingOf(viewer)).toBeDefined();
   });
 
-  it("new skills make the new order before Discover asks for it", async () => {
-    await signUpUser(app, { firstName: "Carver", skills: CRAFTS });
-    const viewer = await signUpUser(app, {
-      firstName: "Switcher",
-      skills: ["Knitting", "Crochet", "Embroidery"],
-    });
-    await app.feed.settled();
-    const before = await rankingOf(viewer);
-
-    const edit = await call(app, viewer.headers, "PATCH", "/api/profile/edit", {
-      skills: CRAFTS,
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    await app.feed.settled();
-    const after = await rankingOf(viewer);
-    expect(after?.skillsKey).not.toBe(before?.skillsKey);
-    expect((await firstNames(viewer))[0]).toBe("Carver");
-    expect((await rankingOf(viewer))?.version).toBe(after?.version);
-  });
-
   it("the durable job makes a ranking no process made, and ends for an account that is gone", async () => {
     const viewer = await signUpUser(app, {
       firstName: "Stopped",
@@ -139,30 +117,5 @@ describe("rankings made ahead of the first page", () => {
     await app.feed.settled();
     expect(await rankingOf(viewer)).toBeUndefined();
     expect(await waitingJobs(viewer)).toBe(1);
-  });
-
-  it("an edit past four makings at once leaves the new order to the next page, with no job", async () => {
-    await signUpUser(app, { firstName: "Potter", skills: ["Ceramics", "Glazing", "Kilns"] });
-    const viewer = await signUpUser(app, {
-      firstName: "Busy",
-      skills: ["Chess", "Go", "Shogi"],
-    });
-    await app.feed.settled();
-    const before = await rankingOf(viewer);
-    const releases: (() => void)[] = [];
-    for (let index = 0; index < 4; index++) {
-      app.feed.track(new Promise<void>((resolve) => releases.push(resolve)));
-    }
-
-    const edit = await call(app, viewer.headers, "PATCH", "/api/profile/edit", {
-      skills: ["Ceramics", "Glazing", "Kilns"],
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
-    for (const release of releases) release();
-    await app.feed.settled();
-    expect((await rankingOf(viewer))?.version).toBe(before?.version);
-    expect(await waitingJobs(viewer)).toBe(0);
-    // The page makes the new order itself.
-    expect((await firstNames(viewer))[0]).toBe("Potter");
   });
 });

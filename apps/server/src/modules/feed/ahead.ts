@@ -3,11 +3,10 @@ import { z } from "zod";
 import { dropJobs, enqueueJob } from "../jobs/service.ts";
 import type { JobContext, JobOutcome } from "../jobs/worker.ts";
 
-// A person's ranking is made ahead of their first page (decision 134): at sign-in, and when their
-// skills, what they want to learn or their age change. The process that answered makes it at
-// once, so a page asked for meanwhile waits for that making instead of starting its own. Behind a
-// sign-in's making stands a durable job, which makes the ranking on any process if this one stops
-// first or had no room.
+// A person's ranking is made ahead of their first page, at sign-in (decision 134). The process
+// that signed them in makes it at once, so a page asked for meanwhile waits for that making
+// instead of starting its own. A durable job stands behind it, and makes the ranking on any
+// process if this one stops first or had no room.
 
 const KIND = "feed_ranking";
 /**
@@ -24,7 +23,7 @@ const keyOf = (userId: string) => `${KIND}:${userId}`;
 
 /**
  * Starts making the person's ranking, behind a durable job; resolves once the job is queued. It
- * never fails the sign-in or the edit that calls it: without the job, the first page makes it.
+ * never fails the sign-in that calls it: without the job, the first page makes it.
  */
 export async function rankAhead(app: FastifyInstance, userId: string): Promise<void> {
   if (app.config.feedRankAhead === false) return;
@@ -40,28 +39,13 @@ export async function rankAhead(app: FastifyInstance, userId: string): Promise<v
     app.log.warn({ err: error, userId }, "queueing a feed ranking ahead failed");
     return;
   }
-  makeHere(app, userId, () => dropJobs(app.db, KIND, [keyOf(userId)]));
-}
-
-/**
- * After an edit that changes the person's order (skills, learning, age): the new ranking, made in
- * this process when it has room, or else by their next page. No job: an edit comes from someone
- * using the app now, and a burst of edits would queue work that their pages do anyway.
- */
-export function remakeAhead(app: FastifyInstance, userId: string): void {
-  if (app.config.feedRankAhead === false) return;
-  makeHere(app, userId, async () => {});
-}
-
-/** Makes the ranking in this process, unless AT_ONCE makings are under way; then `done`. */
-function makeHere(app: FastifyInstance, userId: string, done: () => Promise<void>): void {
   if (app.feed.pending >= AT_ONCE) return;
   app.feed.track(
     app.feed
       .prepare(app.db, userId)
-      .then(done)
+      .then(() => dropJobs(app.db, KIND, [keyOf(userId)]))
       .catch((error: unknown) =>
-        app.log.warn({ err: error, userId }, "making a feed ranking ahead failed"),
+        app.log.warn({ err: error, userId }, "making a feed ranking ahead failed; its job will"),
       ),
   );
 }

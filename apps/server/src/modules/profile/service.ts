@@ -2,7 +2,6 @@ import type { profileEditBodySchema } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { remakeAhead } from "../feed/ahead.ts";
 import { flagProfile, refuseSlurs, screenProfile } from "../filters/service.ts";
 import { importPastedPhoto, isCurrentPhoto } from "../photos/pasted-photo.ts";
 import { removePhoto } from "../photos/service.ts";
@@ -35,13 +34,9 @@ export async function editProfile(
       await importPastedPhoto(app, userId, photoUrl);
     }
   }
-  const row = await updateProfile(app, userId, fields, (tx) =>
+  return updateProfile(app, userId, fields, (tx) =>
     flagProfile(app, tx, userId, screenProfile(texts)),
   );
-  // New skills, learning or age make another order: it is made before Discover asks for it.
-  const reorders = fields.skills ?? fields.learning ?? fields.age;
-  if (row && reorders !== undefined) remakeAhead(app, userId);
-  return row;
 }
 
 /**
