@@ -115,9 +115,8 @@ export type Config = {
   /** How many people each chunk of a viewer's feed ranking adds; unset: 500 (tests go lower). */
   feedRankingChunk?: number;
   /**
-   * Makes a person's feed ranking ahead of their first page: at sign-in and when their skills or
-   * age change (decision 134). Unset: on. Tests that pin people's data in SQL behind the app's
-   * back turn it off.
+   * Makes a person's feed ranking at sign-in, ahead of their first page (decision 134). Unset:
+   * on. Tests that pin people's data in SQL behind the app's back turn it off.
    */
   feedRankAhead?: boolean;
   /** Signs community tokens; unset: a secret generated on first start and kept under DATA_DIR. */
