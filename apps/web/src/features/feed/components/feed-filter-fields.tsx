@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { SkillPicker } from "@/components/ui/skill-picker.tsx";
 import {
   checkFilter,
@@ -22,7 +22,9 @@ export function FeedFilterFields({
 }) {
   const { _ } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // In the commit that shows the fields, not after it: the lazily loaded fields can appear
+  // before a passive effect runs, and a keystroke in between would land on the button.
+  useLayoutEffect(() => {
     ref.current?.querySelector("input")?.focus();
   }, []);
   return (
