@@ -5,6 +5,7 @@ import {
   appsForFile,
   createTestApp,
   FAST_JOBS,
+  MANUAL_JOBS,
   type Session,
   signUpUser,
 } from "../../../test/helpers.ts";
@@ -98,6 +99,60 @@ describe("the job worker", () => {
       expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
       expect(delay).toBeLessThanOrEqual(ceiling);
     }
+  });
+});
+
+describe("running the due jobs on demand", () => {
+  it("waits for a run the worker's own look holds, and runs what it puts back due", async () => {
+    // One job of a group at a time: the first one's end makes the worker look again on its own.
+    const app = await openApp({ jobs: { ...MANUAL_JOBS, perGroup: 1 } });
+    await app.ready();
+    // The worker's look at start is a timer set once the database is open: a timer set after it
+    // fires after it, and a claim asked for then waits for that look's claim (one at a time).
+    await app.databaseReady;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await app.jobs.runDueJobs()).toBe(0);
+
+    const runs: string[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const heldByTheWorker = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    app.jobs.handle("digest", async ({ job }) => {
+      runs.push(job.key ?? "");
+      if (job.key !== "held" || runs.filter((key) => key === "held").length > 1) return undefined;
+      entered();
+      await gate;
+      // Put back due at once, as a job early by the app's clock does.
+      return { runAgainAt: new Date(0) };
+    });
+    await app.db.transaction(async (tx) => {
+      for (const [key, minutesAgo] of [
+        ["first", 2],
+        ["held", 1],
+      ] as const) {
+        await enqueueJob(tx, {
+          kind: "digest",
+          payload: {},
+          key,
+          group: "one-person",
+          runAt: new Date(Date.now() - minutesAgo * 60_000),
+        });
+      }
+    });
+
+    expect(await app.jobs.runDueJobs()).toBe(1);
+    // The group's next job is taken by the worker's own look, and hangs there.
+    await heldByTheWorker;
+    const asked = app.jobs.runDueJobs();
+    setImmediate(release);
+    expect(await asked).toBe(1);
+    expect(runs).toEqual(["first", "held", "held"]);
+    expect(await pendingJobs(app, "digest")).toBe(0);
   });
 });
 

@@ -67,8 +67,9 @@ export type JobRunner = {
   /** Registers the handler of one kind (each module its own kinds). */
   handle: (kind: JobKind, handler: JobHandler) => void;
   /**
-   * Claims the due jobs that fit the free slots of each kind and runs them; resolves, once they
-   * have ended, with how many were claimed.
+   * Waits for this process's runs under way, then claims the due jobs that fit the free slots of
+   * each kind and runs them; resolves, once they and any run the worker started meanwhile have
+   * ended, with how many it claimed.
    */
   runDueJobs: () => Promise<number>;
   /** This process's counts since start. */
@@ -216,9 +217,17 @@ export const jobsPlugin = fp(
       return next;
     }
 
+    /** Every run under way in this process now, ended (failed ones too). */
+    const settle = () => Promise.allSettled([...underWay]);
+
     async function runDueJobs(): Promise<number> {
+      // A look of the worker's own may hold a due job right now, and the claim would skip it
+      // (SKIP LOCKED): its runs end first, so what they put back due is claimed here. Runs the
+      // worker starts meanwhile (a claim queued before this one) are waited for after.
+      await settle();
       const started = await claim();
       await Promise.all(started);
+      await settle();
       return started.length;
     }
 
