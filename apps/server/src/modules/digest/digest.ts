@@ -2,7 +2,7 @@ import type { Locale } from "@kindred/shared";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { arabicCount } from "../../i18n/arabic-count.ts";
-import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { withPayload } from "../jobs/worker.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { PRODUCT_NAME, renderMail } from "../mail/template.ts";
 import {
@@ -89,31 +89,30 @@ export function digestMail(
  * nothing when none is. Newer ones not yet due bring the same job back at their time.
  */
 export function digestHandler(app: FastifyInstance) {
-  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
-    const payload = digestPayloadSchema.safeParse(job.payload);
-    if (!payload.success) {
-      log.error("digest job dropped: its payload names no person");
-      return undefined;
-    }
-    const { userId } = payload.data;
-    const delayMs = app.config.digestDelayMs ?? DEFAULT_DIGEST_DELAY_MS;
-    const recipient = await findUserById(app.db, userId);
-    if (!recipient) return undefined;
-    const locale = localeOfUser(recipient);
-    const items = await dueDigestItems(app.db, userId, delayMs, DIGEST_MAX_ITEMS, locale);
-    if (items.length > 0) {
-      const to = { email: recipient.email, firstName: recipient.firstName, locale };
-      await app.deliverMail(digestMail(to, items, app.config.publicOrigin), log);
-      // After the mail: a failure to mark means one mail too many, never one missed.
-      await markNotificationsEmailed(
-        app.db,
-        items.map((item) => item.id),
-      );
-    }
-    if (items.length >= DIGEST_MAX_ITEMS) return { runAgainAt: app.now() };
-    const next = await nextDigestDueAt(app.db, userId, delayMs);
-    return next ? { runAgainAt: next } : undefined;
-  };
+  return withPayload(
+    digestPayloadSchema,
+    "digest job dropped: its payload names no person",
+    async (payload, { log }) => {
+      const { userId } = payload;
+      const delayMs = app.config.digestDelayMs ?? DEFAULT_DIGEST_DELAY_MS;
+      const recipient = await findUserById(app.db, userId);
+      if (!recipient) return undefined;
+      const locale = localeOfUser(recipient);
+      const items = await dueDigestItems(app.db, userId, delayMs, DIGEST_MAX_ITEMS, locale);
+      if (items.length > 0) {
+        const to = { email: recipient.email, firstName: recipient.firstName, locale };
+        await app.deliverMail(digestMail(to, items, app.config.publicOrigin), log);
+        // After the mail: a failure to mark means one mail too many, never one missed.
+        await markNotificationsEmailed(
+          app.db,
+          items.map((item) => item.id),
+        );
+      }
+      if (items.length >= DIGEST_MAX_ITEMS) return { runAgainAt: app.now() };
+      const next = await nextDigestDueAt(app.db, userId, delayMs);
+      return next ? { runAgainAt: next } : undefined;
+    },
+  );
 }
 
 /** Registers the digest's job handler. */

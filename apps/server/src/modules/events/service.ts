@@ -23,7 +23,7 @@ import { HttpError, type UnknownId, unknownIdError } from "../../plugins/errors.
 import { flagScreened, screenContent, visibilityOf } from "../filters/service.ts";
 import { groupMembership } from "../groups/service.ts";
 import { completeJob, dropJobs, enqueueJob } from "../jobs/service.ts";
-import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { withPayload } from "../jobs/worker.ts";
 import {
   type NotificationQueue,
   notificationQueueOf,
@@ -376,32 +376,31 @@ const reminderPayloadSchema = z.object({
  * 24-hour one is not sent once the 1-hour one is due. Early by the app's clock: back at its time.
  */
 export function eventReminderHandler(app: App) {
-  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
-    const payload = reminderPayloadSchema.safeParse(job.payload);
-    if (!payload.success) {
-      log.error("event reminder dropped: its payload names no event");
+  return withPayload(
+    reminderPayloadSchema,
+    "event reminder dropped: its payload names no event",
+    async (payload, { job }) => {
+      const { eventId, offset, startsAt } = payload;
+      const event = await findEventById(app.db, eventId);
+      if (!event || event.cancelledAt) return undefined;
+      if (event.startsAt.getTime() !== new Date(startsAt).getTime()) return undefined;
+      const now = app.now().getTime();
+      const dueAt = event.startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset];
+      if (now < dueAt) return { runAgainAt: new Date(dueAt) };
+      const staleAt =
+        offset === "24h"
+          ? event.startsAt.getTime() - EVENT_REMINDER_OFFSETS["1h"]
+          : event.startsAt.getTime();
+      if (now >= staleAt) return undefined;
+      await withNotifications(app, async (tx, queue) => {
+        if (!(await completeJob(tx, job))) return;
+        const going = await accountsAnswering(tx, event.id, ["going"]);
+        // The host is reminded too, in the name of someone else going (one's own action says nothing).
+        await tellAbout(queue, event, "event_reminder", going, [event.hostUserId, ...going]);
+      });
       return undefined;
-    }
-    const { eventId, offset, startsAt } = payload.data;
-    const event = await findEventById(app.db, eventId);
-    if (!event || event.cancelledAt) return undefined;
-    if (event.startsAt.getTime() !== new Date(startsAt).getTime()) return undefined;
-    const now = app.now().getTime();
-    const dueAt = event.startsAt.getTime() - EVENT_REMINDER_OFFSETS[offset];
-    if (now < dueAt) return { runAgainAt: new Date(dueAt) };
-    const staleAt =
-      offset === "24h"
-        ? event.startsAt.getTime() - EVENT_REMINDER_OFFSETS["1h"]
-        : event.startsAt.getTime();
-    if (now >= staleAt) return undefined;
-    await withNotifications(app, async (tx, queue) => {
-      if (!(await completeJob(tx, job))) return;
-      const going = await accountsAnswering(tx, event.id, ["going"]);
-      // The host is reminded too, in the name of someone else going (one's own action says nothing).
-      await tellAbout(queue, event, "event_reminder", going, [event.hostUserId, ...going]);
-    });
-    return undefined;
-  };
+    },
+  );
 }
 
 // ---------- demo data ----------

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { dropJobs, enqueueJob } from "../jobs/service.ts";
-import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { withPayload } from "../jobs/worker.ts";
 
 // A person's ranking is made ahead of their first page, at sign-in (decision 134). The process
 // that signed them in makes it at once, so a page asked for meanwhile waits for that making
@@ -52,14 +52,13 @@ export async function rankAhead(app: FastifyInstance, userId: string): Promise<v
 
 /** The job: makes the person's ranking unless one fit for them is kept already. */
 export function rankingHandler(app: FastifyInstance) {
-  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
-    const payload = payloadSchema.safeParse(job.payload);
-    if (!payload.success) {
-      log.error("feed ranking job dropped: its payload names nobody");
+  return withPayload(
+    payloadSchema,
+    "feed ranking job dropped: its payload names nobody",
+    async (payload, { log }) => {
+      const made = await app.feed.prepare(app.db, payload.userId);
+      log.debug({ made }, "feed ranking ahead");
       return undefined;
-    }
-    const made = await app.feed.prepare(app.db, payload.data.userId);
-    log.debug({ made }, "feed ranking ahead");
-    return undefined;
-  };
+    },
+  );
 }

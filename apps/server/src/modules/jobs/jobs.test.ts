@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import {
   appsForFile,
   createTestApp,
@@ -18,7 +19,7 @@ import {
 } from "../../../test/push-service.ts";
 import { claimDueJobs } from "./repository.ts";
 import { enqueueJob } from "./service.ts";
-import { backoffMs } from "./worker.ts";
+import { backoffMs, type JobContext, withPayload } from "./worker.ts";
 
 const openApp = appsForFile();
 const fastJobs = { ...FAST_JOBS, maxAttempts: 3, batchSize: 5 };
@@ -99,6 +100,48 @@ describe("the job worker", () => {
       expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
       expect(delay).toBeLessThanOrEqual(ceiling);
     }
+  });
+});
+
+describe("a job's payload", () => {
+  const handler = withPayload(
+    z.object({ userId: z.uuid() }),
+    "test job dropped: its payload names nobody",
+    async (payload) => ({ runAgainAt: new Date(payload.userId.length) }),
+  );
+  const contextWith = (payload: Record<string, unknown>) => {
+    const error = vi.fn();
+    const context = {
+      job: { id: "j", kind: "digest", key: null, payload, attempts: 1 },
+      log: { error },
+      signal: new AbortController().signal,
+    } as unknown as JobContext;
+    return { context, error };
+  };
+
+  it("reaches the handler parsed when it fits", async () => {
+    const { context, error } = contextWith({ userId: "0193e7a4-0000-7000-8000-000000000001" });
+    expect(await handler(context)).toEqual({ runAgainAt: new Date(36) });
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it("ends the job unrun, logged, when it does not fit", async () => {
+    for (const payload of [{}, { userId: "nobody" }, { userId: 7 }]) {
+      const { context, error } = contextWith(payload);
+      expect(await handler(context)).toBeUndefined();
+      expect(error).toHaveBeenCalledWith("test job dropped: its payload names nobody");
+    }
+  });
+
+  it("drops a digest naming nobody on its first run, without a retry", async () => {
+    const app = await openApp({ jobs: MANUAL_JOBS });
+    await app.ready();
+    await app.db.transaction((tx) =>
+      enqueueJob(tx, { kind: "digest", payload: { userId: "nobody" }, key: "no-one" }),
+    );
+    await app.jobs.runDueJobs();
+    expect(await pendingJobs(app, "digest")).toBe(0);
+    expect(app.jobs.counters.retried.digest ?? 0).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import type { z } from "zod";
 import { DEFAULT_JOBS, type JobSettings } from "../../config.ts";
 import {
   type Claim,
@@ -29,6 +30,25 @@ export type JobContext = {
 export type JobOutcome = undefined | { runAgainAt: Date } | { postponeMs: number };
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
+
+/**
+ * A handler whose job's payload must fit `schema`: a job whose payload does not (a row left by an
+ * older version, or written by hand) is logged with `dropped` and ends unrun, without a retry.
+ */
+export function withPayload<T>(
+  schema: z.ZodType<T>,
+  dropped: string,
+  run: (payload: T, context: JobContext) => Promise<JobOutcome>,
+): JobHandler {
+  return async (context) => {
+    const payload = schema.safeParse(context.job.payload);
+    if (!payload.success) {
+      context.log.error(dropped);
+      return undefined;
+    }
+    return run(payload.data, context);
+  };
+}
 
 /** Thrown by a handler for a failure worth another try later (a push service's 429 or 5xx). */
 export class RetryableJobError extends Error {

@@ -17,7 +17,7 @@ import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { localDay, nextDay, wallClockTime, weekdayOf, zoneOf } from "../../lib/zoned-time.ts";
 import { HttpError, unknownIdError } from "../../plugins/errors.ts";
 import { dropJobs, enqueueJob } from "../jobs/service.ts";
-import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { withPayload } from "../jobs/worker.ts";
 import { findConnectionIdInAgeBand } from "../requests/service.ts";
 import { findUserById } from "../users/service.ts";
 import {
@@ -373,36 +373,35 @@ const reminderPayloadSchema = z.object({
  * starts soon; nothing when it was cancelled or moved, or when its time is past.
  */
 export function meetupReminderHandler(app: FastifyInstance) {
-  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
-    const payload = reminderPayloadSchema.safeParse(job.payload);
-    if (!payload.success) {
-      log.error("meet-up reminder dropped: its payload names no meet-up");
+  return withPayload(
+    reminderPayloadSchema,
+    "meet-up reminder dropped: its payload names no meet-up",
+    async (payload) => {
+      const { meetupId, offset, startsAt } = payload;
+      const row = await findMeetup(app.db, meetupId);
+      if (row?.state !== "accepted") return undefined;
+      if (row.startsAt.getTime() !== Date.parse(startsAt)) return undefined;
+      const now = app.now().getTime();
+      const dueAt = row.startsAt.getTime() - REMINDERS[offset];
+      if (now < dueAt) return { runAgainAt: new Date(dueAt) };
+      if (now >= row.startsAt.getTime()) return undefined;
+      await app.notifications.within(async (_tx, queue) => {
+        for (const [userId, actorId] of [
+          [row.proposedBy, row.proposedTo],
+          [row.proposedTo, row.proposedBy],
+        ] as const) {
+          await queue.notify({
+            userId,
+            kind: "meetup_reminder",
+            actorId,
+            subject: { type: "meetup", id: row.id },
+            url: `/chat/${actorId}`,
+          });
+        }
+      });
       return undefined;
-    }
-    const { meetupId, offset, startsAt } = payload.data;
-    const row = await findMeetup(app.db, meetupId);
-    if (row?.state !== "accepted") return undefined;
-    if (row.startsAt.getTime() !== Date.parse(startsAt)) return undefined;
-    const now = app.now().getTime();
-    const dueAt = row.startsAt.getTime() - REMINDERS[offset];
-    if (now < dueAt) return { runAgainAt: new Date(dueAt) };
-    if (now >= row.startsAt.getTime()) return undefined;
-    await app.notifications.within(async (_tx, queue) => {
-      for (const [userId, actorId] of [
-        [row.proposedBy, row.proposedTo],
-        [row.proposedTo, row.proposedBy],
-      ] as const) {
-        await queue.notify({
-          userId,
-          kind: "meetup_reminder",
-          actorId,
-          subject: { type: "meetup", id: row.id },
-          url: `/chat/${actorId}`,
-        });
-      }
-    });
-    return undefined;
-  };
+    },
+  );
 }
 
 /** A person's week and meet-ups are theirs: exported, and gone with them. */

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PersonalDataPart } from "../../lib/personal-data.ts";
 import { localDay, nextDay, picksTime, zoneOf } from "../../lib/zoned-time.ts";
 import { enqueueJob } from "../jobs/service.ts";
-import type { JobContext, JobOutcome } from "../jobs/worker.ts";
+import { withPayload } from "../jobs/worker.ts";
 import { withNotifications } from "../notifications/service.ts";
 import { findUserById, timeZonesInUse } from "../users/service.ts";
 import { type Candidate, choosePicks } from "./matching.ts";
@@ -129,27 +129,26 @@ export async function makePicks(
  * servers were down all day) is skipped for today's.
  */
 export function picksHandler(app: FastifyInstance) {
-  return async ({ job, log }: JobContext): Promise<JobOutcome> => {
-    const payload = payloadSchema.safeParse(job.payload);
-    if (!payload.success) {
-      log.error("daily picks job dropped: its payload names no zone and day");
+  return withPayload(
+    payloadSchema,
+    "daily picks job dropped: its payload names no zone and day",
+    async (payload, { log }) => {
+      const zone = zoneOf(payload.zone);
+      const { day } = payload;
+      const now = app.now();
+      const dueAt = picksTime(day, zone);
+      if (now < dueAt) return { runAgainAt: dueAt };
+      const today = localDay(now, zone);
+      if (today === day) {
+        const { made, more } = await makePicks(app, zone, day);
+        log.info({ zone, day, people: made }, "daily picks made");
+        // The zone's next people in a fresh run: one batch a run, well within the job's lease.
+        if (more) return { runAgainAt: now };
+      }
+      await queueDay(app, zone, today === day ? nextDay(day) : today);
       return undefined;
-    }
-    const zone = zoneOf(payload.data.zone);
-    const { day } = payload.data;
-    const now = app.now();
-    const dueAt = picksTime(day, zone);
-    if (now < dueAt) return { runAgainAt: dueAt };
-    const today = localDay(now, zone);
-    if (today === day) {
-      const { made, more } = await makePicks(app, zone, day);
-      log.info({ zone, day, people: made }, "daily picks made");
-      // The zone's next people in a fresh run: one batch a run, well within the job's lease.
-      if (more) return { runAgainAt: now };
-    }
-    await queueDay(app, zone, today === day ? nextDay(day) : today);
-    return undefined;
-  };
+    },
+  );
 }
 
 /** The person's picks of today: their cards as JSON text, and the day (their local date). */
