@@ -37,7 +37,7 @@ import { sessions } from "../apps/server/src/db/schema.ts";
 import { hashPassword } from "../apps/server/src/modules/auth/passwords.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
 import { loadDataByCopy } from "./bulk-load.ts";
-import { SKILL_POOL } from "./generate.ts";
+import { recordPicksAsMade, SKILL_POOL } from "./generate.ts";
 import { startBuiltServer, stopServer } from "./server-process.ts";
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -120,15 +120,7 @@ async function prepare(target: string): Promise<{ viewers: Client[]; editors: Cl
         `Loaded ${data.userIds.length} people in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
       );
     }
-    // The daily picks (decision 129) would rank every one of the people (all in UTC) beside the
-    // pages, in batches: that job is not what this measures. Today's and tomorrow's are recorded
-    // as made.
-    await handle.db.execute(sql`
-      insert into daily_pick_runs (user_id, day)
-      select u.id, d.day from users u,
-        (values (current_date), (current_date + 1)) as d(day)
-      on conflict do nothing
-    `);
+    await recordPicksAsMade(handle.db);
     await handle.db.execute(sql`delete from sessions`);
     await handle.db.execute(sql`delete from feed_rankings`);
     const picked = (await handle.db.execute(sql`

@@ -365,3 +365,17 @@ export async function loadData(
   }
   return { userIds: users.map((user) => user.id), requestCount: requests.length, skillRows };
 }
+
+/**
+ * Records today's and tomorrow's daily picks (decision 129) as made for everyone loaded. The
+ * generated people are all in UTC: once 09:00 UTC has passed, the picks job would rank every one
+ * of them beside whatever a benchmark measures, a batch after another. People who join during
+ * the run still get theirs, as they would.
+ */
+export async function recordPicksAsMade(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into daily_pick_runs (user_id, day)
+    select u.id, d.day from users u, (values (current_date), (current_date + 1)) as d(day)
+    on conflict do nothing
+  `);
+}

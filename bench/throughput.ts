@@ -38,7 +38,7 @@ import pg from "pg";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { sessions } from "../apps/server/src/db/schema.ts";
 import { hashSessionId, SESSION_TTL_MS } from "../apps/server/src/plugins/session.ts";
-import { createRandom, loadData } from "./generate.ts";
+import { createRandom, loadData, recordPicksAsMade } from "./generate.ts";
 import { processSeconds, startBuiltServer, stopServer } from "./server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -133,6 +133,7 @@ async function prepare(options: { dataDir: string } | { url: string }): Promise<
         as t(a uuid, b uuid)
     `);
     swipeTargets = targets;
+    await recordPicksAsMade(handle.db);
     await handle.db.execute(sql`vacuum analyze`);
     console.log(
       `Loaded ${data.userIds.length} users and ${data.requestCount} requests, ${VIEWERS} sessions, in ${((performance.now() - start) / 1000).toFixed(1)} s.`,
