@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test, theAdmin, watchContext } from "../fixtures.ts";
+import { seriousViolations } from "./support/axe.ts";
 import type { Locale } from "./support/catalog.ts";
 import {
   type Audience,
@@ -10,22 +10,6 @@ import {
   tourRoutes,
   useTheme,
 } from "./support/route-tour.ts";
-
-/** WCAG 2.1 A and AA, the level the product promises (issue 43). */
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-
-/** The violations of impact serious or critical on the page as it is now, one line per node. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(" ")}: ${node.failureSummary?.replaceAll("\n", " ") ?? violation.help}`,
-      ),
-    );
-}
 
 /** Turns the open page to `theme` the way the theme switch does (colours change at once). */
 async function showTheme(page: Page, theme: Theme) {
