@@ -199,6 +199,23 @@ describe("running the due jobs on demand", () => {
   });
 });
 
+describe("a job run in batches", () => {
+  it("runs again with the payload its handler hands on, and ends when it hands none", async () => {
+    const app = await openApp({ jobs: MANUAL_JOBS });
+    await app.ready();
+    const seen: unknown[] = [];
+    app.jobs.handle("digest", async ({ job }) => {
+      seen.push(job.payload);
+      const after = Number(job.payload.after ?? 0);
+      return after < 2 ? { runAgainAt: new Date(0), payload: { after: after + 1 } } : undefined;
+    });
+    await enqueueJob(app.db, { kind: "digest", payload: {}, key: "batches", runAt: new Date(0) });
+    for (let run = 0; run < 4; run++) await app.jobs.runDueJobs();
+    expect(seen).toEqual([{}, { after: 1 }, { after: 2 }]);
+    expect(await pendingJobs(app, "digest")).toBe(0);
+  });
+});
+
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!postgres)("two processes sharing PostgreSQL", () => {

@@ -116,12 +116,20 @@ export async function retryJobLater(
   `);
 }
 
-/** The same job again at a later time, as a fresh one (a digest waiting for newer notifications). */
-export async function rescheduleJob(db: Database, job: ClaimedJob, runAt: Date): Promise<void> {
+/**
+ * The same job again at a later time, as a fresh one (a digest waiting for newer notifications),
+ * with a new payload when given (where a job run in batches goes on from).
+ */
+export async function rescheduleJob(
+  db: Database,
+  job: ClaimedJob,
+  runAt: Date,
+  payload?: Record<string, unknown>,
+): Promise<void> {
   await db.execute(sql`
     update jobs
     set run_at = ${runAt.toISOString()}::timestamptz, locked_until = null, attempts = 0,
-      last_error = null
+      last_error = null${payload === undefined ? sql`` : sql`, payload = ${JSON.stringify(payload)}::jsonb`}
     where id = ${job.id} and attempts = ${job.attempts}
   `);
 }

@@ -24,10 +24,14 @@ export type JobContext = {
 
 /**
  * What a handler may ask for instead of the job's deletion: to run again as a fresh job at a
- * time (a digest waiting for newer notifications), or to be postponed unrun by `postponeMs`
+ * time (a digest waiting for newer notifications), with `payload` in place of its own when given
+ * (where a job made of several runs goes on from), or to be postponed unrun by `postponeMs`
  * without spending an attempt (what it needs, a push endpoint, is resting after failures).
  */
-export type JobOutcome = undefined | { runAgainAt: Date } | { postponeMs: number };
+export type JobOutcome =
+  | undefined
+  | { runAgainAt: Date; payload?: Record<string, unknown> }
+  | { postponeMs: number };
 
 export type JobHandler = (context: JobContext) => Promise<JobOutcome>;
 
@@ -162,8 +166,11 @@ export const jobsPlugin = fp(
           await postponeJob(app.db, job, outcome.postponeMs);
           return;
         }
-        if (outcome?.runAgainAt) await rescheduleJob(app.db, job, outcome.runAgainAt);
-        else await deleteJob(app.db, job);
+        if (outcome?.runAgainAt) {
+          await rescheduleJob(app.db, job, outcome.runAgainAt, outcome.payload);
+        } else {
+          await deleteJob(app.db, job);
+        }
         count(counters.completed, job.kind);
       } catch (error) {
         if (closing.signal.aborted) {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   call,
   createTestApp,
+  logIn,
   type Session,
   signUpUser,
   testConfig,
@@ -169,14 +170,20 @@ describe("daily picks", () => {
       await join(name, ["Rust", `${name} A`, `${name} B`], ["Cello"], lisbon);
     }
     const day = "2026-10-21";
-    const runs = [];
-    for (let run = 0; run < 4; run++) runs.push(await makePicks(first, lisbon, day, 3));
+    const runs: { made: number; more: boolean }[] = [];
+    let after: string | null = null;
+    do {
+      const run = await makePicks(first, lisbon, day, { after, batch: 3 });
+      runs.push({ made: run.made, more: run.after !== null });
+      after = run.after;
+    } while (after !== null);
     expect(runs).toEqual([
       { made: 3, more: true },
       { made: 3, more: true },
       { made: 2, more: false },
-      { made: 0, more: false },
     ]);
+    // A run from the start again finds nobody left.
+    expect(await makePicks(first, lisbon, day, { batch: 3 })).toEqual({ made: 0, after: null });
     // Ana is in three people's picks over all the batches, not three of each batch's.
     const rows = await selectRows<{ n: number }>(
       first.db,
@@ -184,5 +191,85 @@ describe("daily picks", () => {
           where p.day = ${day} and u.first_name = 'Ana' and u.time_zone = ${lisbon}`,
     );
     expect(rows[0]?.n).toBe(PICKS_PER_DAY);
+  });
+
+  it("the job makes picks for people signed in somewhere; one signed out gets theirs on return, within the cap", async () => {
+    const berlin = "Europe/Berlin";
+    // 08:59 of the 22nd in Berlin (06:59Z, summer time).
+    clock = Date.parse("2026-10-22T06:59:00Z");
+    // Kai can teach Drums and wants Go: the four below rank him first. Pat and Rob teach Drums.
+    await join("Kai", ["Drums", "Bass", "Funk"], ["Go"], berlin);
+    const [lea, max, nia, ole] = await Promise.all(
+      ["Lea", "Max", "Nia", "Ole"].map((name) =>
+        join(name, ["Go", `${name} A`, `${name} B`], ["Drums"], berlin),
+      ),
+    );
+    await join("Pat", ["Drums", "Polka", "Pipes"], [], berlin);
+    await join("Rob", ["Drums", "Rock", "Reggae"], [], berlin);
+    if (!lea || !max || !nia || !ole) throw new Error("four learners");
+    // Opening the app before 09:00 shows no picks yet, and queues the zone's job.
+    expect((await picksOf(ole)).names).toEqual([]);
+    // Ole signs out on his only device: the job passes him by.
+    expect((await call(first, ole, "POST", "/api/logout")).statusCode).toBe(200);
+
+    // 09:00 in Berlin: both processes run the jobs.
+    clock = Date.parse("2026-10-22T07:00:00Z");
+    await runJobs();
+    await runJobs();
+    for (const person of [lea, max, nia]) {
+      expect(await picksNotices(person)).toBe(1);
+      const { names, date } = await picksOf(person);
+      expect(date).toBe("2026-10-22");
+      expect(names[0]).toBe("Kai");
+    }
+
+    // He signs in again at 11:00 and looks: his picks are made then, without a notice, and Kai,
+    // already in three people's picks, is not among them.
+    clock = Date.parse("2026-10-22T09:00:00Z");
+    const back = { me: ole.me, headers: await logIn(first, ole.me.emailId) };
+    const picks = await picksOf(back, second);
+    expect(picks.date).toBe("2026-10-22");
+    expect(picks.names).toHaveLength(PICKS_PER_DAY);
+    expect(picks.names).not.toContain("Kai");
+    expect((await picksOf(back)).names).toEqual(picks.names);
+    expect(await picksNotices(back)).toBe(0);
+  });
+
+  it("picks made at once for many people who look at the same moment keep anyone in at most 3", async () => {
+    const singapore = "Asia/Singapore";
+    // Vee can teach Sitar and wants Rust: the six below rank her first, and share Rust.
+    await join("Vee", ["Sitar", "Tabla", "Raga"], ["Rust"], singapore);
+    const learners = await Promise.all(
+      ["Ari", "Bo", "Cy", "Di", "Ed", "Fi"].map((name) =>
+        join(name, ["Rust", `${name} A`, `${name} B`], ["Sitar"], singapore),
+      ),
+    );
+    // They open the app before 09:00 (00:59Z on the 23rd), then sign out: the zone's job, run at
+    // 09:00, makes none of their picks.
+    clock = Date.parse("2026-10-23T00:59:00Z");
+    for (const person of learners) {
+      expect((await picksOf(person)).names).toEqual([]);
+      expect((await call(first, person, "POST", "/api/logout")).statusCode).toBe(200);
+    }
+    clock = Date.parse("2026-10-23T01:00:00Z");
+    await runJobs();
+    const back = await Promise.all(
+      learners.map(async (person) => ({
+        me: person.me,
+        headers: await logIn(first, person.me.emailId),
+      })),
+    );
+    // All six open the app at the same moment, on both processes.
+    const picks = await Promise.all(
+      back.map((person, index) => picksOf(person, index % 2 === 0 ? first : second)),
+    );
+    const counts = new Map<string, number>();
+    for (const { names, date } of picks) {
+      expect(date).toBe("2026-10-23");
+      expect(names).toHaveLength(PICKS_PER_DAY);
+      for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    expect(counts.get("Vee")).toBe(PICKS_PER_DAY);
+    for (const [name, count] of counts) expect(count, name).toBeLessThanOrEqual(PICKS_PER_DAY);
   });
 });

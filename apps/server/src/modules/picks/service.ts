@@ -12,12 +12,14 @@ import {
   deletePicksNaming,
   peopleDue,
   pickNumbersOf,
+  picksMadeFor,
   savePicks,
 } from "./repository.ts";
 
 // The daily picks: at 09:00 in each time zone, a durable job (one per zone and day, key
-// daily_picks:<zone>:<day>) makes the picks of everyone in the zone whose picks of that day are
-// not made yet, tells them, and queues the zone's next day. GET /api/picks shows today's.
+// daily_picks:<zone>:<day>) makes the picks of everyone in the zone signed in somewhere whose
+// picks of that day are not made yet, tells them, and queues the zone's next day. GET /api/picks
+// shows today's, and makes them first for someone the job left out (signed in since).
 
 /** How far down each person's ranking the picks look. */
 const CANDIDATES = 12;
@@ -30,6 +32,8 @@ const PICKS_BATCH = 50;
 const payloadSchema = z.object({
   zone: z.string().min(1).max(64),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** Where the day's next batch starts (the last id of the batch before). */
+  after: z.uuid().optional(),
 });
 
 function jobKey(zone: string, day: string): string {
@@ -87,46 +91,64 @@ async function rankingOf(app: FastifyInstance, userId: string): Promise<Candidat
 }
 
 /**
- * Makes the picks of the next `batch` of the zone's people for `day` whose picks were not made
- * yet, and tells them; `more` when others may be waiting. A batch holds only its own people's
- * candidates, and is matched within itself; the picks of earlier batches and other zones count
- * against each person's three.
+ * Chooses the picks of `people` for `day` (each one's ranking; a stable matching among them,
+ * the picks already made that day counting against each person's three), saves them and, with
+ * `tell`, tells each person who got some; answers how many people's picks were recorded now.
  */
-export async function makePicks(
+async function pickFor(
   app: FastifyInstance,
-  zone: string,
+  people: readonly string[],
   day: string,
-  batch = PICKS_BATCH,
-): Promise<{ made: number; more: boolean }> {
-  const due = await peopleDue(app.db, zone, day, batch);
-  if (due.length === 0) return { made: 0, more: false };
+  tell: boolean,
+): Promise<number> {
   const rankings = new Map<string, Candidate[]>();
-  for (const userId of due) rankings.set(userId, await rankingOf(app, userId));
+  for (const userId of people) rankings.set(userId, await rankingOf(app, userId));
   const everyone = new Set<string>();
   for (const list of rankings.values()) for (const { id } of list) everyone.add(id);
   const pickedAlready = await countPickedOn(app.db, day, [...everyone]);
   const picks = choosePicks({ rankings, pickedAlready, salt: day });
   return withNotifications(app, async (tx, queue) => {
-    const made = await savePicks(tx, day, picks);
-    for (const userId of made) {
-      const [first] = picks.get(userId) ?? [];
-      if (!first) continue;
-      await queue.notify({
-        userId,
-        kind: "daily_picks",
-        actorId: first,
-        subject: { type: "picks", id: userId },
-        url: "/home",
-      });
+    const ranking = new Map([...rankings].map(([id, list]) => [id, list.map((c) => c.id)]));
+    const saved = await savePicks(tx, day, picks, ranking);
+    if (tell) {
+      for (const [userId, [first]] of saved) {
+        if (!first) continue;
+        await queue.notify({
+          userId,
+          kind: "daily_picks",
+          actorId: first,
+          subject: { type: "picks", id: userId },
+          url: "/home",
+        });
+      }
     }
-    return { made: made.length, more: due.length === batch };
+    return saved.size;
   });
 }
 
 /**
+ * Makes the picks of the zone's next `batch` people (by id, after `after`) for `day` whose picks
+ * were not made yet and who are signed in somewhere, and tells them. A batch holds only its own
+ * people's candidates and is matched within itself; the picks of earlier batches and other zones
+ * count against each person's three. `after` is where the next batch starts, null when none is
+ * left: each batch reads on from the last instead of past everyone done before.
+ */
+export async function makePicks(
+  app: FastifyInstance,
+  zone: string,
+  day: string,
+  { after = null, batch = PICKS_BATCH }: { after?: string | null; batch?: number } = {},
+): Promise<{ made: number; after: string | null }> {
+  const due = await peopleDue(app.db, { zone, day, now: app.now(), after, limit: batch });
+  if (due.length === 0) return { made: 0, after: null };
+  const made = await pickFor(app, due, day, true);
+  return { made, after: due.length === batch ? (due.at(-1) ?? null) : null };
+}
+
+/**
  * `daily_picks` (key daily_picks:<zone>:<day>): at 09:00 of the day in the zone, the picks of
- * the zone's people; then the zone's next day is queued. A day already over when it runs (the
- * servers were down all day) is skipped for today's.
+ * the zone's people signed in somewhere, a batch a run; then the zone's next day is queued. A day
+ * already over when it runs (the servers were down all day) is skipped for today's.
  */
 export function picksHandler(app: FastifyInstance) {
   return withPayload(
@@ -140,10 +162,10 @@ export function picksHandler(app: FastifyInstance) {
       if (now < dueAt) return { runAgainAt: dueAt };
       const today = localDay(now, zone);
       if (today === day) {
-        const { made, more } = await makePicks(app, zone, day);
+        const { made, after } = await makePicks(app, zone, day, { after: payload.after ?? null });
         log.info({ zone, day, people: made }, "daily picks made");
         // The zone's next people in a fresh run: one batch a run, well within the job's lease.
-        if (more) return { runAgainAt: now };
+        if (after !== null) return { runAgainAt: now, payload: { zone, day, after } };
       }
       await queueDay(app, zone, today === day ? nextDay(day) : today);
       return undefined;
@@ -151,7 +173,11 @@ export function picksHandler(app: FastifyInstance) {
   );
 }
 
-/** The person's picks of today: their cards as JSON text, and the day (their local date). */
+/**
+ * The person's picks of today: their cards as JSON text, and the day (their local date). After
+ * 09:00, picks the job has not made (it makes them only for people signed in when it runs) are
+ * made now, without a notification: the person is looking at them.
+ */
 export async function todaysPicks(
   app: FastifyInstance,
   userId: string,
@@ -161,7 +187,15 @@ export async function todaysPicks(
   const zone = zoneOf(user.timeZone);
   const day = localDay(app.now(), zone);
   await ensurePicksJob(app, zone);
-  const numbers = await pickNumbersOf(app.db, userId, day);
+  let numbers = await pickNumbersOf(app.db, userId, day);
+  if (
+    numbers.length === 0 &&
+    app.now() >= picksTime(day, zone) &&
+    !(await picksMadeFor(app.db, userId, day))
+  ) {
+    await pickFor(app, [userId], day, false);
+    numbers = await pickNumbersOf(app.db, userId, day);
+  }
   if (numbers.length === 0) return { day, cards: [] };
   const check = await app.feed.checkViewer(app.db, userId);
   if (!check) return { day, cards: [] };

@@ -42,3 +42,9 @@ export function attachPushDevice(idHash: string, userId: string, subscriptionId:
   return sql`update sessions set push_subscription_id = ${subscriptionId}
     where id_hash = ${idHash} and user_id = ${userId}`;
 }
+
+/** Whether the person (`userId`, SQL) has a live session at `now`: signed in on some device. */
+export function signedInSomewhere(userId: unknown, now: Date): SQL {
+  return sql`exists (select 1 from sessions s
+    where s.user_id = ${userId} and s.expires_at > ${now.toISOString()}::timestamptz)`;
+}
