@@ -5,7 +5,14 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
-import { type AuthHeaders, anonymousHeaders, botCheck, signUpUser, testConfig } from "./helpers.ts";
+import {
+  type AuthHeaders,
+  anonymousHeaders,
+  botCheck,
+  openTestDatabase,
+  signUpUser,
+  testConfig,
+} from "./helpers.ts";
 import { relayTo } from "./tcp-relay.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -125,7 +132,7 @@ function expectHonestOutage(answers: Awaited<ReturnType<typeof callEveryKind>>) 
 
 describe("a database outage on the embedded database (PGlite)", () => {
   it("answers every route 503 DB_UNAVAILABLE with Retry-After once the database is closed under the app", async () => {
-    const handle = closableOnce(await openDatabase({ dataDir: "memory://" }));
+    const handle = closableOnce(await openTestDatabase());
     const fixture = await appWith(handle);
     const before = await fixture.app.inject({
       method: "GET",
@@ -138,7 +145,7 @@ describe("a database outage on the embedded database (PGlite)", () => {
   });
 
   it("keeps a failed statement what it is: bad SQL is a 500, a taken email a 409", async () => {
-    const handle = closableOnce(await openDatabase({ dataDir: "memory://" }));
+    const handle = closableOnce(await openTestDatabase());
     const fixture = await appWith(handle, (app) => {
       app.get("/api/test/bad-sql", async () => {
         await app.db.execute(sql`select * from no_such_table`);

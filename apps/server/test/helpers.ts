@@ -16,7 +16,7 @@ import pg from "pg";
 import { afterAll } from "vitest";
 import { type BuildOptions, buildApp } from "../src/app.ts";
 import { type Config, DEFAULT_TIMEOUTS, type JobSettings } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
+import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
 import type { OutboxEntry } from "../src/modules/mail/mailer.ts";
 
 const generous = { max: 100_000, windowMs: 60_000 };
@@ -122,13 +122,7 @@ export async function createTestApp(
       { ...options, database: { ...handle, close } },
     );
   }
-  if (!explicit) {
-    const database = await openDatabase({
-      dataDir: "memory://",
-      loadDataDir: await pgliteTemplate(),
-    });
-    return buildApp(config, { ...options, database });
-  }
+  if (!explicit) return buildApp(config, { ...options, database: await openTestDatabase() });
   return buildApp(config, options);
 }
 
@@ -304,6 +298,15 @@ function answered(response: LightMyRequestResponse, status: number, what: string
   if (response.statusCode !== status) {
     throw new Error(`${what} failed: ${response.statusCode} ${response.body}`);
   }
+}
+
+/**
+ * An empty migrated in-memory PGlite for an app the test builds itself (two apps sharing one,
+ * a database handle the test breaks): loaded from the worker's template, a second where
+ * migrating a new one takes several.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  return openDatabase({ dataDir: "memory://", loadDataDir: await pgliteTemplate() });
 }
 
 let template: Promise<Blob> | undefined;

@@ -4,9 +4,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
-import { type DatabaseHandle, openDatabase } from "../src/db/client.ts";
+import type { DatabaseHandle } from "../src/db/client.ts";
 import { drain } from "../src/plugins/lifecycle.ts";
-import { createTestApp, sendRaw, testConfig } from "./helpers.ts";
+import { createTestApp, openTestDatabase, sendRaw, testConfig } from "./helpers.ts";
 
 const opened: FastifyInstance[] = [];
 afterAll(async () => {
@@ -98,7 +98,7 @@ describe("readiness and health", () => {
     expect(api.statusCode).toBe(503);
     expect(api.json()).toMatchObject({ status: 0, code: "STARTING" });
 
-    open(await openDatabase({ dataDir: "memory://" }));
+    open(await openTestDatabase());
     await app.databaseReady;
     expect((await app.inject({ method: "GET", url: "/api/ready" })).json()).toEqual({
       status: 1,
@@ -112,7 +112,7 @@ describe("readiness and health", () => {
   });
 
   it("reports the database as down when its ping hangs", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const handle = await openTestDatabase();
     const app = await buildApp(testConfig(), {
       database: { ...handle, ping: () => new Promise(() => {}) },
     });
@@ -125,7 +125,7 @@ describe("readiness and health", () => {
   });
 
   it("on close: finishes the request in flight, answers 503 on /api/ready meanwhile, then closes the database", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const handle = await openTestDatabase();
     let databaseClosed = false;
     const app = await buildApp(testConfig(), {
       database: {

@@ -6,7 +6,6 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
 import { connectionRequests, jobs, userSkills, users } from "../src/db/schema.ts";
 import { DEMO_EMAIL } from "../src/demo/seed.ts";
 import { PAGE_PREVIEWS } from "../src/pages.ts";
@@ -17,6 +16,7 @@ import {
   createTestApp,
   metaOf,
   openPage,
+  openTestDatabase,
   signUpUser,
   tempDirsForFile,
   testConfig,
@@ -49,7 +49,7 @@ describe("health", () => {
   });
 
   it("answers 503 DB_UNAVAILABLE when the database does not answer", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const handle = await openTestDatabase();
     const broken = await buildApp(testConfig(), {
       database: {
         ...handle,
@@ -376,7 +376,7 @@ describe("persistence", () => {
 
 describe("demo data", () => {
   it("seeds an empty database once: ~40 people with skills, the demo account and requests to it", async () => {
-    const handle = await openDatabase({ dataDir: "memory://" });
+    const handle = await openTestDatabase();
     const seeded = await buildApp(testConfig({ seedDemo: true }), { database: handle });
     try {
       const [people] = await seeded.db.select({ n: count() }).from(users);

@@ -5,7 +5,13 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { type AuthHeaders, createTestApp, signUpUser, testConfig } from "./helpers.ts";
+import {
+  type AuthHeaders,
+  createTestApp,
+  openTestDatabase,
+  signUpUser,
+  testConfig,
+} from "./helpers.ts";
 
 type Answer = { status: number; body: string; contentType: string };
 type Send = (method: string, url: string, headers: Record<string, string>) => Promise<Answer>;
@@ -322,9 +328,8 @@ describe("the start gate, however an API address is spelled", () => {
     const opening = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const { openDatabase } = await import("../src/db/client.ts");
     const app = await buildApp(testConfig(), {
-      database: opening.then(() => openDatabase({ dataDir: "memory://" })),
+      database: opening.then(() => openTestDatabase()),
       waitForDatabase: false,
     });
     opened.push(app);

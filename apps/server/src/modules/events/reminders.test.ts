@@ -7,10 +7,10 @@ import {
   callCommunity,
   joinAsAccount,
 } from "../../../test/community-helpers.ts";
-import { call, createTestApp, testConfig } from "../../../test/helpers.ts";
+import { call, createTestApp, openTestDatabase, testConfig } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
 import type { Config } from "../../config.ts";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { eventReminderHandler } from "./service.ts";
 
 const HOUR = 60 * 60_000;
@@ -43,7 +43,7 @@ async function sharedDatabase() {
       closeAll: async () => {},
     };
   }
-  const handle: DatabaseHandle = await openDatabase({ dataDir: "memory://" });
+  const handle: DatabaseHandle = await openTestDatabase();
   const shared = { ...handle, close: async () => {} };
   const open = () => buildApp(testConfig(config), { database: shared });
   return { first: await open(), open, closeAll: () => handle.close() };

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   cookieFrom,
   createTestApp,
+  openTestDatabase,
   reviewRequest,
   type Session,
   sendRequest,
@@ -12,7 +13,7 @@ import {
   testConfig,
 } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { canonicalSkill } from "../skills/vocabulary.ts";
 import { encodeFeedCursor, skillsKeyOf } from "./cursor.ts";
@@ -602,7 +603,7 @@ async function twoProcesses(): Promise<{ first: FastifyInstance; second: Fastify
     const second = await createTestApp({ databaseUrl: app.config.databaseUrl });
     return { first: app, second };
   }
-  const handle: DatabaseHandle = await openDatabase({ dataDir: "memory://" });
+  const handle: DatabaseHandle = await openTestDatabase();
   const shared = { ...handle, close: async () => {} };
   const first = await buildApp(testConfig(), { database: shared });
   const second = await buildApp(testConfig(), { database: shared });

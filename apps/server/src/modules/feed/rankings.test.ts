@@ -2,9 +2,14 @@ import type { FeedCard } from "@kindred/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type Session, signUpUser, testConfig } from "../../../test/helpers.ts";
+import {
+  createTestApp,
+  openTestDatabase,
+  type Session,
+  signUpUser,
+  testConfig,
+} from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
-import { openDatabase } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 
 // The feed's rankings are kept in the database a chunk at a time (three people a chunk here), and
@@ -22,7 +27,7 @@ async function twoProcesses(): Promise<[FastifyInstance, FastifyInstance]> {
     });
     return [first, second];
   }
-  const handle = await openDatabase({ dataDir: "memory://" });
+  const handle = await openTestDatabase();
   const shared = { ...handle, close: async () => {} };
   const first = await buildApp(testConfig({ feedRankingChunk: CHUNK }), { database: shared });
   const second = await buildApp(testConfig({ feedRankingChunk: CHUNK }), { database: shared });

@@ -6,13 +6,14 @@ import {
   call,
   createTestApp,
   logIn,
+  openTestDatabase,
   type Session,
   signUpUser,
   testConfig,
 } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
 import type { Config } from "../../config.ts";
-import { type DatabaseHandle, openDatabase } from "../../db/client.ts";
+import type { DatabaseHandle } from "../../db/client.ts";
 import { selectRows } from "../../db/rows.ts";
 import { PICKS_PER_DAY } from "./matching.ts";
 import { makePicks } from "./service.ts";
@@ -38,7 +39,7 @@ async function twoProcesses(): Promise<{ first: FastifyInstance; second: Fastify
     const second = await createTestApp({ ...config, databaseUrl: first.config.databaseUrl });
     return { first, second };
   }
-  const handle: DatabaseHandle = await openDatabase({ dataDir: "memory://" });
+  const handle: DatabaseHandle = await openTestDatabase();
   const shared = { ...handle, close: async () => {} };
   const first = await buildApp(testConfig(config), { database: shared });
   const second = await buildApp(testConfig(config), { database: shared });
