@@ -6,6 +6,13 @@ export const GENDER_TOAST_MS = 5000;
 export const TAGS_TOAST_MS = 3000;
 export const HINT_TOAST_MS = 5000;
 export const SAVE_TOAST_MS = 3000;
+/**
+ * How long a toast asked for before the toaster's code arrived may wait for it. It then shows for
+ * its full time: on a slow phone the code can take longer than the toast's 3 s, and the answer to
+ * what the person just did must not be lost. One older than this no longer answers anything
+ * (offline for a while) and is dropped.
+ */
+export const TOAST_WAIT_LIMIT_MS = 15_000;
 
 /** Swipe deck: how far a drag must go, how far the card tilts, its size. */
 export const SWIPE_THRESHOLD = 0.5;

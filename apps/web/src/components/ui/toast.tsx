@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useTheme } from "@/components/ui/theme-toggle.tsx";
-import { TOAST_MS } from "@/config/ui.ts";
+import { TOAST_MS, TOAST_WAIT_LIMIT_MS } from "@/config/ui.ts";
 import { optionalModule } from "@/lib/optional-module.ts";
 import type { ToastRequest } from "./toaster-view.tsx";
 
@@ -11,7 +11,8 @@ export type ToastOptions = { variant?: ToastVariant; durationMs?: number; action
 // Toasts answer what the person did; no screen needs them to draw itself. Sonner and its styles
 // (toaster-view.tsx, 14 kB) load apart: once the first screen has settled (loadToaster, from the
 // app shell) or as soon as a toast is asked for, whichever comes first. A toast asked for before
-// the toaster listens waits for it, and is dropped if its time ran out meanwhile (offline).
+// the toaster listens waits for it and then shows for its full time, unless it waited longer than
+// TOAST_WAIT_LIMIT_MS (offline for a while), when it is dropped.
 
 type ToasterModule = typeof import("./toaster-view.tsx");
 const toasterModule = optionalModule<ToasterModule>(() => import("./toaster-view.tsx"));
@@ -46,7 +47,7 @@ function flushWaiting(module: ToasterModule) {
   const due = waiting;
   waiting = [];
   for (const { request, askedAt } of due) {
-    if (now - askedAt < request.durationMs) module.showNow(request);
+    if (now - askedAt < TOAST_WAIT_LIMIT_MS) module.showNow(request);
   }
 }
 
