@@ -2,8 +2,9 @@ import { fileURLToPath } from "node:url";
 import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { cspSafeStyles } from "./csp-safe-styles.ts";
+import { ISOLATED_WEB_TESTS } from "./isolated-tests.ts";
 import { linguiMacros } from "./lingui-macros.ts";
 import { precompress } from "./precompress.ts";
 
@@ -89,6 +90,10 @@ export default defineConfig({
     name: "web",
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
+    // One jsdom and one module registry per worker, not per file; the files that need their own
+    // run in the web-isolated project (vitest.isolated.config.ts, isolated-tests.ts).
+    isolate: false,
+    exclude: [...configDefaults.exclude, ...ISOLATED_WEB_TESTS],
     setupFiles: ["src/test/setup.ts"],
     // Whole forms typed key by key in jsdom take seconds on a busy machine.
     testTimeout: 15_000,
