@@ -21,6 +21,7 @@ export const CARD_WIDTH = 400;
 export const CARD_HEIGHT = 600;
 
 export const SCROLL_TOP_AFTER_PX = 300;
+/** The landing page's and the sign-in pages' top bar turns solid past this much scroll. */
 export const LANDING_NAV_SOLID_AFTER_PX = 20;
 
 /** Events shown per page on the events screen. */

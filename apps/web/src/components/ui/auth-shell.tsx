@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { BrandHeader } from "@/components/ui/brand-header.tsx";
+import { LANDING_NAV_SOLID_AFTER_PX } from "@/config/ui.ts";
+import { useScrolledPast } from "@/lib/use-scrolled-past.ts";
 
 export function AuthShell({
   title,
@@ -10,9 +12,12 @@ export function AuthShell({
   subtitle: string;
   children: ReactNode;
 }) {
+  // Over the page's background at the top, as on the landing page; solid once the form scrolls
+  // under it (the sign-up form is taller than a phone's screen).
+  const solidNav = useScrolledPast(LANDING_NAV_SOLID_AFTER_PX);
   return (
     <div className="flex min-h-screen flex-col bg-base-200">
-      <BrandHeader variant="transparent" />
+      <BrandHeader variant={solidNav ? "solid" : "transparent"} />
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center">
         <section
           aria-labelledby="auth-title"
