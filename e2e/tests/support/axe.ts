@@ -21,7 +21,7 @@ export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
  *
  * axe runs in the page itself (`setLegacyMode`): the screens have no frames from another origin,
  * and the default mode opens a second, blank page for every measurement to put the frames'
- * results together, which was most of a measurement's time.
+ * results together (two walks side by side: 2.9 min with it, 2.0 without).
  */
 export async function seriousViolations(
   page: Page,

@@ -68,7 +68,6 @@ describe("toasts", () => {
     });
     expect(await screen.findByText("Please enter all details")).toBeInTheDocument();
     expect(screen.queryByText("Asked for long ago")).not.toBeInTheDocument();
-    vi.useRealTimers();
   });
 
   it("takes away a waiting toast that is dismissed before it shows", async () => {
